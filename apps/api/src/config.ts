@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads, parsed once. Documented in the README. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_TTL_MINUTES: z.coerce.number().int().min(1).default(480),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_WINDOW: z.string().default('5 minutes'),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Auditoría Médica <no-responder@demo.ec>'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; jwtSecret: string; webDist: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.parse(env);
+  const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.DATA_DIR);
+  return {
+    ...parsed,
+    dataDir,
+    // Without a configured secret the server keeps a random one in the data folder (see plugins/auth).
+    jwtSecret: parsed.JWT_SECRET ?? '',
+    webDist: path.resolve(parsed.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    ...overrides,
+  };
+}

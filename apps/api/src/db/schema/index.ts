@@ -1,0 +1,3 @@
+export * from './catalogs.ts';
+export * from './admin.ts';
+export * from './auth.ts';

@@ -1,0 +1,147 @@
+import argon2 from 'argon2';
+import type { Queryable } from '../client.ts';
+import { PERFILES } from './reference.ts';
+
+export const DEMO_PASSWORD = 'Demo.2026';
+
+export const DEMO_USERS = [
+  { nombre: 'admin@demo.ec', idPerfil: 1, empresa: 'aseguradora', persona: ['ANDREA', 'SOFÍA', 'MORA', 'CEVALLOS', 'F'] },
+  { nombre: 'prestador@demo.ec', idPerfil: 15, empresa: 'clinica', persona: ['CARLOS', 'ANDRÉS', 'VERA', 'LOOR', 'M'] },
+  { nombre: 'revisor@demo.ec', idPerfil: 16, empresa: 'aseguradora', persona: ['MARÍA', 'JOSÉ', 'PAREDES', 'ÑAUPARI', 'F'] },
+  { nombre: 'supervisor.am@demo.ec', idPerfil: 17, empresa: 'aseguradora', persona: ['LUIS', 'FERNANDO', 'CASTRO', 'ARIAS', 'M'] },
+  { nombre: 'auditor.am@demo.ec', idPerfil: 18, empresa: 'aseguradora', persona: ['DIANA', 'CAROLINA', 'SALAZAR', 'RÍOS', 'F'] },
+  { nombre: 'supervisor.gd@demo.ec', idPerfil: 19, empresa: 'aseguradora', persona: ['JORGE', 'IVÁN', 'MENDOZA', 'PINO', 'M'] },
+  { nombre: 'gestor.gd@demo.ec', idPerfil: 20, empresa: 'aseguradora', persona: ['PAOLA', 'ELIZABETH', 'GUERRERO', 'VITERI', 'F'] },
+  { nombre: 'prestador2@demo.ec', idPerfil: 15, empresa: 'hospital', persona: ['RAÚL', 'ESTEBAN', 'ZAMBRANO', 'MACÍAS', 'M'] },
+] as const;
+
+/** Builds a valid Ecuadorian cédula from its first nine digits. */
+export function cedulaFrom(nine: string): string {
+  let sum = 0;
+  for (let i = 0; i < 9; i++) {
+    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
+    if (d > 9) d -= 9;
+    sum += d;
+  }
+  return nine + String((10 - (sum % 10)) % 10);
+}
+
+async function one<T>(database: Queryable, sql: string, params: unknown[]): Promise<T> {
+  const rows = await database.query<T>(sql, params);
+  return rows[0];
+}
+
+/** Demo companies, subscription and one user per profile (only when SEED_DEMO is on). */
+export async function seedDemo(database: Queryable) {
+  const loc = async (nombre: string) =>
+    (await one<{ id: number }>(database, 'SELECT id_localidad AS id FROM localidad WHERE nombre = $1', [nombre])).id;
+  const gye = await loc('GUAYAQUIL');
+  const uio = await loc('QUITO');
+
+  const empresa = async (e: [string, string, string, string, number, boolean, number | null]) =>
+    (
+      await one<{ id: number }>(
+        database,
+        `INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, direccion, id_localidad, suscriptor, id_empresa_suscriptora)
+         VALUES ($1, $2, $3, $3, $4, $5, $6, $7) RETURNING id_empresa AS id`,
+        e,
+      )
+    ).id;
+  const aseg = await empresa([
+    'ASEGURADORA PACÍFICO',
+    '0992345678001',
+    'ASEGURADORA DEL PACÍFICO S.A.',
+    'AV. 9 DE OCTUBRE 1234 Y MALECÓN, GUAYAQUIL',
+    gye,
+    true,
+    null,
+  ]);
+  const clinica = await empresa([
+    'CLÍNICA SANTA MARÍA',
+    '1791234567001',
+    'CLÍNICA SANTA MARÍA CLISAMA CÍA. LTDA.',
+    'AV. AMAZONAS N34-120 Y NACIONES UNIDAS, QUITO',
+    uio,
+    false,
+    aseg,
+  ]);
+  const hospital = await empresa([
+    'HOSPITAL DEL VALLE',
+    '0991122334001',
+    'HOSPITAL DEL VALLE HOSVALLE S.A.',
+    'AV. SAMBORONDÓN KM 2.5, GUAYAQUIL',
+    gye,
+    false,
+    aseg,
+  ]);
+  const empresas = { aseguradora: aseg, clinica, hospital } as const;
+
+  await database.query('INSERT INTO asegurador (nombre, tipo, id_empresa) VALUES ($1, $2, $3)', [
+    'ASEGURADORA DEL PACÍFICO S.A.',
+    'MEDICINA PREPAGADA',
+    aseg,
+  ]);
+  await database.query(
+    `INSERT INTO prestador (id_empresa, razon_social, nombre_comercial, ruc) VALUES
+     ($1, 'CLÍNICA SANTA MARÍA CLISAMA CÍA. LTDA.', 'CLÍNICA SANTA MARÍA', '1791234567001'),
+     ($2, 'HOSPITAL DEL VALLE HOSVALLE S.A.', 'HOSPITAL DEL VALLE', '0991122334001')`,
+    [clinica, hospital],
+  );
+
+  const plan = await one<{ id: number }>(database, "SELECT id_plan AS id FROM plan WHERE nombre = 'PROFESIONAL'", []);
+  const fp = await one<{ id: number }>(
+    database,
+    "SELECT id_forma_pago AS id FROM forma_pago WHERE nombre = 'TRANSFERENCIA BANCARIA'",
+    [],
+  );
+  const year = new Date().getUTCFullYear();
+  const susc = await one<{ id: number }>(
+    database,
+    `INSERT INTO suscripcion (id_plan, id_forma_pago, id_empresa, numero, estado, fecha_desde, fecha_hasta)
+     VALUES ($1, $2, $3, 'SUS-2026-0001', 'VIGENTE', $4, $5) RETURNING id_suscripcion AS id`,
+    [plan.id, fp.id, aseg, `${year}-01-01`, `${year}-12-31`],
+  );
+
+  const cedulaTipo = await one<{ id: number }>(database, "SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'", []);
+  const civil = await one<{ id: number }>(database, 'SELECT min(id_estado_civil) AS id FROM estado_civil', []);
+  const clave = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+
+  let n = 0;
+  for (const u of DEMO_USERS) {
+    n++;
+    const [pn, sn, pa, sa, sexo] = u.persona;
+    const idEmpresa = empresas[u.empresa];
+    const persona = await one<{ id: number }>(
+      database,
+      `INSERT INTO persona (id_tipo_iden, documento, id_estado_civil, fecha_nac, sexo, telefono, primer_nombre, segundo_nombre,
+         primer_apellido, segundo_apellido, id_localidad, email, direccion, id_empresa)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id_persona AS id`,
+      [
+        cedulaTipo.id,
+        cedulaFrom(`09${String(1234560 + n * 7)}`),
+        civil.id,
+        `${1975 + n}-0${(n % 9) + 1}-1${n % 9}`,
+        sexo,
+        `09${String(81234560 + n)}`,
+        pn,
+        sn,
+        pa,
+        sa,
+        idEmpresa === clinica ? uio : gye,
+        u.nombre,
+        'CDLA. KENNEDY NORTE, MZ. 10 V. 5',
+        idEmpresa,
+      ],
+    );
+    const perfil = PERFILES.find((p) => p.id === u.idPerfil)!;
+    const cols = ['id_empresa', 'id_perfil', 'id_suscripcion', 'id_persona', 'nombre', 'clave', ...perfil.flags];
+    await database.query(
+      `INSERT INTO usuario (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+      [idEmpresa, u.idPerfil, susc.id, persona.id, u.nombre, clave, ...perfil.flags.map(() => true)],
+    );
+  }
+  await database.query(
+    "UPDATE suscripcion SET id_usuario = (SELECT id_usuario FROM usuario WHERE nombre = 'admin@demo.ec') WHERE id_suscripcion = $1",
+    [susc.id],
+  );
+}

@@ -1,0 +1,14 @@
+import type { Database } from '../client.ts';
+import { seedDemo } from './demo.ts';
+import { seedReference } from './reference.ts';
+
+/** Seeds an empty database: reference data always, demo companies and users unless disabled. */
+export async function seedIfEmpty(database: Database, opts: { demo: boolean }): Promise<boolean> {
+  const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM perfil');
+  if (n > 0) return false;
+  await database.transaction(async (tx) => {
+    await seedReference(tx);
+    if (opts.demo) await seedDemo(tx);
+  });
+  return true;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { newPasswordSchema } from './password.ts';
+import { sessionUserSchema } from './profiles.ts';
+
+export const loginSchema = z.object({
+  usuario: z.string({ error: MSG.campoRequerido('Usuario') }).trim().min(1, MSG.campoRequerido('Usuario')),
+  clave: z.string({ error: MSG.campoRequerido('Contraseña') }).min(1, MSG.campoRequerido('Contraseña')),
+  codigo: z
+    .string()
+    .regex(/^\d{6}$/, MSG.codigo2faInvalido)
+    .optional(),
+});
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  expiraEn: z.string(),
+  usuario: sessionUserSchema,
+});
+
+export const forgotPasswordSchema = z.object({
+  usuario: z.string({ error: MSG.campoRequerido('Usuario') }).trim().min(1, MSG.campoRequerido('Usuario')),
+});
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(10, MSG.enlaceInvalido), nuevaClave: newPasswordSchema, confirmacion: z.string() })
+  .refine((v) => v.nuevaClave.trim() === v.confirmacion.trim(), {
+    path: ['confirmacion'],
+    message: MSG.clavesNoCoinciden,
+  });
+
+export const totpConfirmSchema = z.object({ codigo: z.string().regex(/^\d{6}$/, MSG.codigo2faInvalido) });

@@ -1,0 +1,62 @@
+/**
+ * Every user-facing Spanish text with a stable code. The API answers with these and the web shows
+ * them; texts quoted by the spec are kept verbatim.
+ */
+export const MSG = {
+  // generic
+  correcto: 'Correcto!',
+  error: 'Error!',
+  intentelo: 'Intentelo de nuevo!',
+  registroCreado: 'Registro creado exitosamente!',
+  registroActualizado: 'Registro actualizado exitosamente!',
+  registroEliminado: 'Registro eliminado exitosamente!',
+  noSePudoEliminar: 'No se pudo eliminar',
+  enUso: 'No se pudo eliminar: el registro está siendo utilizado por otros datos.',
+  duplicado: 'Ya existe un registro con esos datos.',
+  noAutorizado: 'No autorizado',
+  noAutorizado403: 'No autorizado (403)',
+  noEncontrado: 'Recurso no encontrado',
+  noEncontrado404: 'Recurso no encontrado (404)',
+  datosInvalidos: 'Solicitud incorrecta: Verifique los datos enviados.',
+  errorPeticion: 'Error en la petición',
+  errorRed: 'Error de red o el servidor no responde.',
+  errorInterno: 'Ocurrió un error inesperado. Inténtelo de nuevo más tarde.',
+  sinDatos: 'No se encontraron datos con los criterios proporcionados.',
+  listaVacia: 'No hay registros para mostrar.',
+  campoRequerido: (campo: string) => `El elemento ${campo} no puede ser nulo.`,
+  demasiadasSolicitudes: 'Demasiados intentos. Espere unos minutos antes de volver a intentarlo.',
+  // session
+  credencialesInvalidas: 'Usuario o contraseña incorrectos',
+  usuarioInactivo: 'El usuario está inactivo. Comuníquese con el administrador.',
+  sesionExpirada: 'Su sesión ha expirado. Ingrese nuevamente.',
+  sesionRequerida: 'Debe iniciar sesión para continuar.',
+  codigo2faRequerido: 'Ingrese el código de 6 dígitos de su aplicación de autenticación.',
+  codigo2faInvalido: 'El código de verificación no es válido.',
+  inactividadTitulo: 'Inactividad detectada',
+  inactividadTexto: 'Se ha detectado inactividad. Serás redirigido a la página de inicio de sesión.',
+  consejoError: 'No se pudo cargar el consejo.',
+  // password
+  claveActualRequerida: 'Ingrese la contraseña actual',
+  claveNuevaRequerida: 'Ingrese la nueva contraseña',
+  claveConfirmacionRequerida: 'Ingrese la confirmación de la contraseña',
+  clavesNoCoinciden: 'Las contraseñas no coinciden',
+  claveMuyCorta: 'La nueva contraseña debe tener al menos 8 caracteres',
+  claveActualIncorrecta: 'La contraseña actual no es correcta',
+  claveActualizada: 'Contraseña actualizada con éxito',
+  claveErrorActualizar: 'Error al actualizar la contraseña',
+  claveIgualActual: 'La nueva contraseña debe ser distinta de la actual',
+  olvidoEnviado:
+    'Si el usuario existe, enviamos a su correo un enlace para restablecer la contraseña. El enlace vence en 1 hora.',
+  enlaceInvalido: 'El enlace no es válido, ya fue utilizado o ha vencido. Solicite uno nuevo.',
+  dosFactoresActivado: 'Autenticación en dos pasos activada.',
+  // registration e-mail (spec 001 §5)
+  correoRequerido: 'Por favor ingrese su dirección de correo en el formato indicado.',
+  correoInvalido: 'Dirección de correo electrónico inválida.',
+  correoRegistrado: (email: string) => `La dirección de correo electrónico ${email} ya se encuentra registrada.`,
+  // files
+  archivoNoSeleccionado: 'No se ha seleccionado ningún archivo para cargar.',
+  archivoMuyGrande: 'El archivo excede el tamaño máximo permitido.',
+  archivoTipoInvalido: 'Solicitud incorrecta: el tipo de archivo no está permitido.',
+} as const;
+
+export type MessageKey = keyof typeof MSG;

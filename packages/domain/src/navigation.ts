@@ -1,0 +1,126 @@
+import { PERFIL, type SessionUser, type UserFlag } from './auth/profiles.ts';
+import { CATALOGS, type CatalogArea, type CatalogSection } from './catalogs/index.ts';
+
+/** Module values of the session: 0 main menu, 1 administration, 5 insurer-side audit area. */
+export const MODULO = { MENU: 0, ADMINISTRACION: 1, AUDITORIA: 5 } as const;
+export type Modulo = (typeof MODULO)[keyof typeof MODULO];
+
+export type MenuSectionKey = CatalogSection | 'ayuda';
+export type MenuItem = { key: string; label: string; route: string; profiles?: readonly number[] };
+export type MenuSection = {
+  key: MenuSectionKey;
+  label: string;
+  flag: UserFlag;
+  /** Administration area: shown but disabled when the flag is off. */
+  disabled: boolean;
+  items: MenuItem[];
+};
+
+const SECTION_META: Record<MenuSectionKey, { label: string; flag: UserFlag }> = {
+  procesos: { label: 'Procesos', flag: 'menuProcesos' },
+  reportes: { label: 'Reportes', flag: 'menuReportes' },
+  parametros: { label: 'Parámetros', flag: 'menuParametros' },
+  ayuda: { label: 'Ayuda', flag: 'menuAyuda' },
+};
+
+const PROC_ROUTES: Array<MenuItem & { area: CatalogArea; section: MenuSectionKey }> = [
+  { area: 'auditoria', section: 'procesos', key: 'tramite', label: 'Trámites', route: '/tramite', profiles: [17, 19] },
+  {
+    area: 'auditoria',
+    section: 'procesos',
+    key: 'tramite-asignados',
+    label: 'Trámites Asignados',
+    route: '/tramite-asignados',
+    profiles: [17, 18, 19, 20],
+  },
+  {
+    area: 'auditoria',
+    section: 'procesos',
+    key: 'tramite-procesados',
+    label: 'Trámites Procesados',
+    route: '/tramite-procesados',
+    profiles: [17, 19],
+  },
+  {
+    area: 'auditoria',
+    section: 'procesos',
+    key: 'tramite-carga',
+    label: 'Carga de trámites',
+    route: '/tramite-carga',
+    profiles: [PERFIL.PRESTADOR],
+  },
+];
+
+/** Extra entries registered by features (screens that are not plain catalogues). */
+const EXTRA: Array<MenuItem & { area: CatalogArea; section: MenuSectionKey }> = [...PROC_ROUTES];
+
+export function registerMenuItem(item: MenuItem & { area: CatalogArea; section: MenuSectionKey }) {
+  if (!EXTRA.some((e) => e.key === item.key)) EXTRA.push(item);
+}
+
+function itemsFor(area: CatalogArea, section: MenuSectionKey, idPerfil: number): MenuItem[] {
+  const fromCatalogs = Object.values(CATALOGS)
+    .filter((c) => c.area === area && c.section === section)
+    .map((c) => ({ key: c.name, label: c.title, route: `/${c.name}` }));
+  const extra = EXTRA.filter(
+    (e) => e.area === area && e.section === section && (!e.profiles || e.profiles.includes(idPerfil)),
+  ).map(({ key, label, route, profiles }) => ({ key, label, route, profiles }));
+  return [...extra, ...fromCatalogs].sort((a, b) => a.label.localeCompare(b.label, 'es'));
+}
+
+/**
+ * Side menu of spec 002: Inicio, then Procesos, Reportes, Parámetros (and Ayuda in the insurer area).
+ * In the administration area a section is disabled when its flag is off; in the insurer area it is
+ * hidden unless its flag is on.
+ */
+export function buildMenu(user: Pick<SessionUser, UserFlag | 'idPerfil'>, modulo: Modulo): MenuSection[] {
+  const area: CatalogArea = modulo === MODULO.ADMINISTRACION ? 'admin' : 'auditoria';
+  const keys: MenuSectionKey[] =
+    area === 'admin' ? ['procesos', 'reportes', 'parametros'] : ['procesos', 'reportes', 'parametros', 'ayuda'];
+  const out: MenuSection[] = [];
+  for (const key of keys) {
+    const meta = SECTION_META[key];
+    const on = user[meta.flag];
+    if (area === 'auditoria' && !on) continue;
+    out.push({ key, label: meta.label, flag: meta.flag, disabled: area === 'admin' && !on, items: itemsFor(area, key, user.idPerfil) });
+  }
+  return out;
+}
+
+export type HomeCard = { key: string; title: string; modulo: Modulo; links: { label: string; route: string }[] };
+
+/** Module chooser of spec 000 "Home / module chooser". */
+export function homeCards(user: Pick<SessionUser, UserFlag | 'idPerfil'>): HomeCard[] {
+  const cards: HomeCard[] = [];
+  if (user.moduloAdministracion) {
+    cards.push({
+      key: 'administracion',
+      title: 'Administración',
+      modulo: MODULO.ADMINISTRACION,
+      links: [{ label: 'Parámetros', route: '/tipoiden' }],
+    });
+  }
+  if (user.moduloAuditoria) {
+    const links =
+      user.idPerfil === PERFIL.PRESTADOR
+        ? [{ label: 'Trámites', route: '/tramite-carga' }]
+        : [
+            { label: 'Trámites Asignados', route: '/tramite-asignados' },
+            ...(user.idPerfil === PERFIL.SUPERVISOR_AM || user.idPerfil === PERFIL.SUPERVISOR_GD
+              ? [
+                  { label: 'Trámites', route: '/tramite' },
+                  { label: 'Trámites Procesados', route: '/tramite-procesados' },
+                ]
+              : []),
+          ];
+    cards.push({ key: 'auditoria', title: 'Auditoría Médica', modulo: MODULO.AUDITORIA, links });
+  }
+  return cards;
+}
+
+/** The menu flag that guards a route, if any (the API checks the same flag). */
+export function routeFlag(route: string): UserFlag | null {
+  const name = route.replace(/^\//, '').split('/')[0];
+  const cat = CATALOGS[name];
+  return cat ? SECTION_META[cat.section].flag : null;
+}
