@@ -9,6 +9,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+
+// Calendar dates stay `YYYY-MM-DD` strings (no time zone shift); numeric stays a string (money).
+pg.types.setTypeParser(1082, (v) => v);
+
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -32,7 +36,7 @@ export type Database = {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // Every connection renders instants for America/Guayaquil-independent ISO strings.
@@ -65,7 +69,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const dir = opts.dataDir;
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ? dir : 'memory://', { extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(dir ? dir : 'memory://', {
+    extensions: { unaccent, pg_trgm },
+    parsers: { 1082: (v: string) => v, 1700: (v: string) => v },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {

@@ -50,6 +50,9 @@ export type CatalogDef = {
   writeFlag: UserFlag;
 };
 
+/** Name of the looked-up label of a reference field in list rows: idLocalidad → localidadNombre. */
+export const refLabelKey = (field: string) => `${field.replace(/^id/, '').replace(/^./, (c) => c.toLowerCase())}Nombre`;
+
 export function defineCatalog<const T extends CatalogDef>(def: T): T {
   return def;
 }

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './db/seed/index.ts';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
+);
+await database.migrate();
+const seeded = await seedIfEmpty(database, { demo: config.SEED_DEMO });
+const app = await buildApp({ config, database });
+if (seeded) app.log.info({ demo: config.SEED_DEMO }, 'database seeded');
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`Auditoría Médica escuchando en http://localhost:${config.PORT} (${database.kind})`);

@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  effectiveFlags,
+  type Flags,
+  MSG,
+  type SessionUser,
+  USER_FLAGS,
+  type UserFlag,
+} from '@app/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    config: Config;
+    /** preHandler: a valid, open session is required; sets request.user. */
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: the user's flag must be on. */
+    requireFlag: (flag: UserFlag) => (req: FastifyRequest) => Promise<void>;
+    /** preHandler factory: the user's profile must be one of these. */
+    requireProfile: (...ids: number[]) => (req: FastifyRequest) => Promise<void>;
+    signSession: (idUsuario: number, idSesion: string, expira: Date) => Promise<string>;
+  }
+  interface FastifyRequest {
+    user: SessionUser;
+    idSesion: string;
+  }
+}
+
+function secretFor(config: Config): Uint8Array {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  // A secret of the installation, kept beside the embedded database so sessions survive restarts.
+  const file = path.join(config.dataDir, 'jwt-secret');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!fs.existsSync(file)) fs.writeFileSync(file, crypto.randomBytes(48).toString('hex'), { mode: 0o600 });
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+const flagSql = USER_FLAGS.map((f) => `u.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`).join(', ');
+
+/** Loads what the session knows about a user; the one place identity is read from the database. */
+export async function loadSessionUser(database: Database, idUsuario: number): Promise<SessionUser | null> {
+  const rows = await database.query<
+    Flags & {
+      idUsuario: number;
+      nombre: string;
+      idPerfil: number;
+      perfilNombre: string;
+      idEmpresa: number;
+      nombreEmpresa: string;
+      idSuscripcion: number | null;
+      idPersona: number | null;
+      idMedico: number | null;
+      personaNombre: string | null;
+      totpActivo: boolean;
+      activo: boolean;
+    }
+  >(
+    `SELECT u.id_usuario AS "idUsuario", u.nombre, u.id_perfil AS "idPerfil", p.nombre AS "perfilNombre",
+            u.id_empresa AS "idEmpresa", e.nombre_corto AS "nombreEmpresa", u.id_suscripcion AS "idSuscripcion",
+            u.id_persona AS "idPersona", u.activo, u.totp_activo AS "totpActivo",
+            (SELECT m.id_medico FROM medico m WHERE m.id_persona = u.id_persona ORDER BY m.id_medico LIMIT 1) AS "idMedico",
+            trim(concat_ws(' ', pe.primer_nombre, pe.primer_apellido)) AS "personaNombre",
+            ${flagSql}
+       FROM usuario u
+       JOIN perfil p ON p.id_perfil = u.id_perfil
+       JOIN empresa e ON e.id_empresa = u.id_empresa
+       LEFT JOIN persona pe ON pe.id_persona = u.id_persona
+      WHERE u.id_usuario = $1`,
+    [idUsuario],
+  );
+  const r = rows[0];
+  if (!r || !r.activo) return null;
+  const flags = effectiveFlags(r.perfilNombre, Object.fromEntries(USER_FLAGS.map((f) => [f, r[f]])) as Flags);
+  const { activo: _a, ...rest } = r;
+  return { ...rest, ...flags, personaNombre: r.personaNombre || null };
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const secret = secretFor(app.config);
+
+  app.decorate('signSession', async (idUsuario: number, idSesion: string, expira: Date) =>
+    new SignJWT({ sid: idSesion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(idUsuario))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expira.getTime() / 1000))
+      .sign(secret),
+  );
+
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.decorateRequest('idSesion', '');
+
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    if (!token) throw unauthorized();
+    let sub: string | undefined;
+    let sid: unknown;
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+      sub = payload.sub;
+      sid = payload.sid;
+    } catch {
+      throw unauthorized(MSG.sesionExpirada);
+    }
+    if (!sub || typeof sid !== 'string') throw unauthorized(MSG.sesionExpirada);
+    const open = await app.database.query<{ ok: number }>(
+      'SELECT 1 AS ok FROM sesion WHERE id_sesion = $1 AND id_usuario = $2 AND fecha_fin IS NULL AND expira > now()',
+      [sid, Number(sub)],
+    );
+    if (open.length === 0) throw unauthorized(MSG.sesionExpirada);
+    const user = await loadSessionUser(app.database, Number(sub));
+    if (!user) throw unauthorized(MSG.sesionExpirada);
+    req.user = user;
+    req.idSesion = sid;
+  });
+
+  app.decorate('requireFlag', (flag: UserFlag) => async (req: FastifyRequest) => {
+    if (!req.user?.[flag]) throw forbidden();
+  });
+
+  app.decorate('requireProfile', (...ids: number[]) => async (req: FastifyRequest) => {
+    if (!ids.includes(req.user?.idPerfil)) throw forbidden();
+  });
+});

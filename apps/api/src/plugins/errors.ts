@@ -1,0 +1,49 @@
+import { MSG } from '@app/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+type PgError = { code?: string; constraint?: string };
+
+/** One error shape for the whole API (DESIGN §3); never a stack trace, never a 500 for bad input. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError & PgError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .code(err.statusCode)
+        .send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation) {
+        const key = v.instancePath.replace(/^\//, '').split('/')[0] || String(v.params?.missingProperty ?? '_');
+        if (!(key in fields)) fields[key] = v.message ?? MSG.datosInvalidos;
+      }
+      const first = Object.values(fields)[0] ?? MSG.datosInvalidos;
+      return reply.code(400).send({ error: { code: 'DATOS_INVALIDOS', message: first, fields } });
+    }
+    if (err.code === '23503') {
+      return reply.code(409).send({ error: { code: 'EN_USO', message: MSG.enUso } });
+    }
+    if (err.code === '23505') {
+      return reply.code(409).send({ error: { code: 'DUPLICADO', message: MSG.duplicado } });
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send({ error: { code: 'DEMASIADAS_SOLICITUDES', message: MSG.demasiadasSolicitudes } });
+    }
+    if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ error: { code: 'ARCHIVO_MUY_GRANDE', message: MSG.archivoMuyGrande } });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, wrong content type, ...: the client's fault, said in Spanish.
+      return reply.code(err.statusCode).send({ error: { code: 'SOLICITUD_INCORRECTA', message: MSG.datosInvalidos } });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: { code: 'ERROR_INTERNO', message: MSG.errorInterno } });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ error: { code: 'NO_ENCONTRADO', message: MSG.noEncontrado } });
+  });
+});
