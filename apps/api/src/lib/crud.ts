@@ -95,7 +95,7 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
     base,
     {
       schema: { tags, summary: `Lista de ${def.title}`, querystring: listQuerySchema },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (req): Promise<Page<Row>> => {
       const { q, page, pageSize, sort } = req.query;
@@ -122,7 +122,7 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
 
   r.get(
     `${base}/:id`,
-    { schema: { tags, summary: `Un registro de ${def.title}`, params: idParams }, preHandler: [app.authenticate] },
+    { schema: { tags, summary: `Un registro de ${def.title}`, params: idParams }, onRequest: [app.authenticate] },
     async (req) => findOne(req, req.params.id),
   );
 
@@ -130,7 +130,8 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
     base,
     {
       schema: { tags, summary: `Crear ${def.singular}`, body: input },
-      preHandler: [app.authenticate, app.requireFlag(def.writeFlag)],
+      onRequest: [app.authenticate],
+      preValidation: [app.requireFlag(def.writeFlag)],
     },
     async (req, reply) => {
       const body = req.body as Row;
@@ -152,7 +153,8 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
     `${base}/:id`,
     {
       schema: { tags, summary: `Actualizar ${def.singular}`, params: idParams, body: input },
-      preHandler: [app.authenticate, app.requireFlag(def.writeFlag)],
+      onRequest: [app.authenticate],
+      preValidation: [app.requireFlag(def.writeFlag)],
     },
     async (req) => {
       await findOne(req, req.params.id);
@@ -174,7 +176,8 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
     `${base}/:id`,
     {
       schema: { tags, summary: `Eliminar ${def.singular}`, params: idParams },
-      preHandler: [app.authenticate, app.requireFlag(def.writeFlag)],
+      onRequest: [app.authenticate],
+      preValidation: [app.requireFlag(def.writeFlag)],
     },
     async (req) => {
       await findOne(req, req.params.id);

@@ -20,11 +20,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     config: Config;
-    /** preHandler: a valid, open session is required; sets request.user. */
+    /** onRequest hook: a valid, open session is required; sets request.user. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler factory: the user's flag must be on. */
+    /** preValidation hook factory: the user's flag must be on. */
     requireFlag: (flag: UserFlag) => (req: FastifyRequest) => Promise<void>;
-    /** preHandler factory: the user's profile must be one of these. */
+    /** preValidation hook factory: the user's profile must be one of these. */
     requireProfile: (...ids: number[]) => (req: FastifyRequest) => Promise<void>;
     signSession: (idUsuario: number, idSesion: string, expira: Date) => Promise<string>;
   }

@@ -86,18 +86,18 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/v1/auth/me', { schema: { tags, summary: 'Usuario de la sesión' }, preHandler: [app.authenticate] }, async (req) => ({
+  r.get('/api/v1/auth/me', { schema: { tags, summary: 'Usuario de la sesión' }, onRequest: [app.authenticate] }, async (req) => ({
     usuario: req.user,
   }));
 
-  r.post('/api/v1/auth/logout', { schema: { tags, summary: 'Cerrar sesión' }, preHandler: [app.authenticate] }, async (req) => {
+  r.post('/api/v1/auth/logout', { schema: { tags, summary: 'Cerrar sesión' }, onRequest: [app.authenticate] }, async (req) => {
     await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CIERRE' WHERE id_sesion = $1`, [req.idSesion]);
     return { mensaje: 'Sesión cerrada.' };
   });
 
   r.post(
     '/api/v1/auth/inactividad',
-    { schema: { tags, summary: 'Cierre por inactividad' }, preHandler: [app.authenticate] },
+    { schema: { tags, summary: 'Cierre por inactividad' }, onRequest: [app.authenticate] },
     async (req) => {
       await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'INACTIVIDAD' WHERE id_sesion = $1`, [req.idSesion]);
       return { mensaje: MSG.inactividadTexto };
@@ -106,7 +106,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/auth/cambiar-clave',
-    { schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordSchema }, preHandler: [app.authenticate] },
+    { schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordSchema }, onRequest: [app.authenticate] },
     async (req) => {
       const err = passwordChangeError(req.body);
       if (err) throw badRequest(err.message, { [err.field]: err.message });
@@ -126,7 +126,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/auth/consejo',
-    { schema: { tags, summary: 'Consejo aleatorio para el perfil' }, preHandler: [app.authenticate] },
+    { schema: { tags, summary: 'Consejo aleatorio para el perfil' }, onRequest: [app.authenticate] },
     async (req) => {
       const rows = await db.query<{ consejoTexto: string }>(
         'SELECT consejo_texto AS "consejoTexto" FROM consejo_perfil WHERE id_perfil = $1 ORDER BY random() LIMIT 1',
@@ -141,7 +141,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/v1/auth/acceso',
     {
       schema: { tags, summary: 'Registrar el acceso a una ruta', body: z.object({ ruta: z.string().min(1).max(300) }) },
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
     },
     async (req, reply) => {
       await db.query('INSERT INTO acceso_sesion (id_sesion, id_usuario, ruta) VALUES ($1, $2, $3)', [
@@ -220,7 +220,7 @@ export async function authRoutes(app: FastifyInstance) {
   // TOTP second factor for the signed-in user only; the id in the page's route is never trusted.
   r.post(
     '/api/v1/auth/2fa/iniciar',
-    { schema: { tags, summary: 'Generar el secreto y el código QR de 2FA' }, preHandler: [app.authenticate] },
+    { schema: { tags, summary: 'Generar el secreto y el código QR de 2FA' }, onRequest: [app.authenticate] },
     async (req) => {
       const secreto = authenticator.generateSecret();
       await db.query('UPDATE usuario SET totp_secreto = $1, totp_activo = false WHERE id_usuario = $2', [
@@ -234,7 +234,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/auth/2fa/confirmar',
-    { schema: { tags, summary: 'Activar 2FA con el primer código', body: totpConfirmSchema }, preHandler: [app.authenticate] },
+    { schema: { tags, summary: 'Activar 2FA con el primer código', body: totpConfirmSchema }, onRequest: [app.authenticate] },
     async (req) => {
       const [u] = await db.query<{ secreto: string | null }>('SELECT totp_secreto AS secreto FROM usuario WHERE id_usuario = $1', [
         req.user.idUsuario,
@@ -249,7 +249,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/auth/2fa/desactivar',
-    { schema: { tags, summary: 'Desactivar 2FA', body: totpConfirmSchema }, preHandler: [app.authenticate] },
+    { schema: { tags, summary: 'Desactivar 2FA', body: totpConfirmSchema }, onRequest: [app.authenticate] },
     async (req) => {
       const [u] = await db.query<{ secreto: string | null }>('SELECT totp_secreto AS secreto FROM usuario WHERE id_usuario = $1', [
         req.user.idUsuario,

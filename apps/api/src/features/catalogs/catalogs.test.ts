@@ -1,0 +1,146 @@
+import { type CatalogDef, type CatalogField, CATALOGS, MSG } from '@app/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+
+let t: TestContext;
+let admin: { authorization: string };
+let prestador: { authorization: string };
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.auth(DEMO.admin);
+  prestador = await t.auth(DEMO.prestador);
+});
+afterAll(async () => t?.close());
+
+/** A valid value for a field, unique per call so unique columns do not collide. */
+let seq = 0;
+async function sample(f: CatalogField): Promise<unknown> {
+  seq++;
+  if (f.options) return f.options[0].value;
+  if (f.ref) {
+    const ref = CATALOGS[f.ref.catalog];
+    const res = await t.app.inject({ url: `/api/v1/catalogos/${ref.name}?pageSize=1`, headers: admin });
+    return res.json().items[0][ref.idField];
+  }
+  switch (f.type) {
+    case 'integer':
+      return (f.min ?? 0) + seq;
+    case 'decimal':
+      return `${seq}.50`;
+    case 'boolean':
+      return true;
+    case 'date':
+      return '2026-03-15';
+    case 'email':
+      return `prueba${seq}@demo.ec`;
+    default: {
+      const base = f.digits ? String(1000000 + seq) : `Prueba Ñandú ${seq}`;
+      return f.maxLength ? base.slice(-f.maxLength) : base;
+    }
+  }
+}
+
+async function sampleRow(def: CatalogDef) {
+  const row: Record<string, unknown> = {};
+  for (const f of def.fields) if (f.form !== false) row[f.name] = await sample(f);
+  return row;
+}
+
+// Walks every declared catalogue: a new catalogue is tested by being declared.
+describe.each(Object.values(CATALOGS).map((d) => [d.name, d] as const))('catálogo %s', (name, def) => {
+  const base = `/api/v1/catalogos/${name}`;
+
+  it('401 without a session', async () => {
+    expect((await t.app.inject({ url: base })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: base, payload: {} })).statusCode).toBe(401);
+  });
+
+  it('400 with a Spanish message per required field, and nothing stored', async () => {
+    const before = (await t.app.inject({ url: base, headers: admin })).json().total;
+    const res = await t.app.inject({ method: 'POST', url: base, headers: admin, payload: {} });
+    expect(res.statusCode).toBe(400);
+    const { fields } = errorOf(res).error;
+    for (const f of def.fields.filter((x) => x.required && x.form !== false)) {
+      expect(fields?.[f.name], f.name).toBe(MSG.campoRequerido(f.label));
+    }
+    expect((await t.app.inject({ url: base, headers: admin })).json().total).toBe(before);
+  });
+
+  it('403 for a profile whose flags forbid writing; reading is allowed', async () => {
+    const res = await t.app.inject({ method: 'POST', url: base, headers: prestador, payload: await sampleRow(def) });
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).error.message).toBe(MSG.noAutorizado);
+    expect((await t.app.inject({ url: base, headers: prestador })).statusCode).toBe(200);
+  });
+
+  it('create, search (accent- and case-insensitive), page, update and delete', async () => {
+    const row = await sampleRow(def);
+    const created = await t.app.inject({ method: 'POST', url: base, headers: admin, payload: row });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().mensaje).toBe(MSG.registroCreado);
+    const item = created.json().item;
+    const id = item[def.idField];
+    expect(item.idUsuarioReg).toBeGreaterThan(0);
+    for (const f of def.fields.filter((x) => x.upper && typeof row[x.name] === 'string')) {
+      expect(item[f.name]).toBe(String(row[f.name]).toUpperCase());
+    }
+
+    const textField = def.searchFields.find((s) => typeof row[s] === 'string')!;
+    const needle = String(row[textField]).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const found = await t.app.inject({ url: `${base}?q=${encodeURIComponent(needle)}`, headers: admin });
+    expect(found.json().items.map((i: Record<string, unknown>) => i[def.idField])).toContain(id);
+
+    const page = await t.app.inject({ url: `${base}?page=1&pageSize=1&sort=-${def.idField}`, headers: admin });
+    expect(page.json()).toMatchObject({ page: 1, pageSize: 1 });
+    expect(page.json().items).toHaveLength(1);
+    expect(page.json().items[0][def.idField]).toBe(id);
+    expect(page.json().total).toBeGreaterThanOrEqual(1);
+
+    const changed = { ...row, ...(await sampleRow(def)) };
+    const upd = await t.app.inject({ method: 'PUT', url: `${base}/${id}`, headers: admin, payload: changed });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().item.fechaAct).not.toBeNull();
+    expect(upd.json().item.idUsuarioAct).toBe(upd.json().item.idUsuarioReg);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: admin });
+    expect(del.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `${base}/${id}`, headers: admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: admin })).statusCode).toBe(404);
+  });
+
+  it('rejects a sort on an unknown column and bad paging', async () => {
+    expect((await t.app.inject({ url: `${base}?sort=clave`, headers: admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `${base}?page=0`, headers: admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `${base}?pageSize=1000`, headers: admin })).statusCode).toBe(400);
+  });
+});
+
+describe('catalogue rules', () => {
+  it('deleting a row still referenced answers 409 in Spanish, not 500', async () => {
+    const loc = await t.app.inject({ url: '/api/v1/catalogos/localidad?q=guayaquil', headers: admin });
+    const id = loc.json().items[0].idLocalidad;
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/catalogos/localidad/${id}`, headers: admin });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).error.message).toBe(MSG.enUso);
+  });
+
+  it('a duplicate unique value answers 409', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/catalogos/tipoiden',
+      headers: admin,
+      payload: { codigo: 'C', nombre: 'OTRA CÉDULA' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).error.message).toBe(MSG.duplicado);
+  });
+
+  it('unknown catalogue → 404', async () => {
+    expect((await t.app.inject({ url: '/api/v1/catalogos/clave', headers: admin })).statusCode).toBe(404);
+  });
+
+  it('search ignores accents and case: "neumonia lobar" style on localidad', async () => {
+    const res = await t.app.inject({ url: '/api/v1/catalogos/localidad?q=SAMBORONDON', headers: admin });
+    expect(res.json().items.map((i: { nombre: string }) => i.nombre)).toEqual(['SAMBORONDÓN']);
+  });
+});

@@ -1,0 +1,14 @@
+import { routeFlag } from '@app/domain';
+import { lazy } from 'react';
+import { useSession } from './use-session.ts';
+
+const CatalogPage = lazy(() => import('../components/catalog/CatalogPage.tsx'));
+const ForbiddenPage = lazy(async () => ({ default: (await import('./errors/error-pages.tsx')).ForbiddenPage }));
+
+/** A catalogue route: its list screen, or 403 when the menu flag behind it is off for this user. */
+export function CatalogRoute({ name }: { name: string }) {
+  const session = useSession();
+  const flag = routeFlag(`/${name}`);
+  if (flag && !session?.usuario[flag]) return <ForbiddenPage />;
+  return <CatalogPage name={name} />;
+}

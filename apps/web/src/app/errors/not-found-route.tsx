@@ -1,0 +1,3 @@
+import { NotFoundPage } from './error-pages.tsx';
+
+export default NotFoundPage;

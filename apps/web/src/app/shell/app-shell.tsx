@@ -1,0 +1,106 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Flex, Grid, Layout, Typography } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { authApi } from '../../features/auth/auth-api.ts';
+import { PRODUCT_NAME } from '../brand.ts';
+import { PageFallback } from '../page-fallback.tsx';
+import { useSession } from '../use-session.ts';
+import { useSignOut } from '../use-sign-out.ts';
+import { InactivityModal, useIdle } from './inactivity.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { UserDrawer } from './user-drawer.tsx';
+
+/** Every route change is recorded for the session audit (spec 002 /accesosesion); failures are ignored. */
+function useAccessLog() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    authApi.acceso(pathname).catch(() => undefined);
+  }, [pathname]);
+}
+
+/** Layout of every signed-in route: top bar, user drawer, side menu, inactivity logout. */
+export default function AppShell() {
+  const session = useSession();
+  const screens = Grid.useBreakpoint();
+  const [collapsed, setCollapsed] = useState<boolean | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const idle = useIdle();
+  const signOut = useSignOut();
+  useAccessLog();
+
+  if (!session) return null;
+  const { usuario } = session;
+  const isCollapsed = collapsed ?? screens.lg === false;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          paddingInline: 16,
+          background: '#fff',
+          borderBottom: '1px solid #f0f0f0',
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+        }}
+      >
+        <Button
+          type="text"
+          icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          aria-label={isCollapsed ? 'Mostrar menú lateral' : 'Ocultar menú lateral'}
+          aria-expanded={!isCollapsed}
+          onClick={() => setCollapsed(!isCollapsed)}
+        />
+        <Link to="/MenuPrincipal" style={{ fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {PRODUCT_NAME}
+        </Link>
+        <Typography.Text type="secondary" ellipsis style={{ flex: 1, minWidth: 0 }}>
+          {usuario.nombreEmpresa}
+        </Typography.Text>
+        <Button
+          type="text"
+          onClick={() => setDrawerOpen(true)}
+          aria-haspopup="dialog"
+          aria-label={`Opciones de usuario: ${usuario.nombre}, ${usuario.perfilNombre}`}
+          style={{ height: 'auto', paddingBlock: 4 }}
+        >
+          <Flex align="center" gap={8}>
+            <UserOutlined aria-hidden />
+            <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.3 }}>
+              <span>{usuario.nombre}</span>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {usuario.perfilNombre}
+              </Typography.Text>
+            </span>
+          </Flex>
+        </Button>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider
+          width={248}
+          collapsedWidth={64}
+          collapsed={isCollapsed}
+          trigger={null}
+          collapsible
+          theme="light"
+          style={{ borderInlineEnd: '1px solid #f0f0f0' }}
+        >
+          <nav aria-label="Menú principal">
+            <SideMenu session={session} />
+          </nav>
+        </Layout.Sider>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+      <UserDrawer session={session} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      <InactivityModal open={idle} onAccept={() => signOut(authApi.inactividad)} />
+    </Layout>
+  );
+}
