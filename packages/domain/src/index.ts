@@ -8,3 +8,4 @@ export * from './common/validators.ts';
 export * from './common/format.ts';
 export * from './common/text.ts';
 export * from './navigation.ts';
+export * from './tramites/index.ts';

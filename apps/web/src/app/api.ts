@@ -24,7 +24,13 @@ function fallbackMessage(status: number): string {
 /** Fetch against /api with the session token; a 401 ends the session and goes to /Login. */
 export async function api<T>(
   path: string,
-  opts: { method?: string; body?: unknown; query?: Record<string, unknown>; signal?: AbortSignal; raw?: boolean } = {},
+  opts: {
+    method?: string;
+    body?: unknown;
+    query?: Record<string, unknown>;
+    signal?: AbortSignal;
+    raw?: boolean;
+  } = {},
 ): Promise<T> {
   const url = new URL(path.startsWith('/api') ? path : `/api/v1${path}`, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) {
@@ -41,7 +47,12 @@ export async function api<T>(
   }
   let res: Response;
   try {
-    res = await fetch(url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
+    res = await fetch(url, {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: opts.signal,
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'RED', MSG.errorRed);

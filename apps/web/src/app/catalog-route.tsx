@@ -3,7 +3,9 @@ import { lazy } from 'react';
 import { useSession } from './use-session.ts';
 
 const CatalogPage = lazy(() => import('../components/catalog/CatalogPage.tsx'));
-const ForbiddenPage = lazy(async () => ({ default: (await import('./errors/error-pages.tsx')).ForbiddenPage }));
+const ForbiddenPage = lazy(async () => ({
+  default: (await import('./errors/error-pages.tsx')).ForbiddenPage,
+}));
 
 /** A catalogue route: its list screen, or 403 when the menu flag behind it is off for this user. */
 export function CatalogRoute({ name }: { name: string }) {

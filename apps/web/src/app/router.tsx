@@ -38,7 +38,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/MenuPrincipal', ...page(() => import('../features/menu/main-menu-page.tsx')) },
               { path: '/empty', element: <Navigate to="/MenuPrincipal" replace /> },
-              { path: '/actualizarclave', ...page(() => import('../features/auth/change-password-page.tsx')) },
+              {
+                path: '/actualizarclave',
+                ...page(() => import('../features/auth/change-password-page.tsx')),
+              },
               {
                 path: '/configuracion2FA/:idUsuario',
                 ...page(() => import('../features/auth/two-factor-page.tsx')),

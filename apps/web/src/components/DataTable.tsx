@@ -26,7 +26,10 @@ export type DataTableProps<T extends object> = {
   /** Accessible name of the table (e.g. the page title). */
   ariaLabel?: string;
   /** Anything else of antd's Table (rowSelection, scroll, ...) for screens that need more. */
-  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'loading' | 'rowKey' | 'onChange'>;
+  tableProps?: Omit<
+    TableProps<T>,
+    'columns' | 'dataSource' | 'pagination' | 'loading' | 'rowKey' | 'onChange'
+  >;
 };
 
 function columnKey<T>(col: TableColumnsType<T>[number]): string | undefined {

@@ -44,7 +44,11 @@ export function PageHeader({ title, breadcrumb, tag, extra }: PageHeaderProps) {
       )}
       <Flex align="center" justify="space-between" gap={16} wrap>
         <Flex align="center" gap={12} style={{ minWidth: 0 }}>
-          <Typography.Title level={1} style={{ margin: 0, fontSize: 22, lineHeight: '32px' }} ellipsis={{ tooltip: title }}>
+          <Typography.Title
+            level={1}
+            style={{ margin: 0, fontSize: 22, lineHeight: '32px' }}
+            ellipsis={{ tooltip: title }}
+          >
             {title}
           </Typography.Title>
           {tag}

@@ -5,7 +5,9 @@ const sp = (s: string) => new URLSearchParams(s);
 
 describe('readListParams', () => {
   it('reads q, page, sort and declared filters', () => {
-    const p = readListParams(sp('q=quito&page=3&sort=-codigo&tipo=A&tab=x'), { filterKeys: ['tipo', 'estado'] });
+    const p = readListParams(sp('q=quito&page=3&sort=-codigo&tipo=A&tab=x'), {
+      filterKeys: ['tipo', 'estado'],
+    });
     expect(p).toEqual({ q: 'quito', page: 3, sort: '-codigo', filters: { tipo: 'A' } });
   });
 

@@ -29,7 +29,8 @@ export type ListParamsPatch = {
   filters?: Record<string, string | number | null | undefined>;
 };
 
-const keyOf = (name: string, opts: ListParamsOptions) => (opts.namespace ? `${opts.namespace}.${name}` : name);
+const keyOf = (name: string, opts: ListParamsOptions) =>
+  opts.namespace ? `${opts.namespace}.${name}` : name;
 
 export function parsePage(value: string | null | undefined): number {
   const n = Number(value);

@@ -41,7 +41,10 @@ export const STATE_HEX: Readonly<Record<StateColor, string>> = {
 
 /** 'en_proceso', ' En Proceso ' and 'EN PROCESO' name the same state. */
 export function normalizeState(state: string): string {
-  return state.trim().replace(/[_\s]+/g, ' ').toUpperCase();
+  return state
+    .trim()
+    .replace(/[_\s]+/g, ' ')
+    .toUpperCase();
 }
 
 export function stateColor(state: string | null | undefined): StateColor {

@@ -40,7 +40,10 @@ export function useListParams(options: ListParamsOptions = {}): UseListParams {
     (patch: ListParamsPatch) => setSearchParams((sp) => patchListParams(sp, patch, opts)),
     [setSearchParams, opts],
   );
-  const clear = useCallback(() => setSearchParams((sp) => clearListParams(sp, opts)), [setSearchParams, opts]);
+  const clear = useCallback(
+    () => setSearchParams((sp) => clearListParams(sp, opts)),
+    [setSearchParams, opts],
+  );
 
   return useMemo(
     () => ({
@@ -50,7 +53,8 @@ export function useListParams(options: ListParamsOptions = {}): UseListParams {
       setQ: (q: string) => update({ q }),
       setPage: (page: number) => update({ page }),
       setSort: (sort: string | undefined) => update({ sort: sort ?? null }),
-      setFilter: (key: string, value: string | number | null | undefined) => update({ filters: { [key]: value } }),
+      setFilter: (key: string, value: string | number | null | undefined) =>
+        update({ filters: { [key]: value } }),
     }),
     [params, update, clear],
   );

@@ -1,3 +1,5 @@
 export * from './catalogs.ts';
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './tramites.ts';
+export * from './planillas.ts';

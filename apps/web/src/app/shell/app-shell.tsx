@@ -70,7 +70,9 @@ export default function AppShell() {
         >
           <Flex align="center" gap={8}>
             <UserOutlined aria-hidden />
-            <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.3 }}>
+            <span
+              style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', lineHeight: 1.3 }}
+            >
               <span>{usuario.nombre}</span>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {usuario.perfilNombre}

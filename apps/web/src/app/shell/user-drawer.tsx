@@ -95,7 +95,13 @@ export function UserDrawer({
           </Typography.Text>
         </div>
       </Flex>
-      <Menu mode="inline" selectable={false} items={items} onClick={onClick} style={{ borderInlineEnd: 'none' }} />
+      <Menu
+        mode="inline"
+        selectable={false}
+        items={items}
+        onClick={onClick}
+        style={{ borderInlineEnd: 'none' }}
+      />
     </Drawer>
   );
 }

@@ -20,7 +20,8 @@ export const authApi = {
     api<Mensaje>(`/auth/restablecer-clave/${encodeURIComponent(idUsuario)}`, { method: 'POST', body }),
   iniciar2fa: () => api<TotpSetup>('/auth/2fa/iniciar', { method: 'POST' }),
   confirmar2fa: (codigo: string) => api<Mensaje>('/auth/2fa/confirmar', { method: 'POST', body: { codigo } }),
-  desactivar2fa: (codigo: string) => api<Mensaje>('/auth/2fa/desactivar', { method: 'POST', body: { codigo } }),
+  desactivar2fa: (codigo: string) =>
+    api<Mensaje>('/auth/2fa/desactivar', { method: 'POST', body: { codigo } }),
   correoDisponible: (email: string) =>
     api<{ disponible: boolean }>('/auth/correo-disponible', { query: { email } }),
 };

@@ -2,9 +2,9 @@ import { LoginOutlined } from '@ant-design/icons';
 import { EMAIL_RE, MSG } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Carousel, Col, Flex, Form, Input, Layout, Row, Typography } from 'antd';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api.ts';
+import { Link, useNavigate } from 'react-router';
 import { PRODUCT_NAME, useDocumentTitle } from '../../app/brand.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import { authApi } from './auth-api.ts';
 
 /** Key where the registration steps (/Registro01Plan ...) read the e-mail given here. */
@@ -24,6 +24,14 @@ const SLOGANS: { title: string; text: string }[] = [
     text: 'Información clara y a tiempo para auditar, responder observaciones y liquidar cada atención.',
   },
 ];
+
+/** Spec 001 §5: empty, then format; the 'already registered' answer comes from the server. */
+function checkEmail(value: string | undefined): Promise<void> {
+  const email = (value ?? '').trim();
+  if (!email) return Promise.reject(new Error(MSG.correoRequerido));
+  if (!EMAIL_RE.test(email)) return Promise.reject(new Error(MSG.correoInvalido));
+  return Promise.resolve();
+}
 
 const slideStyle = {
   minHeight: 240,
@@ -51,7 +59,7 @@ export default function HomePage() {
       navigate('/Registro01Plan');
     },
     onError: (error) => {
-      form.setFields([{ name: 'email', errors: [error instanceof ApiError ? error.message : MSG.errorPeticion] }]);
+      form.setFields([{ name: 'email', errors: [errorMessage(error, MSG.errorPeticion)] }]);
     },
   });
 
@@ -111,13 +119,16 @@ export default function HomePage() {
                 <Form.Item
                   label="Correo electrónico"
                   name="email"
+                  required
                   validateTrigger="onSubmit"
-                  rules={[
-                    { required: true, whitespace: true, message: MSG.correoRequerido },
-                    { pattern: EMAIL_RE, message: MSG.correoInvalido },
-                  ]}
+                  rules={[{ validator: (_, value?: string) => checkEmail(value) }]}
                 >
-                  <Input type="email" autoComplete="email" placeholder="nombre@empresa.com" maxLength={160} />
+                  <Input
+                    inputMode="email"
+                    autoComplete="email"
+                    placeholder="nombre@empresa.com"
+                    maxLength={160}
+                  />
                 </Form.Item>
                 <Button type="primary" htmlType="submit" block loading={check.isPending}>
                   Registrarse
@@ -128,7 +139,7 @@ export default function HomePage() {
         </Row>
         <Flex justify="center" style={{ marginTop: 32 }}>
           <Typography.Text type="secondary">
-            ¿Ya tiene una cuenta? <a href="/Login" onClick={(e) => (e.preventDefault(), navigate('/Login'))}>Ingrese aquí</a>
+            ¿Ya tiene una cuenta? <Link to="/Login">Ingrese aquí</Link>
           </Typography.Text>
         </Flex>
       </Layout.Content>

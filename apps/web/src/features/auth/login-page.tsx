@@ -4,6 +4,7 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { errorMessage } from '../../app/error-message.ts';
 import type { LoginState } from '../../app/require-session.tsx';
 import { writeSession } from '../../app/session.ts';
 import { authApi, type LoginInput } from './auth-api.ts';
@@ -25,7 +26,9 @@ export default function LoginPage() {
   const showTip = () =>
     authApi
       .consejo()
-      .then(({ consejoTexto }) => notification.info({ title: 'Consejo', description: consejoTexto, duration: 10 }))
+      .then(({ consejoTexto }) =>
+        notification.info({ title: 'Consejo', description: consejoTexto, duration: 10 }),
+      )
       .catch(() => notification.warning({ title: 'Consejo', description: MSG.consejoError }));
 
   const login = useMutation({
@@ -56,7 +59,7 @@ export default function LoginPage() {
         <Alert
           type={codePrompt ? 'info' : 'error'}
           showIcon
-          title={error instanceof ApiError ? error.message : MSG.errorPeticion}
+          title={errorMessage(error, MSG.errorPeticion)}
           style={{ marginBottom: 16 }}
         />
       )}
@@ -67,7 +70,11 @@ export default function LoginPage() {
         disabled={login.isPending}
         scrollToFirstError={{ focus: true }}
         onFinish={(v) =>
-          login.mutate({ usuario: v.usuario.trim(), clave: v.clave, codigo: needsCode ? v.codigo : undefined })
+          login.mutate({
+            usuario: v.usuario.trim(),
+            clave: v.clave,
+            codigo: needsCode ? v.codigo : undefined,
+          })
         }
       >
         <Form.Item

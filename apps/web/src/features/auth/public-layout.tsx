@@ -12,7 +12,11 @@ export function PublicCard({ title, children }: { title: string; children: React
       align="center"
       justify="center"
       gap={24}
-      style={{ minHeight: '100vh', padding: 24, background: 'linear-gradient(160deg, #e6f0ff 0%, #f5f7fa 60%)' }}
+      style={{
+        minHeight: '100vh',
+        padding: 24,
+        background: 'linear-gradient(160deg, #e6f0ff 0%, #f5f7fa 60%)',
+      }}
     >
       <Link to="/" style={{ fontSize: 22, fontWeight: 600 }}>
         {PRODUCT_NAME}

@@ -1,0 +1,209 @@
+/**
+ * Pure rules behind the generic catalogue screen: what a cell shows, what the form starts with and
+ * what it sends. Everything is derived from the catalogue declaration (DESIGN §2, "Declare once").
+ */
+import {
+  type CatalogDef,
+  type CatalogField,
+  foldText,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  refLabelKey,
+} from '@app/domain';
+import dayjs, { type Dayjs } from 'dayjs';
+
+export type CatalogRow = Record<string, unknown>;
+export type FormValues = Record<string, unknown>;
+export type SelectOption = { value: string | number; label: string };
+
+/** Date format of the date pickers (UX.md: dd/MM/yyyy) and of the API. */
+export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';
+export const DATE_API_FORMAT = 'YYYY-MM-DD';
+
+export const formFields = (def: CatalogDef, fixed: FormValues = {}) =>
+  def.fields.filter((f) => f.form !== false && !(f.name in fixed));
+export const columnFields = (def: CatalogDef) => def.fields.filter((f) => f.column !== false);
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A calendar date from the API ('2026-01-31' or '2026-01-31T00:00:00.000Z') as 'YYYY-MM-DD'. */
+function calendarDate(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(v);
+  return m ? m[1] : null;
+}
+
+/** The text a list cell shows for one field of a row. */
+export function displayValue(field: CatalogField, row: CatalogRow): string {
+  if (field.ref) {
+    const label = row[refLabelKey(field.name)];
+    return isBlank(label) ? '' : String(label);
+  }
+  const v = row[field.name];
+  if (isBlank(v)) return '';
+  if (field.options) return field.options.find((o) => o.value === String(v))?.label ?? String(v);
+  switch (field.type) {
+    case 'boolean':
+      return v === true || v === 'true' || v === 1 ? 'Sí' : 'No';
+    case 'date':
+      return formatDate(calendarDate(v) ?? (v as string));
+    case 'decimal':
+      return formatNumber(v as number | string);
+    default:
+      return field.upper ? String(v).toUpperCase() : String(v);
+  }
+}
+
+/** Registration stamp of a row, for the list ('dd/MM/yyyy') and the edit form ('dd/MM/yyyy HH:mm'). */
+export const stampDate = (row: CatalogRow, key = 'fechaReg') => formatDate(row[key] as string | null);
+export const stampDateTime = (row: CatalogRow, key = 'fechaReg') => formatDateTime(row[key] as string | null);
+
+/** Server sort is by column value, so a reference (sorted by id) or a long text makes no sense to sort. */
+export const isSortable = (field: CatalogField) => !field.ref && field.type !== 'textarea';
+
+/** Words that name a row in a confirmation ('CED - CÉDULA', 'QUITO', 'Plan #4'). */
+export function recordLabel(def: CatalogDef, row: CatalogRow): string {
+  const text = (name: string) => {
+    const f = def.fields.find((x) => x.name === name);
+    return f && !isBlank(row[name]) ? displayValue(f, row) : undefined;
+  };
+  const firstText = def.fields.find(
+    (f) => (f.type === 'text' || f.type === 'email') && !isBlank(row[f.name]),
+  );
+  const codigo = text('codigo');
+  const nombre =
+    text('nombre') ?? (firstText && firstText.name !== 'codigo' ? text(firstText.name) : undefined);
+  if (codigo && nombre) return `${codigo} - ${nombre}`;
+  return nombre ?? codigo ?? `${def.singular} #${String(row[def.idField] ?? '')}`;
+}
+
+/** Values of a new record: switches off, everything else empty. */
+export function emptyFormValues(def: CatalogDef, fixed: FormValues = {}): FormValues {
+  const out: FormValues = {};
+  for (const f of formFields(def, fixed)) out[f.name] = f.type === 'boolean' ? false : undefined;
+  return out;
+}
+
+/** A row as the form's values: dates as Dayjs, numbers as numbers. */
+export function toFormValues(def: CatalogDef, row: CatalogRow, fixed: FormValues = {}): FormValues {
+  const out: FormValues = {};
+  for (const f of formFields(def, fixed)) {
+    const v = row[f.name];
+    if (isBlank(v)) {
+      out[f.name] = f.type === 'boolean' ? false : undefined;
+      continue;
+    }
+    switch (f.type) {
+      case 'date': {
+        const d = calendarDate(v);
+        out[f.name] = d ? dayjs(d) : undefined;
+        break;
+      }
+      case 'boolean':
+        out[f.name] = v === true || v === 'true' || v === 1;
+        break;
+      case 'integer':
+      case 'decimal':
+        out[f.name] = Number.isFinite(Number(v)) ? Number(v) : v;
+        break;
+      case 'select':
+        out[f.name] = f.options ? String(v) : Number.isFinite(Number(v)) ? Number(v) : v;
+        break;
+      default:
+        out[f.name] = String(v);
+    }
+  }
+  return out;
+}
+
+/**
+ * The form's values as the API body (and as the input of `validateCatalogInput`): trimmed text,
+ * upper-case where declared, dates 'YYYY-MM-DD', numbers as numbers. An empty optional field is
+ * null; an empty required one is left out so the shared check says 'El elemento … no puede ser nulo.'
+ */
+export function toPayload(def: CatalogDef, values: FormValues, fixed: FormValues = {}): FormValues {
+  const out: FormValues = { ...fixed };
+  for (const f of formFields(def, fixed)) {
+    const v = values[f.name];
+    if (f.type === 'boolean') {
+      out[f.name] = typeof v === 'boolean' ? v : f.required ? undefined : false;
+      continue;
+    }
+    if (isBlank(v)) {
+      out[f.name] = f.required ? undefined : null;
+      continue;
+    }
+    switch (f.type) {
+      case 'date':
+        out[f.name] = dayjs.isDayjs(v) ? (v as Dayjs).format(DATE_API_FORMAT) : String(v).trim().slice(0, 10);
+        break;
+      case 'integer':
+        out[f.name] = typeof v === 'number' ? v : Number.isFinite(Number(String(v).trim())) ? Number(v) : v;
+        break;
+      case 'decimal':
+        out[f.name] = typeof v === 'number' ? v : String(v).trim();
+        break;
+      case 'select':
+        out[f.name] = f.options ? String(v) : Number.isFinite(Number(v)) ? Number(v) : v;
+        break;
+      default: {
+        const s = String(v).trim();
+        out[f.name] = f.upper ? s.toUpperCase() : s;
+      }
+    }
+  }
+  return out;
+}
+
+/** Field errors in the order the form shows the fields (the first one gets the focus); unknown keys last. */
+export function orderedErrors(
+  def: CatalogDef,
+  errors: Record<string, string>,
+  fixed: FormValues = {},
+): { field: string | null; message: string }[] {
+  const names = formFields(def, fixed).map((f) => f.name);
+  const known = names
+    .filter((n) => n in errors)
+    .map((n) => ({ field: n as string | null, message: errors[n] }));
+  const other = Object.entries(errors)
+    .filter(([k]) => !names.includes(k))
+    .map(([, message]) => ({ field: null, message }));
+  return [...known, ...other];
+}
+
+/**
+ * What an input holds after a keystroke in an upper-case or digits-only field, and where the caret
+ * goes so that typing in the middle of the text does not jump to its end.
+ */
+export function filterTyped(
+  value: string,
+  caret: number | null,
+  rules: { upper?: boolean; digits?: boolean },
+): { value: string; caret: number | null } {
+  const apply = (s: string) => {
+    let t = rules.digits ? s.replace(/\D+/g, '') : s;
+    if (rules.upper) t = t.toUpperCase();
+    return t;
+  };
+  return { value: apply(value), caret: caret === null ? null : apply(value.slice(0, caret)).length };
+}
+
+/** Select options from the rows of a referenced catalogue. */
+export function refOptions(rows: readonly CatalogRow[], idField: string, labelField: string): SelectOption[] {
+  return rows
+    .filter((r) => !isBlank(r[idField]))
+    .map((r) => ({
+      value: r[idField] as number,
+      label: isBlank(r[labelField]) ? String(r[idField]) : String(r[labelField]),
+    }));
+}
+
+/** Keeps the record's current reference selectable even when it is not among the loaded options. */
+export function withCurrentOption(options: SelectOption[], value: unknown, label: unknown): SelectOption[] {
+  if (isBlank(value) || options.some((o) => o.value === value)) return options;
+  return [{ value: value as number, label: isBlank(label) ? String(value) : String(label) }, ...options];
+}
+
+/** Accent- and case-insensitive match of a select's search text, as the API search does. */
+export const matchesSearch = (input: string, label: string) => foldText(label).includes(foldText(input));

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { MSG_TRAMITE } from './messages.ts';
+import { ESTADOS_TRAMITE } from './workflow.ts';
+
+const fecha = (label: string) =>
+  z
+    .string({ error: MSG.campoRequerido(label) })
+    .min(1, MSG.campoRequerido(label))
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} debe ser una fecha válida.`);
+
+/** Procedure form: idPrestador, idServicio, fechaDesde, fechaHasta, descripcion required (spec 000 §5). */
+export const tramiteInputSchema = z
+  .object({
+    idPrestador: z.coerce.number({ error: MSG.campoRequerido('Prestador') }).int().positive(MSG.campoRequerido('Prestador')),
+    idServicio: z.coerce.number({ error: MSG.campoRequerido('Servicio') }).int().positive(MSG.campoRequerido('Servicio')),
+    fechaDesde: fecha('Fecha desde'),
+    fechaHasta: fecha('Fecha hasta'),
+    descripcion: z
+      .string({ error: MSG.campoRequerido('Descripción') })
+      .trim()
+      .min(1, MSG.campoRequerido('Descripción'))
+      .max(500, 'Descripción admite como máximo 500 caracteres.')
+      .transform((v) => v.toUpperCase()),
+    frecuenciaCarga: z.enum(['S', 'M'], { error: MSG.campoRequerido('Frecuencia de carga') }),
+    maxSemanas: z.coerce.number().int().min(0).max(60).optional(),
+  })
+  .refine((v) => v.fechaDesde <= v.fechaHasta, { path: ['fechaHasta'], message: MSG_TRAMITE.fechasInvalidas });
+
+/** Only dates and description can change, and only while REGISTRADO. */
+export const tramiteUpdateSchema = z
+  .object({
+    fechaDesde: fecha('Fecha desde'),
+    fechaHasta: fecha('Fecha hasta'),
+    descripcion: z
+      .string({ error: MSG.campoRequerido('Descripción') })
+      .trim()
+      .min(1, MSG.campoRequerido('Descripción'))
+      .max(500)
+      .transform((v) => v.toUpperCase()),
+    version: z.number().int().optional(),
+  })
+  .refine((v) => v.fechaDesde <= v.fechaHasta, { path: ['fechaHasta'], message: MSG_TRAMITE.fechasInvalidas });
+
+export const tramiteListQuerySchema = z.object({
+  vista: z.enum(['todos', 'asignados', 'procesados', 'carga']).default('todos'),
+  estado: z.enum(ESTADOS_TRAMITE).optional(),
+  idPrestador: z.coerce.number().int().optional(),
+  idServicio: z.coerce.number().int().optional(),
+  desde: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  hasta: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  numero: z.string().trim().max(40).optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const accionBodySchema = z.object({
+  /** The state the user saw; the server answers 409 when it has changed. */
+  estadoActual: z.enum(ESTADOS_TRAMITE).optional(),
+});

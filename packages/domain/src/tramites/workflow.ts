@@ -1,0 +1,185 @@
+import { PERFIL } from '../auth/profiles.ts';
+
+export const ESTADOS_TRAMITE = [
+  'REGISTRADO',
+  'CARGADO',
+  'ESTRUCTURADO',
+  'DOCUMENTADO',
+  'ENVIADO',
+  'RECIBIDO',
+  'EN PROCESO',
+  'PLANILLAJE',
+  'OBSERVACIONES',
+  'FINALIZADO',
+] as const;
+export type EstadoTramite = (typeof ESTADOS_TRAMITE)[number];
+
+/** States in which attentions can be edited, reviewed and annotated. */
+export const ESTADOS_TRABAJO: readonly EstadoTramite[] = ['RECIBIDO', 'EN PROCESO', 'PLANILLAJE'];
+/** States in which AM/GD columns and filters are shown. */
+export const ESTADOS_COLUMNAS_AUDITORIA: readonly EstadoTramite[] = ['RECIBIDO', 'EN PROCESO'];
+/** Provider-side states (before sending). */
+export const ESTADOS_PRESTADOR: readonly EstadoTramite[] = ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'];
+/** States listed in 'Trámites procesados'. */
+export const ESTADOS_PROCESADOS: readonly EstadoTramite[] = ['PLANILLAJE', 'FINALIZADO'];
+
+export const TIPO_ASIGNACION = { U: 'USUARIO', T: 'TODOS' } as const;
+export const asignacionTexto = (v: string | null | undefined) =>
+  v === 'U' || v === 'T' ? TIPO_ASIGNACION[v] : 'DESCONOCIDO';
+
+export const FRECUENCIAS = [
+  { value: 'S', label: 'Semanal' },
+  { value: 'M', label: 'Mensual' },
+] as const;
+
+export const BITACORA_TIPOS = ['ESTADO', 'SUPERVISIÓN', 'AUDITORÍA MÉDICA', 'AUDITORÍA MÉDICA FINALIZADA', 'M', 'D'] as const;
+export type BitacoraTipo = (typeof BITACORA_TIPOS)[number];
+
+export type Accion =
+  | 'enviar'
+  | 'recibir'
+  | 'iniciar'
+  | 'planillaje'
+  | 'finalizar'
+  | 'reabrir'
+  | 'saltar-semana'
+  | 'cambiar-asignacion';
+
+export type Guard = 'cargasOrganizadas' | 'todasFinalizadas' | 'semanaDisponible' | 'estadoEsperado';
+
+export type Transicion = {
+  accion: Accion;
+  label: string;
+  desde: readonly EstadoTramite[];
+  /** null: the action does not change the state. */
+  hacia: EstadoTramite | null;
+  perfiles: readonly number[];
+  guards: readonly Guard[];
+  /** Success text shown to the user (spec 000 §8 where it gives one). */
+  mensaje: string;
+  bitacora: BitacoraTipo;
+};
+
+const SUP = [PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD] as const;
+const NO_FINAL = ESTADOS_TRAMITE.filter((e) => e !== 'FINALIZADO');
+
+/** The procedure workflow of DESIGN §5: the API enforces it, the UI asks it which buttons to show. */
+export const TRANSICIONES: readonly Transicion[] = [
+  {
+    accion: 'enviar',
+    label: 'Enviar trámite',
+    desde: ['ESTRUCTURADO', 'DOCUMENTADO'],
+    hacia: 'ENVIADO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: ['cargasOrganizadas'],
+    mensaje: 'Trámite enviado exitosamente!',
+    bitacora: 'ESTADO',
+  },
+  {
+    accion: 'recibir',
+    label: 'Recibir trámite',
+    desde: ['ENVIADO'],
+    hacia: 'RECIBIDO',
+    perfiles: [PERFIL.SUPERVISOR_AM],
+    guards: ['estadoEsperado'],
+    mensaje: 'Trámite recibido exitosamente.',
+    bitacora: 'ESTADO',
+  },
+  {
+    accion: 'iniciar',
+    label: 'En Proceso',
+    desde: ['RECIBIDO'],
+    hacia: 'EN PROCESO',
+    perfiles: SUP,
+    guards: [],
+    mensaje: 'Estado actualizado exitosamente.',
+    bitacora: 'SUPERVISIÓN',
+  },
+  {
+    accion: 'planillaje',
+    label: 'Pasar a Planillaje',
+    desde: ['EN PROCESO'],
+    hacia: 'PLANILLAJE',
+    perfiles: SUP,
+    guards: ['todasFinalizadas'],
+    mensaje: 'Estado actualizado exitosamente.',
+    bitacora: 'SUPERVISIÓN',
+  },
+  {
+    accion: 'finalizar',
+    label: 'Finalizar Trámite',
+    desde: ['RECIBIDO', 'EN PROCESO', 'PLANILLAJE', 'OBSERVACIONES'],
+    hacia: 'FINALIZADO',
+    perfiles: SUP,
+    guards: ['todasFinalizadas'],
+    mensaje: 'Trámite finalizado',
+    bitacora: 'AUDITORÍA MÉDICA FINALIZADA',
+  },
+  {
+    accion: 'reabrir',
+    label: 'Reabrir trámite',
+    desde: ['FINALIZADO'],
+    hacia: 'EN PROCESO',
+    perfiles: SUP,
+    guards: [],
+    mensaje: 'Estado actualizado exitosamente.',
+    bitacora: 'SUPERVISIÓN',
+  },
+  {
+    accion: 'saltar-semana',
+    label: 'Siguiente semana',
+    desde: NO_FINAL,
+    hacia: null,
+    perfiles: [PERFIL.PRESTADOR],
+    guards: ['semanaDisponible'],
+    mensaje: 'Ya puedes cargar la siguiente semana!',
+    bitacora: 'ESTADO',
+  },
+  {
+    accion: 'cambiar-asignacion',
+    label: 'Cambiar asignación',
+    desde: ['EN PROCESO'],
+    hacia: null,
+    perfiles: SUP,
+    guards: [],
+    mensaje: 'Tipo de asignación actualizada exitosamente.',
+    bitacora: 'SUPERVISIÓN',
+  },
+];
+
+export function transicion(accion: string): Transicion | undefined {
+  return TRANSICIONES.find((t) => t.accion === accion);
+}
+
+export type TramiteEstadoInfo = {
+  estadoTramite: string;
+  frecuenciaCarga: string;
+  numSemana: number;
+  maxSemanas: number;
+};
+
+/** Guards that only need the procedure itself (the others need the database). */
+export function semanaDisponible(t: TramiteEstadoInfo): boolean {
+  return t.frecuenciaCarga === 'S' && (t.numSemana === 0 || t.numSemana < t.maxSemanas);
+}
+
+/** Actions the user may try now (state and profile; data guards are checked by the server). */
+export function accionesPermitidas(t: TramiteEstadoInfo, idPerfil: number): Transicion[] {
+  return TRANSICIONES.filter(
+    (x) =>
+      x.desde.includes(t.estadoTramite as EstadoTramite) &&
+      x.perfiles.includes(idPerfil) &&
+      (!x.guards.includes('semanaDisponible') || semanaDisponible(t)),
+  );
+}
+
+/** Only while REGISTRADO may dates and description be edited (spec 000 §4). */
+export const esEditable = (estado: string) => estado === 'REGISTRADO';
+
+/** Weekly procedures: how many weeks the period spans (Monday-based), at least 1. */
+export function semanasEnPeriodo(fechaDesde: string, fechaHasta: string): number {
+  const d = Date.parse(`${fechaDesde}T00:00:00Z`);
+  const h = Date.parse(`${fechaHasta}T00:00:00Z`);
+  if (Number.isNaN(d) || Number.isNaN(h) || h < d) return 0;
+  return Math.max(1, Math.ceil((h - d + 86_400_000) / (7 * 86_400_000)));
+}
