@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { catalogRoutes } from './features/catalogs/routes.ts';
+import { tramiteRoutes } from './features/tramites/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -52,6 +53,7 @@ export async function buildApp(opts: { config: Config; database: Database; logge
   // One line per feature.
   await app.register(authRoutes);
   await app.register(catalogRoutes);
+  await app.register(tramiteRoutes);
 
   await app.register(webPlugin);
   return app;

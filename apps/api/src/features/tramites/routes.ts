@@ -1,0 +1,280 @@
+import {
+  accionBodySchema,
+  accionesPermitidas,
+  ESTADOS_PROCESADOS,
+  ESTADOS_TRABAJO,
+  MSG,
+  MSG_TRAMITE,
+  PERFIL,
+  semanaDisponible,
+  semanasEnPeriodo,
+  type SessionUser,
+  TRANSICIONES,
+  tramiteInputSchema,
+  tramiteListQuerySchema,
+  tramiteUpdateSchema,
+  transicion,
+} from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { likePattern } from '../../lib/sql.ts';
+import { getTramiteForUser, tramiteScope, writeBitacora } from './access.ts';
+import { TRAMITE_FROM, TRAMITE_VIEW } from './queries.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['trámites'];
+
+/** Which list views a profile may open (spec 000 §2 and §6). */
+const VISTAS: Record<string, readonly number[]> = {
+  carga: [PERFIL.PRESTADOR],
+  todos: [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD],
+  procesados: [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD],
+  asignados: [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.AUDITOR_AM, PERFIL.SUPERVISOR_GD, PERFIL.GESTOR_GD],
+};
+
+function vistaCondition(vista: string, user: SessionUser, n: number): { sql: string; params: unknown[] } {
+  if (vista === 'procesados') return { sql: `t.estado_tramite = ANY($${n}::text[])`, params: [ESTADOS_PROCESADOS] };
+  if (vista !== 'asignados') return { sql: 'TRUE', params: [] };
+  const trabajo = [...ESTADOS_TRABAJO, 'OBSERVACIONES'];
+  if (user.idPerfil === PERFIL.AUDITOR_AM || user.idPerfil === PERFIL.GESTOR_GD) {
+    const colUser = user.idPerfil === PERFIL.AUDITOR_AM ? 'id_usuario_med' : 'id_usuario_doc';
+    return {
+      sql: `t.estado_tramite = ANY($${n}::text[]) AND (t.tipo_asignacion = 'T' OR EXISTS (
+              SELECT 1 FROM planilla pl WHERE pl.id_tramite = t.id_tramite AND pl.estado = 1 AND pl.${colUser} = $${n + 1}))`,
+      params: [trabajo, user.idUsuario],
+    };
+  }
+  return { sql: `t.estado_tramite = ANY($${n}::text[])`, params: [trabajo] };
+}
+
+export async function tramiteRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+  const auth = { onRequest: [app.authenticate] };
+
+  async function view(user: SessionUser, idTramite: number) {
+    const t = await getTramiteForUser(db, user, idTramite);
+    const [row] = await db.query<Record<string, unknown>>(`SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE t.id_tramite = $1`, [
+      t.idTramite,
+    ]);
+    return { ...row, acciones: accionesPermitidas(t, user.idPerfil).map((a) => a.accion) };
+  }
+
+  r.get(
+    '/api/v1/tramites',
+    { ...auth, schema: { tags, summary: 'Lista de trámites por vista', querystring: tramiteListQuerySchema } },
+    async (req) => {
+      const { vista, estado, idPrestador, idServicio, desde, hasta, numero, q, page, pageSize } = req.query;
+      if (!VISTAS[vista].includes(req.user.idPerfil)) throw forbidden();
+      const params: unknown[] = [];
+      const where: string[] = [];
+      const add = (c: { sql: string; params: unknown[] }) => {
+        where.push(c.sql);
+        params.push(...c.params);
+      };
+      add(tramiteScope(req.user, params.length + 1));
+      add(vistaCondition(vista, req.user, params.length + 1));
+      const eq = (sqlCol: string, v: unknown) => {
+        if (v === undefined || v === '') return;
+        params.push(v);
+        where.push(`${sqlCol} = $${params.length}`);
+      };
+      eq('t.estado_tramite', estado);
+      eq('t.id_prestador', idPrestador);
+      eq('t.id_servicio', idServicio);
+      if (desde) {
+        params.push(desde);
+        where.push(`t.fecha_hasta >= $${params.length}`);
+      }
+      if (hasta) {
+        params.push(hasta);
+        where.push(`t.fecha_desde <= $${params.length}`);
+      }
+      if (numero) {
+        params.push(likePattern(numero.toUpperCase()));
+        where.push(`(t.numero LIKE $${params.length} OR t.id_tramite::text = $${params.length + 1})`);
+        params.push(numero);
+      }
+      if (q) {
+        params.push(likePattern(q.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()));
+        where.push(
+          `(f_unaccent(lower(t.descripcion)) LIKE $${params.length} OR f_unaccent(lower(p.nombre_comercial)) LIKE $${params.length})`,
+        );
+      }
+      const w = where.join(' AND ');
+      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${TRAMITE_FROM} WHERE ${w}`, params);
+      params.push(pageSize, (page - 1) * pageSize);
+      const items = await db.query(
+        `SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE ${w} ORDER BY t.id_tramite DESC
+          LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      );
+      return { items, total: n, page, pageSize };
+    },
+  );
+
+  r.post(
+    '/api/v1/tramites',
+    {
+      onRequest: [app.authenticate],
+      preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
+      schema: { tags, summary: 'Registrar un trámite (prestador)', body: tramiteInputSchema },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const prest = await db.query<{ id: number }>(
+        'SELECT id_prestador AS id FROM prestador WHERE id_prestador = $1 AND id_empresa = $2',
+        [b.idPrestador, req.user.idEmpresa],
+      );
+      if (!prest[0]) throw badRequest(MSG.campoRequerido('Prestador'), { idPrestador: 'Prestador no válido.' });
+      const susc = await db.query<{ idEmpresa: number }>(
+        'SELECT id_empresa AS "idEmpresa" FROM suscripcion WHERE id_suscripcion = $1',
+        [req.user.idSuscripcion],
+      );
+      if (!susc[0]) throw new AppError(422, 'SIN_SUSCRIPCION', 'Su usuario no está asociado a una suscripción vigente.');
+      const maxSemanas = b.frecuenciaCarga === 'S' ? (b.maxSemanas ?? semanasEnPeriodo(b.fechaDesde, b.fechaHasta)) : 0;
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `WITH n AS (SELECT nextval(pg_get_serial_sequence('tramite', 'id_tramite')) AS id)
+           INSERT INTO tramite (id_tramite, numero, id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio,
+             fecha_desde, fecha_hasta, descripcion, frecuencia_carga, max_semanas, id_usuario_reg)
+           SELECT n.id, 'TR-' || to_char(now() AT TIME ZONE 'America/Guayaquil', 'YYYY') || '-' || lpad(n.id::text, 6, '0'),
+             $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM n RETURNING id_tramite AS id`,
+          [
+            req.user.idSuscripcion,
+            susc[0].idEmpresa,
+            b.idPrestador,
+            b.idServicio,
+            b.fechaDesde,
+            b.fechaHasta,
+            b.descripcion,
+            b.frecuenciaCarga,
+            maxSemanas,
+            req.user.idUsuario,
+          ],
+        );
+        await writeBitacora(tx, row.id, req.user.idUsuario, 'ESTADO', 'Trámite registrado (REGISTRADO).');
+        return row.id;
+      });
+      reply.code(201);
+      return { mensaje: MSG_TRAMITE.creado, item: await view(req.user, id) };
+    },
+  );
+
+  r.get('/api/v1/tramites/:id', { ...auth, schema: { tags, summary: 'Un trámite', params: idParams } }, async (req) =>
+    view(req.user, req.params.id),
+  );
+
+  r.put(
+    '/api/v1/tramites/:id',
+    {
+      ...auth,
+      schema: { tags, summary: 'Actualizar fechas y descripción (solo REGISTRADO)', params: idParams, body: tramiteUpdateSchema },
+    },
+    async (req) => {
+      if (req.user.idPerfil !== PERFIL.PRESTADOR) {
+        await getTramiteForUser(db, req.user, req.params.id);
+        throw forbidden();
+      }
+      await db.transaction(async (tx) => {
+        const t = await getTramiteForUser(tx, req.user, req.params.id, { lock: true });
+        if (t.estadoTramite !== 'REGISTRADO') throw conflict(MSG_TRAMITE.noEditable, 'ESTADO_INVALIDO');
+        if (req.body.version !== undefined && req.body.version !== t.version) {
+          throw conflict(MSG_TRAMITE.estadoCambio('en la versión que usted vio', t.estadoTramite), 'VERSION');
+        }
+        const maxSemanas =
+          t.frecuenciaCarga === 'S' ? semanasEnPeriodo(req.body.fechaDesde, req.body.fechaHasta) : t.maxSemanas;
+        await tx.query(
+          `UPDATE tramite SET fecha_desde = $1, fecha_hasta = $2, descripcion = $3, max_semanas = $4, version = version + 1,
+             fecha_act = now(), id_usuario_act = $5 WHERE id_tramite = $6`,
+          [req.body.fechaDesde, req.body.fechaHasta, req.body.descripcion, maxSemanas, req.user.idUsuario, t.idTramite],
+        );
+      });
+      return { mensaje: MSG_TRAMITE.actualizado, item: await view(req.user, req.params.id) };
+    },
+  );
+
+  r.get('/api/v1/tramites/acciones', { ...auth, schema: { tags, summary: 'Tabla de transiciones del flujo' } }, async () =>
+    TRANSICIONES.map(({ accion, label, desde, hacia, perfiles }) => ({ accion, label, desde, hacia, perfiles })),
+  );
+
+  r.post(
+    '/api/v1/tramites/:id/acciones/:accion',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Aplicar una acción del flujo del trámite',
+        params: z.object({ id: z.coerce.number().int().positive(), accion: z.string().max(40) }),
+        body: accionBodySchema.optional(),
+      },
+    },
+    async (req) => {
+      const tr = transicion(req.params.accion);
+      if (!tr) throw notFound();
+      const expected = req.body?.estadoActual;
+      if (tr.guards.includes('estadoEsperado') && !expected) {
+        throw badRequest(MSG_TRAMITE.solicitudIncorrecta, { estadoActual: MSG.campoRequerido('Estado actual') });
+      }
+      const result = await db.transaction(async (tx) => {
+        const t = await getTramiteForUser(tx, req.user, req.params.id, { lock: true });
+        if (!tr.perfiles.includes(req.user.idPerfil)) throw forbidden();
+        if (expected && expected !== t.estadoTramite) {
+          throw conflict(MSG_TRAMITE.estadoCambio(expected, t.estadoTramite), 'ESTADO_CAMBIO');
+        }
+        if (!tr.desde.includes(t.estadoTramite as (typeof tr.desde)[number])) {
+          throw conflict(MSG_TRAMITE.accionNoPermitida(tr.label.toLowerCase(), t.estadoTramite), 'ESTADO_INVALIDO');
+        }
+        if (tr.guards.includes('semanaDisponible') && !semanaDisponible(t)) {
+          throw conflict(MSG_TRAMITE.sinSemanas, 'SIN_SEMANAS');
+        }
+        if (tr.guards.includes('cargasOrganizadas')) {
+          const [c] = await tx.query<{ total: number; pendientes: number }>(
+            `SELECT count(*)::int AS total,
+                    count(*) FILTER (WHERE tiene_planillas = 0 OR tiene_errores = 1 OR estado_proceso <> 'COMPLETADA')::int AS pendientes
+               FROM carga WHERE id_tramite = $1 AND estado = 1`,
+            [t.idTramite],
+          );
+          if (c.total === 0 || c.pendientes > 0) {
+            throw new AppError(422, 'CARGAS_SIN_ORGANIZAR', MSG_TRAMITE.cargasSinOrganizar);
+          }
+        }
+        if (tr.guards.includes('todasFinalizadas')) {
+          const [p] = await tx.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM planilla
+              WHERE id_tramite = $1 AND estado = 1 AND (estado_aud <> 'FINALIZADA' OR estado_doc <> 'FINALIZADA')`,
+            [t.idTramite],
+          );
+          if (p.n > 0) {
+            throw new AppError(422, 'PLANILLAS_NO_FINALIZADAS', MSG_TRAMITE.finalizarRechazado, {
+              detalle: MSG_TRAMITE.finalizarDialogoDetalle,
+              pendientes: String(p.n),
+            });
+          }
+        }
+        const sets = ['version = version + 1', 'fecha_act = now()', `id_usuario_act = $2`];
+        let obs: string;
+        if (tr.hacia) {
+          sets.push(`estado_tramite = '${tr.hacia}'`);
+          if (tr.accion === 'recibir') sets.push('fecha_ini_aud = now()');
+          if (tr.accion === 'finalizar') sets.push('fecha_fin_aud = now()');
+          if (tr.accion === 'reabrir') sets.push('fecha_fin_aud = NULL');
+          obs = `Estado cambiado de ${t.estadoTramite} a ${tr.hacia}.`;
+        } else if (tr.accion === 'saltar-semana') {
+          sets.push('num_semana = num_semana + 1');
+          obs = `Semana ${t.numSemana + 1} de ${t.maxSemanas} habilitada para carga.`;
+        } else {
+          const nuevo = t.tipoAsignacion === 'T' ? 'U' : 'T';
+          sets.push(`tipo_asignacion = '${nuevo}'`);
+          obs = `Tipo de asignación cambiado a ${nuevo === 'T' ? 'TODOS' : 'USUARIO'}.`;
+        }
+        await tx.query(`UPDATE tramite SET ${sets.join(', ')} WHERE id_tramite = $1`, [t.idTramite, req.user.idUsuario]);
+        await writeBitacora(tx, t.idTramite, req.user.idUsuario, tr.bitacora, obs);
+        return { mensaje: tr.mensaje };
+      });
+      return { ...result, item: await view(req.user, req.params.id) };
+    },
+  );
+}
