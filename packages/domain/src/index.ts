@@ -1,3 +1,4 @@
+import './zod-locale.ts';
 export * from './messages.ts';
 export * from './auth/profiles.ts';
 export * from './auth/password.ts';
@@ -9,3 +10,4 @@ export * from './common/format.ts';
 export * from './common/text.ts';
 export * from './navigation.ts';
 export * from './tramites/index.ts';
+export * from './cargas/index.ts';

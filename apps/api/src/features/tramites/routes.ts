@@ -196,6 +196,27 @@ export async function tramiteRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    '/api/v1/prestadores/mios',
+    { ...auth, schema: { tags, summary: 'Prestadores visibles para el usuario (para formularios y filtros)' } },
+    async (req) => {
+      if (req.user.idPerfil === PERFIL.PRESTADOR) {
+        return db.query(
+          `SELECT id_prestador AS "idPrestador", nombre_comercial AS "nombreComercial", ruc
+             FROM prestador WHERE id_empresa = $1 ORDER BY nombre_comercial`,
+          [req.user.idEmpresa],
+        );
+      }
+      return db.query(
+        `SELECT p.id_prestador AS "idPrestador", p.nombre_comercial AS "nombreComercial", p.ruc
+           FROM prestador p JOIN empresa e ON e.id_empresa = p.id_empresa
+          WHERE e.id_empresa_suscriptora = (SELECT s.id_empresa FROM suscripcion s WHERE s.id_suscripcion = $1)
+          ORDER BY p.nombre_comercial`,
+        [req.user.idSuscripcion ?? -1],
+      );
+    },
+  );
+
   r.get('/api/v1/tramites/acciones', { ...auth, schema: { tags, summary: 'Tabla de transiciones del flujo' } }, async () =>
     TRANSICIONES.map(({ accion, label, desde, hacia, perfiles }) => ({ accion, label, desde, hacia, perfiles })),
   );
@@ -208,7 +229,7 @@ export async function tramiteRoutes(app: FastifyInstance) {
         tags,
         summary: 'Aplicar una acción del flujo del trámite',
         params: z.object({ id: z.coerce.number().int().positive(), accion: z.string().max(40) }),
-        body: accionBodySchema.optional(),
+        body: accionBodySchema.nullish(),
       },
     },
     async (req) => {

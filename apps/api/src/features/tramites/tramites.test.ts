@@ -240,3 +240,13 @@ describe('workflow', () => {
     expect((await act(DEMO.supervisorAm, tr.idTramite, 'cambiar-asignacion')).json().item.tipoAsignacion).toBe('U');
   });
 });
+
+describe('providers of the user', () => {
+  it('a provider sees its company’s providers; insurer staff those under their subscription', async () => {
+    const mine = await t.app.inject({ url: '/api/v1/prestadores/mios', headers: await t.auth(DEMO.prestador) });
+    expect(mine.json().map((p: { nombreComercial: string }) => p.nombreComercial)).toEqual(['CLÍNICA SANTA MARÍA']);
+    const staff = await t.app.inject({ url: '/api/v1/prestadores/mios', headers: await t.auth(DEMO.supervisorAm) });
+    expect(staff.json()).toHaveLength(2);
+    expect((await t.app.inject({ url: '/api/v1/prestadores/mios' })).statusCode).toBe(401);
+  });
+});

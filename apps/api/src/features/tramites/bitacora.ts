@@ -1,0 +1,128 @@
+import { BITACORA_TIPOS, formatDate, formatDateTime } from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import { renderTableReport } from '../../lib/pdf.ts';
+import { likePattern } from '../../lib/sql.ts';
+import { getTramiteForUser } from './access.ts';
+
+export const bitacoraQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  tipo: z.enum(BITACORA_TIPOS).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+const SELECT = `SELECT b.id_bitacora_tra AS "idBitacoraTra", b.id_tramite AS "idTramite", b.id_usuario AS "idUsuario",
+  b.tipo, b.observacion, b.fecha_reg AS "fechaReg", u.nombre AS "usuarioNombre"
+  FROM bitacora_tra b JOIN usuario u ON u.id_usuario = b.id_usuario`;
+
+/** Builds the filtered query of a procedure's log (newest first); shared by the list and the PDF. */
+export function bitacoraWhere(idTramite: number, q?: string, tipo?: string) {
+  const params: unknown[] = [idTramite];
+  const where = ['b.id_tramite = $1'];
+  if (q) {
+    params.push(likePattern(q.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()));
+    where.push(`(f_unaccent(lower(b.observacion)) LIKE $${params.length} OR lower(u.nombre) LIKE $${params.length})`);
+  }
+  if (tipo) {
+    params.push(tipo);
+    where.push(`b.tipo = $${params.length}`);
+  }
+  return { sql: `${SELECT} WHERE ${where.join(' AND ')}`, params };
+}
+
+export async function bitacoraRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+  const tags = ['bitácora'];
+
+  r.get(
+    '/api/v1/tramites/:id/bitacora',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Bitácora del trámite (más reciente primero)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: bitacoraQuerySchema,
+      },
+    },
+    async (req) => {
+      await getTramiteForUser(db, req.user, req.params.id);
+      const { q, tipo, page, pageSize } = req.query;
+      const w = bitacoraWhere(req.params.id, q, tipo);
+      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${w.sql}) x`, w.params);
+      const items = await db.query(
+        `${w.sql} ORDER BY b.fecha_reg DESC, b.id_bitacora_tra DESC LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
+        [...w.params, pageSize, (page - 1) * pageSize],
+      );
+      return { items, total: n, page, pageSize };
+    },
+  );
+
+  r.get(
+    '/api/v1/bitacora/:idBitacora',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, summary: 'Detalle de una entrada de bitácora', params: z.object({ idBitacora: z.coerce.number().int() }) },
+    },
+    async (req) => {
+      const rows = await db.query<{ idTramite: number }>(`${SELECT} WHERE b.id_bitacora_tra = $1`, [req.params.idBitacora]);
+      if (!rows[0]) throw notFound();
+      await getTramiteForUser(db, req.user, rows[0].idTramite);
+      return rows[0];
+    },
+  );
+
+  // Report 12: the procedure log as a PDF, with the same filters as the screen.
+  r.get(
+    '/api/v1/tramites/:id/bitacora/pdf',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Reporte 12: bitácora del trámite en PDF',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: bitacoraQuerySchema.pick({ q: true, tipo: true }),
+      },
+    },
+    async (req, reply) => {
+      await getTramiteForUser(db, req.user, req.params.id);
+      const [t] = await db.query<{ numero: string; nombreComercial: string; fechaDesde: string; fechaHasta: string; empresa: string; estado: string }>(
+        `SELECT t.numero, p.nombre_comercial AS "nombreComercial", t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta",
+                e.razon_social AS empresa, t.estado_tramite AS estado
+           FROM tramite t JOIN prestador p ON p.id_prestador = t.id_prestador JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
+          WHERE t.id_tramite = $1`,
+        [req.params.id],
+      );
+      const w = bitacoraWhere(req.params.id, req.query.q, req.query.tipo);
+      const rows = await db.query<{ fechaReg: Date; tipo: string; observacion: string; usuarioNombre: string }>(
+        `${w.sql} ORDER BY b.fecha_reg DESC, b.id_bitacora_tra DESC LIMIT 20000`,
+        w.params,
+      );
+      const pdf = await renderTableReport({
+        title: `Bitácora del Trámite ${t.numero}`,
+        subtitle: [
+          `Prestador: ${t.nombreComercial}`,
+          `Período: ${formatDate(t.fechaDesde)} – ${formatDate(t.fechaHasta)} · Estado: ${t.estado}`,
+          ...(req.query.tipo || req.query.q ? [`Filtro: ${[req.query.tipo, req.query.q].filter(Boolean).join(' · ')}`] : []),
+        ],
+        empresa: t.empresa,
+        columns: [
+          { header: 'Fecha de registro', width: 95 },
+          { header: 'Tipo', width: 130 },
+          { header: 'Observación' },
+          { header: 'Usuario', width: 140 },
+        ],
+        rows: rows.map((b) => [formatDateTime(b.fechaReg), b.tipo, b.observacion, b.usuarioNombre]),
+        emptyText: 'No hay registros en la bitácora para los filtros indicados.',
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="bitacora_${t.numero}.pdf"`)
+        .send(pdf);
+    },
+  );
+}

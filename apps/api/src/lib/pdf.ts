@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { formatDateTime } from '@app/domain';
+
+const require = createRequire(import.meta.url);
+type PdfMake = {
+  setFonts: (f: unknown) => void;
+  setUrlAccessPolicy: (cb: (url: string) => boolean) => void;
+  setLocalAccessPolicy: (cb: (p: string) => boolean) => void;
+  createPdf: (doc: unknown) => { getBuffer: () => Promise<Buffer> };
+};
+const pdfmake = require('pdfmake') as PdfMake;
+const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+pdfmake.setFonts({
+  Roboto: {
+    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+  },
+});
+// Documents never fetch anything: no URLs, no files other than the shipped fonts.
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((p) => p.startsWith(fontDir));
+
+export type ReportTable = {
+  title: string;
+  subtitle?: string[];
+  empresa: string;
+  /** A PNG/JPEG data URL of the company logo, if the company has one. */
+  logo?: string | null;
+  columns: { header: string; width?: number | string }[];
+  rows: string[][];
+  emptyText: string;
+};
+
+/** A listing report with the product's look: logo and company, title, table, page numbers, Spanish dates. */
+export async function renderTableReport(r: ReportTable): Promise<Buffer> {
+  const generated = formatDateTime(new Date());
+  const doc = {
+    pageSize: 'A4',
+    pageOrientation: 'landscape',
+    pageMargins: [36, 70, 36, 40],
+    info: { title: r.title, creator: 'Auditoría Médica' },
+    header: {
+      margin: [36, 20, 36, 0],
+      columns: [
+        r.logo ? { image: r.logo, fit: [90, 36], width: 100 } : { text: '', width: 0 },
+        { text: r.empresa, style: 'empresa', alignment: 'left' },
+        { text: `Generado: ${generated}`, alignment: 'right', fontSize: 8, color: '#555' },
+      ],
+    },
+    footer: (current: number, count: number) => ({
+      text: `Página ${current} de ${count}`,
+      alignment: 'center',
+      fontSize: 8,
+      color: '#555',
+      margin: [0, 10, 0, 0],
+    }),
+    content: [
+      { text: r.title, style: 'title' },
+      ...(r.subtitle ?? []).map((s) => ({ text: s, style: 'subtitle' })),
+      r.rows.length === 0
+        ? { text: r.emptyText, margin: [0, 20, 0, 0], italics: true }
+        : {
+            margin: [0, 12, 0, 0],
+            table: {
+              headerRows: 1,
+              widths: r.columns.map((c) => c.width ?? '*'),
+              body: [r.columns.map((c) => ({ text: c.header, style: 'th' })), ...r.rows],
+            },
+            layout: {
+              fillColor: (row: number) => (row === 0 ? '#1677ff' : row % 2 === 0 ? '#f5f7fa' : null),
+              hLineColor: () => '#d9d9d9',
+              vLineColor: () => '#d9d9d9',
+            },
+          },
+    ],
+    styles: {
+      empresa: { fontSize: 11, bold: true, margin: [8, 8, 0, 0] },
+      title: { fontSize: 15, bold: true, margin: [0, 0, 0, 4] },
+      subtitle: { fontSize: 9, color: '#444' },
+      th: { bold: true, color: '#fff', fontSize: 9 },
+    },
+    defaultStyle: { fontSize: 8.5 },
+  };
+  return pdfmake.createPdf(doc).getBuffer();
+}
