@@ -3,3 +3,5 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './tramites.ts';
 export * from './planillas.ts';
+export * from './admin2.ts';
+export * from './archivos.ts';
