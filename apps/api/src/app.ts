@@ -5,7 +5,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { cargaRoutes } from './features/cargas/routes.ts';
 import { catalogRoutes } from './features/catalogs/routes.ts';
+import { apiTokenRoutes } from './features/integracion/tokens.ts';
+import { bitacoraRoutes } from './features/tramites/bitacora.ts';
 import { tramiteRoutes } from './features/tramites/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -54,6 +57,9 @@ export async function buildApp(opts: { config: Config; database: Database; logge
   await app.register(authRoutes);
   await app.register(catalogRoutes);
   await app.register(tramiteRoutes);
+  await app.register(bitacoraRoutes);
+  await app.register(cargaRoutes);
+  await app.register(apiTokenRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -43,6 +43,9 @@ function secretFor(config: Config): Uint8Array {
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
 }
 
+export const API_TOKEN_PREFIX = 'apk_';
+export const hashApiToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
 const flagSql = USER_FLAGS.map((f) => `u.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`).join(', ');
 
 /** Loads what the session knows about a user; the one place identity is read from the database. */
@@ -102,6 +105,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (!token) throw unauthorized();
+    if (token.startsWith(API_TOKEN_PREFIX)) {
+      // A provider system's personal API token (integration API): same identity rules, no session row.
+      const rows = await app.database.query<{ idUsuario: number }>(
+        `UPDATE api_token SET fecha_uso = now() WHERE token_hash = $1 AND revocado IS NULL RETURNING id_usuario AS "idUsuario"`,
+        [hashApiToken(token)],
+      );
+      const apiUser = rows[0] ? await loadSessionUser(app.database, rows[0].idUsuario) : null;
+      if (!apiUser) throw unauthorized(MSG.sesionExpirada);
+      req.user = apiUser;
+      req.idSesion = '';
+      return;
+    }
     let sub: string | undefined;
     let sid: unknown;
     try {
