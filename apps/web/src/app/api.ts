@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { MSG } from '@app/domain/messages';
 import { clearSession, readSession } from './session.ts';
 
 export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

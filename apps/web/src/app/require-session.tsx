@@ -1,4 +1,4 @@
-import { tokenExpiry } from '@app/domain';
+import { tokenExpiry } from '@app/domain/auth/token';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { clearSession } from './session.ts';

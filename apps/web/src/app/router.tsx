@@ -1,7 +1,5 @@
-import { CATALOGS } from '@app/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { CatalogRoute } from './catalog-route.tsx';
 import { RouteError } from './errors/route-error.tsx';
 import { RequireSession } from './require-session.tsx';
 
@@ -12,14 +10,13 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-const catalogRoutes: RouteObject[] = Object.values(CATALOGS).map((c) => ({
-  path: `/${c.name}`,
-  element: <CatalogRoute key={c.name} name={c.name} />,
-}));
+const SHELL_ID = 'shell';
 
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // The first page's code is still loading.
+    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       // Public
       { path: '/', ...page(() => import('../features/auth/home-page.tsx')) },
@@ -34,9 +31,11 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
+            id: SHELL_ID,
             ...page(() => import('./shell/app-shell.tsx')),
             children: [
               { path: '/MenuPrincipal', ...page(() => import('../features/menu/main-menu-page.tsx')) },
+              // Used to force a reload of the main menu.
               { path: '/empty', element: <Navigate to="/MenuPrincipal" replace /> },
               {
                 path: '/actualizarclave',
@@ -46,7 +45,7 @@ export const routes: RouteObject[] = [
                 path: '/configuracion2FA/:idUsuario',
                 ...page(() => import('../features/auth/two-factor-page.tsx')),
               },
-              ...catalogRoutes,
+              // Catalogue routes are patched in below.
             ],
           },
         ],
@@ -56,4 +55,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let catalogsPatched = false;
+
+/**
+ * The catalogue routes come from the domain's registry, which brings zod with it; they are added on
+ * the first navigation that React Router cannot match exactly (anything the splat route catches), so
+ * the entry chunk, and with it /Login, stays small.
+ */
+export const router = createBrowserRouter(routes, {
+  async patchRoutesOnNavigation({ patch, signal }) {
+    if (catalogsPatched) return;
+    const { catalogRoutes } = await import('./catalog-routes.tsx');
+    if (catalogsPatched || signal.aborted) return;
+    patch(SHELL_ID, catalogRoutes());
+    catalogsPatched = true;
+  },
+});

@@ -1,4 +1,6 @@
-import { isTokenValid, type SessionUser, tokenExpiry } from '@app/domain';
+import type { SessionUser } from '@app/domain';
+// Subpath imports keep the entry chunk free of zod (the domain index pulls every schema).
+import { isTokenValid, tokenExpiry } from '@app/domain/auth/token';
 
 /** The session kept in the browser: token and user, plus the chosen module (0 menu, 1 admin, 5 audit). */
 const KEY = 'sesion';

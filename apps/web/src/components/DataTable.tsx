@@ -85,7 +85,7 @@ export function DataTable<T extends object>({
   return (
     <div className="dt">
       <Table<T>
-        size="middle"
+        size="small"
         scroll={{ x: 'max-content' }}
         {...tableProps}
         aria-label={ariaLabel}
@@ -117,18 +117,12 @@ export function DataTable<T extends object>({
             showSizeChanger={false}
             showLessItems
             onChange={onPageChange}
-            itemRender={(p, type, original) => {
+            itemRender={(_page, type, original) => {
               if (type === 'prev' || type === 'next')
                 return (
                   <button type="button" tabIndex={-1} className="ant-pagination-item-link dt-pager-text">
                     {type === 'prev' ? 'Anterior' : 'Siguiente'}
                   </button>
-                );
-              if (type === 'page')
-                return (
-                  <a rel="nofollow" aria-label={`Página ${p}`} aria-current={p === page ? 'page' : undefined}>
-                    {p}
-                  </a>
                 );
               return original;
             }}

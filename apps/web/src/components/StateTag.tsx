@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { normalizeState, stateColor } from './states.ts';
+import { normalizeState, STATE_TAG_COLORS, stateColor } from './states.ts';
 
 export type StateTagProps = {
   /** The state as stored ('EN PROCESO', 'REVISADA', ...); it picks the colour. */
@@ -11,8 +11,10 @@ export type StateTagProps = {
 
 export function StateTag({ state, children }: StateTagProps) {
   if (!state) return null;
+  const color = stateColor(state);
   return (
-    <Tag color={stateColor(state)} style={{ marginInlineEnd: 0 }}>
+    // antd's preset text shades for cyan, orange, gold and green fall short of AA on their background.
+    <Tag color={color} style={{ marginInlineEnd: 0, color: STATE_TAG_COLORS[color].text }}>
       {children ?? normalizeState(state)}
     </Tag>
   );

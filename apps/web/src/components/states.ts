@@ -39,6 +39,18 @@ export const STATE_HEX: Readonly<Record<StateColor, string>> = {
   red: '#f5222d',
 };
 
+/** Tag background (antd's shade 1) and a text shade that keeps 12px text at AA contrast (4.5:1). */
+export const STATE_TAG_COLORS: Readonly<Record<StateColor, { background: string; text: string }>> = {
+  default: { background: '#f5f5f5', text: 'rgba(0, 0, 0, 0.88)' },
+  blue: { background: '#e6f4ff', text: '#0958d9' },
+  cyan: { background: '#e6fffb', text: '#006d75' },
+  geekblue: { background: '#f0f5ff', text: '#1d39c4' },
+  orange: { background: '#fff7e6', text: '#ad4e00' },
+  gold: { background: '#fffbe6', text: '#874d00' },
+  green: { background: '#f6ffed', text: '#237804' },
+  red: { background: '#fff1f0', text: '#cf1322' },
+};
+
 /** 'en_proceso', ' En Proceso ' and 'EN PROCESO' name the same state. */
 export function normalizeState(state: string): string {
   return state

@@ -1,15 +1,19 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Layout, Typography } from 'antd';
-import { Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { MSG } from '@app/domain';
+import { App, Button, Flex, Grid, Layout, Typography } from 'antd';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { authApi } from '../../features/auth/auth-api.ts';
 import { PRODUCT_NAME } from '../brand.ts';
 import { PageFallback } from '../page-fallback.tsx';
 import { useSession } from '../use-session.ts';
 import { useSignOut } from '../use-sign-out.ts';
 import { InactivityModal, useIdle } from './inactivity.tsx';
+import type { ShellState } from './shell-state.ts';
 import { SideMenu } from './side-menu.tsx';
 import { UserDrawer } from './user-drawer.tsx';
+
+const HEADER_HEIGHT = 64;
 
 /** Every route change is recorded for the session audit (spec 002 /accesosesion); failures are ignored. */
 function useAccessLog() {
@@ -19,8 +23,39 @@ function useAccessLog() {
   }, [pathname]);
 }
 
-/** Layout of every signed-in route: top bar, user drawer, side menu, inactivity logout. */
+/** After login, one random tip for the user's profile (spec 001 §7 "Account"). */
+function useLoginTip() {
+  const { notification } = App.useApp();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const shown = useRef(false);
+  const wanted = (location.state as ShellState | null)?.consejo === true;
+
+  useEffect(() => {
+    if (!wanted || shown.current) return;
+    shown.current = true;
+    // Drop the request from the history entry so a reload does not show another tip.
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    authApi
+      .consejo()
+      .then(({ consejoTexto }) =>
+        notification.info({ title: 'Consejo', description: consejoTexto, duration: 10 }),
+      )
+      .catch(() => notification.warning({ title: 'Consejo', description: MSG.consejoError }));
+  }, [wanted, location.pathname, location.search, navigate, notification]);
+}
+
+/** Layout of every signed-in route, inside Ant Design's `<App>` so pages can use App.useApp(). */
 export default function AppShell() {
+  return (
+    <App notification={{ placement: 'topRight', top: HEADER_HEIGHT + 8 }}>
+      <ShellLayout />
+    </App>
+  );
+}
+
+/** Top bar, user drawer, side menu and inactivity logout. */
+function ShellLayout() {
   const session = useSession();
   const screens = Grid.useBreakpoint();
   const [collapsed, setCollapsed] = useState<boolean | null>(null);
@@ -28,6 +63,7 @@ export default function AppShell() {
   const idle = useIdle();
   const signOut = useSignOut();
   useAccessLog();
+  useLoginTip();
 
   if (!session) return null;
   const { usuario } = session;
@@ -40,6 +76,7 @@ export default function AppShell() {
           display: 'flex',
           alignItems: 'center',
           gap: 16,
+          height: HEADER_HEIGHT,
           paddingInline: 16,
           background: '#fff',
           borderBottom: '1px solid #f0f0f0',
@@ -83,15 +120,21 @@ export default function AppShell() {
       </Layout.Header>
       <Layout>
         <Layout.Sider
-          width={248}
+          width={264}
           collapsedWidth={64}
           collapsed={isCollapsed}
           trigger={null}
           collapsible
           theme="light"
-          style={{ borderInlineEnd: '1px solid #f0f0f0' }}
+          style={{
+            borderInlineEnd: '1px solid #f0f0f0',
+            position: 'sticky',
+            top: HEADER_HEIGHT,
+            height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+            overflowY: 'auto',
+          }}
         >
-          <nav aria-label="Menú principal">
+          <nav aria-label="Menú lateral">
             <SideMenu session={session} />
           </nav>
         </Layout.Sider>

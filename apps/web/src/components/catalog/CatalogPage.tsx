@@ -1,8 +1,288 @@
-import { getCatalog } from '@app/domain';
+import {
+  DeleteOutlined,
+  DownOutlined,
+  EditOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
+import { type CatalogDef, type CatalogSection, getCatalog, MSG } from '@app/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Dropdown, Flex, Input, Result, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/use-session.ts';
+import { DataTable } from '../DataTable.tsx';
+import { PAGE_SIZE, pageCount } from '../data-table.ts';
+import { listQuery } from '../list-params.ts';
 import { PageHeader } from '../PageHeader.tsx';
+import { useFeedback } from '../useFeedback.tsx';
+import { useListParams } from '../useListParams.ts';
+import { CatalogForm } from './CatalogForm.tsx';
+import { catalogKeys, deleteCatalogRow, fetchCatalogPage } from './catalog-api.ts';
+import {
+  type CatalogRow,
+  columnFields,
+  deleteErrorText,
+  displayValue,
+  isSortable,
+  isValidSort,
+  recordLabel,
+  stampDate,
+} from './catalog-values.ts';
 
-/** Temporary placeholder: the generic catalogue screen replaces this file. */
+const SECTION_LABEL: Record<CatalogSection, string> = {
+  procesos: 'Procesos',
+  reportes: 'Reportes',
+  parametros: 'Parámetros',
+};
+
+/** The list screen of any declared catalogue (`/{name}`): search, paged table, create/edit modal, delete. */
 export default function CatalogPage({ name }: { name: string }) {
-  const title = getCatalog(name)?.title ?? name;
-  return <PageHeader title={title} breadcrumb={[{ title: 'Inicio', href: '/MenuPrincipal' }, { title }]} />;
+  const def = getCatalog(name);
+  if (!def) {
+    return (
+      <Result
+        status="404"
+        title={MSG.noEncontrado}
+        extra={
+          <Link to="/MenuPrincipal">
+            <Button type="primary">Ir al inicio</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  // A new catalogue is a new screen: search text and open modal do not carry over.
+  return <CatalogList key={def.name} def={def} />;
+}
+
+type FormState = { open: boolean; record: CatalogRow | null };
+
+function CatalogList({ def }: { def: CatalogDef }) {
+  const queryClient = useQueryClient();
+  const feedback = useFeedback();
+  // Reading is open to the route; creating, editing and deleting need the catalogue's flag (as the API).
+  const canWrite = Boolean(useSession()?.usuario[def.writeFlag]);
+  const params = useListParams({ defaultSort: def.defaultSort });
+  const sort = isValidSort(def, params.sort) ? params.sort : def.defaultSort;
+  const query = listQuery({ ...params, sort }, PAGE_SIZE);
+
+  const list = useQuery({
+    queryKey: catalogKeys.list(def.name, query),
+    queryFn: ({ signal }) => fetchCatalogPage(def.name, query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  // Search box text; follows the URL (back button, 'Todos los registros').
+  const [text, setText] = useState(params.q);
+  useEffect(() => setText(params.q), [params.q]);
+
+  // After deleting the last row of the last page, show the page that now is the last one.
+  const { setPage } = params;
+  useEffect(() => {
+    if (
+      list.data &&
+      !list.isPlaceholderData &&
+      list.data.items.length === 0 &&
+      list.data.total > 0 &&
+      params.page > 1
+    )
+      setPage(pageCount(list.data.total, PAGE_SIZE));
+  }, [list.data, list.isPlaceholderData, params.page, setPage]);
+
+  const [form, setForm] = useState<FormState>({ open: false, record: null });
+  const openCreate = () => setForm({ open: true, record: null });
+  const openEdit = (record: CatalogRow) => setForm({ open: true, record });
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: catalogKeys.all(def.name) });
+
+  function runSearch(value: string) {
+    const q = value.trim();
+    if (!q) return; // the spec: an empty search is ignored
+    if (q === params.q) void list.refetch();
+    else params.setQ(q);
+  }
+
+  function showAll() {
+    setText('');
+    params.clear();
+    void reload();
+  }
+
+  function confirmDelete(row: CatalogRow) {
+    const label = recordLabel(def, row);
+    feedback.modal.confirm({
+      title: `¿Eliminar ${def.singular}?`,
+      content: (
+        <>
+          Se eliminará <strong>{label}</strong>. Esta acción no se puede deshacer.
+        </>
+      ),
+      okText: 'Eliminar',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancelar',
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: async () => {
+        try {
+          const res = await deleteCatalogRow(def.name, row[def.idField]);
+          feedback.success(res.mensaje);
+          await reload();
+        } catch (e) {
+          feedback.errorDialog(MSG.noSePudoEliminar, deleteErrorText((e as Error).message));
+        }
+      },
+    });
+  }
+
+  const columns: TableColumnsType<CatalogRow> = [
+    ...columnFields(def).map((f) => ({
+      key: f.name,
+      dataIndex: f.name,
+      title: f.label,
+      sorter: isSortable(f),
+      align: f.type === 'integer' || f.type === 'decimal' ? ('right' as const) : undefined,
+      ellipsis: f.type === 'textarea' ? { showTitle: true } : undefined,
+      width: f.type === 'textarea' ? 300 : undefined,
+      render: (_: unknown, row: CatalogRow) => displayValue(f, row),
+    })),
+    {
+      key: 'fechaReg',
+      dataIndex: 'fechaReg',
+      title: 'Fecha de registro',
+      sorter: true,
+      width: 150,
+      render: (_: unknown, row: CatalogRow) => stampDate(row),
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'opciones',
+      title: 'Opciones',
+      width: 120,
+      align: 'center',
+      fixed: 'right',
+      render: (_: unknown, row: CatalogRow) => (
+        <RowOptions
+          label={recordLabel(def, row)}
+          onEdit={() => openEdit(row)}
+          onDelete={() => confirmDelete(row)}
+        />
+      ),
+    });
+  }
+
+  return (
+    <>
+      {feedback.contextHolder}
+      <PageHeader
+        title={def.title}
+        breadcrumb={[
+          { title: 'Inicio', href: '/MenuPrincipal' },
+          { title: SECTION_LABEL[def.section] },
+          { title: def.title },
+        ]}
+        extra={
+          canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
+              Nuevo
+            </Button>
+          )
+        }
+      />
+      <Card variant="borderless" styles={{ body: { padding: 16 } }}>
+        <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search">
+          <Input.Search
+            placeholder="Buscar..."
+            aria-label={`Buscar en ${def.title}`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onSearch={runSearch}
+            enterButton={<Button type="primary" icon={<SearchOutlined />} aria-label="Buscar" />}
+            maxLength={200}
+            style={{ width: 360, maxWidth: '100%' }}
+          />
+          <Button icon={<ReloadOutlined />} onClick={showAll}>
+            Todos los registros
+          </Button>
+        </Flex>
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={list.error.message}
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                Reintentar
+              </Button>
+            }
+          />
+        )}
+        <DataTable<CatalogRow>
+          ariaLabel={def.title}
+          columns={columns}
+          rows={rows}
+          total={total}
+          page={params.page}
+          pageSize={PAGE_SIZE}
+          loading={list.isFetching}
+          onPageChange={params.setPage}
+          sort={sort}
+          onSort={params.setSort}
+          rowKey={(row) => String(row[def.idField])}
+          onRowDoubleClick={openEdit}
+          emptyText={params.q ? MSG.sinDatos : MSG.listaVacia}
+        />
+      </Card>
+      <CatalogForm
+        def={def}
+        open={form.open}
+        record={form.record}
+        readOnly={!canWrite}
+        onClose={() => setForm((s) => ({ ...s, open: false }))}
+      />
+    </>
+  );
+}
+
+function RowOptions({
+  label,
+  onEdit,
+  onDelete,
+}: {
+  label: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      autoFocus
+      menu={{
+        items: [
+          { key: 'editar', icon: <EditOutlined />, label: 'Editar' },
+          { key: 'eliminar', icon: <DeleteOutlined />, label: 'Eliminar', danger: true },
+        ],
+        onClick: ({ key, domEvent }) => {
+          // Enter on an item would otherwise also press whatever gets the focus next (the dialog's button).
+          domEvent.preventDefault();
+          domEvent.stopPropagation();
+          if (key === 'editar') onEdit();
+          else onDelete();
+        },
+      }}
+    >
+      <Button
+        size="small"
+        aria-label={`Opciones de ${label}`}
+        onClick={(e) => e.stopPropagation()}
+        onDoubleClick={(e) => e.stopPropagation()}
+      >
+        Opciones <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
 }

@@ -3,11 +3,13 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   columnFields,
+  deleteErrorText,
   displayValue,
   emptyFormValues,
   filterTyped,
   formFields,
   isSortable,
+  isValidSort,
   matchesSearch,
   orderedErrors,
   recordLabel,
@@ -214,5 +216,24 @@ describe('reference options', () => {
   it('searches without accents or case', () => {
     expect(matchesSearch('cedula', 'CÉDULA DE IDENTIDAD')).toBe(true);
     expect(matchesSearch('ruc', 'CÉDULA')).toBe(false);
+  });
+});
+
+describe('sort and delete texts', () => {
+  it('accepts only sortable names', () => {
+    expect(isValidSort(demo, 'nombre')).toBe(true);
+    expect(isValidSort(demo, '-fechaReg')).toBe(true);
+    expect(isValidSort(demo, '-idDemo')).toBe(true);
+    expect(isValidSort(demo, 'clave')).toBe(false);
+    expect(isValidSort(demo, undefined)).toBe(false);
+  });
+
+  it('does not repeat the title of a failed delete', () => {
+    expect(deleteErrorText('No se pudo eliminar: el registro está siendo utilizado por otros datos.')).toBe(
+      'El registro está siendo utilizado por otros datos.',
+    );
+    expect(deleteErrorText('No autorizado')).toBe('No autorizado');
+    expect(deleteErrorText('No se pudo eliminar')).toBeUndefined();
+    expect(deleteErrorText(undefined)).toBeUndefined();
   });
 });

@@ -207,3 +207,18 @@ export function withCurrentOption(options: SelectOption[], value: unknown, label
 
 /** Accent- and case-insensitive match of a select's search text, as the API search does. */
 export const matchesSearch = (input: string, label: string) => foldText(label).includes(foldText(input));
+
+/** Columns the API can sort by; a hand-edited `?sort=` outside them falls back to the default. */
+export function isValidSort(def: CatalogDef, sort: string | undefined): sort is string {
+  if (!sort) return false;
+  const name = sort.startsWith('-') ? sort.slice(1) : sort;
+  return [def.idField, 'fechaReg', 'fechaAct', ...def.fields.map((f) => f.name)].includes(name);
+}
+
+/** The reason under the 'No se pudo eliminar' title, without repeating the title. */
+export function deleteErrorText(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const rest = message.replace(/^No se pudo eliminar[:.]?\s*/i, '');
+  if (!rest) return undefined;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}

@@ -10,6 +10,8 @@ import { authApi } from './auth-api.ts';
 
 type Values = { claveActual?: string; nuevaClave?: string; confirmacion?: string };
 
+const FIELDS = ['claveActual', 'nuevaClave', 'confirmacion'] as const;
+
 /**
  * /actualizarclave (spec 001 §5 "Password"): the five checks run here in the spec's order, and the
  * server runs the same ones. The user shown comes from the query string, else from the session; the
@@ -34,8 +36,11 @@ export default function ChangePasswordPage() {
 
   const onFinish = (v: Values) => {
     const problem = passwordChangeError(v);
+    // The checks are ordered (spec 001 §5): only the first failing one is shown.
+    form.setFields(
+      FIELDS.map((name) => ({ name, errors: name === problem?.field ? [problem.message] : [] })),
+    );
     if (problem) {
-      form.setFields([{ name: problem.field, errors: [problem.message] }]);
       form.focusField(problem.field);
       return;
     }
@@ -76,7 +81,11 @@ export default function ChangePasswordPage() {
           form={form}
           layout="vertical"
           onFinish={onFinish}
-          onValuesChange={() => change.isSuccess && change.reset()}
+          onValuesChange={(changed: Values) => {
+            // Typing clears that field's message (these fields have no rules that would do it).
+            form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })));
+            if (change.isSuccess) change.reset();
+          }}
         >
           <Form.Item label="Contraseña actual" name="claveActual" required>
             <Input.Password autoComplete="current-password" />

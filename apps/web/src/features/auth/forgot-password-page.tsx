@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { MSG } from '@app/domain/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link } from 'react-router';

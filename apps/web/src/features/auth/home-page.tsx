@@ -1,5 +1,6 @@
 import { LoginOutlined } from '@ant-design/icons';
-import { EMAIL_RE, MSG } from '@app/domain';
+import { EMAIL_RE } from '@app/domain/common/validators';
+import { MSG } from '@app/domain/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Carousel, Col, Flex, Form, Input, Layout, Row, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
@@ -86,7 +87,7 @@ export default function HomePage() {
         <Row gutter={[24, 24]} style={{ maxWidth: 1200, margin: '0 auto' }} align="middle">
           <Col xs={24} lg={15}>
             <section aria-label="Beneficios">
-              <Carousel autoplay autoplaySpeed={6000} dots>
+              <Carousel autoplay autoplaySpeed={6000} dots pauseOnHover pauseOnFocus pauseOnDotsHover>
                 {SLOGANS.map((s) => (
                   <div key={s.title}>
                     <div style={slideStyle}>

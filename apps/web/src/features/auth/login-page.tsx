@@ -1,12 +1,13 @@
-import { MSG } from '@app/domain';
+import { MSG } from '@app/domain/messages';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import type { LoginState } from '../../app/require-session.tsx';
 import { writeSession } from '../../app/session.ts';
+import type { ShellState } from '../../app/shell/shell-state.ts';
 import { authApi, type LoginInput } from './auth-api.ts';
 import { PublicCard } from './public-layout.tsx';
 
@@ -19,24 +20,15 @@ const CODE_INVALID = 'CODIGO_2FA_INVALIDO';
 export default function LoginPage() {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const { notification } = App.useApp();
   const expired = (useLocation().state as LoginState | null)?.expirada === true;
   const [needsCode, setNeedsCode] = useState(false);
-
-  const showTip = () =>
-    authApi
-      .consejo()
-      .then(({ consejoTexto }) =>
-        notification.info({ title: 'Consejo', description: consejoTexto, duration: 10 }),
-      )
-      .catch(() => notification.warning({ title: 'Consejo', description: MSG.consejoError }));
 
   const login = useMutation({
     mutationFn: (input: LoginInput) => authApi.login(input),
     onSuccess: ({ token, usuario }) => {
       writeSession({ token, usuario, modulo: 0 });
-      navigate('/MenuPrincipal', { replace: true });
-      void showTip();
+      // The shell shows the profile's tip once it is up (it owns the notifications).
+      navigate('/MenuPrincipal', { replace: true, state: { consejo: true } satisfies ShellState });
     },
     onError: (error) => {
       if (error instanceof ApiError && (error.code === CODE_REQUIRED || error.code === CODE_INVALID)) {
@@ -95,7 +87,6 @@ export default function LoginPage() {
           <Form.Item
             label="Código de verificación"
             name="codigo"
-            extra="Código de 6 dígitos de su aplicación de autenticación."
             rules={[
               { required: true, message: MSG.codigo2faRequerido },
               { pattern: /^\d{6}$/, message: MSG.codigo2faInvalido },
@@ -120,7 +111,7 @@ export default function LoginPage() {
             form.resetFields(['codigo']);
           }}
         >
-          Ingresar con otro usuario
+          Usar otro usuario
         </Button>
       )}
       <div>

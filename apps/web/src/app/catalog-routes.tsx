@@ -1,5 +1,6 @@
-import { routeFlag } from '@app/domain';
+import { CATALOGS, routeFlag } from '@app/domain';
 import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
 import { useSession } from './use-session.ts';
 
 const CatalogPage = lazy(() => import('../components/catalog/CatalogPage.tsx'));
@@ -13,4 +14,13 @@ export function CatalogRoute({ name }: { name: string }) {
   const flag = routeFlag(`/${name}`);
   if (flag && !session?.usuario[flag]) return <ForbiddenPage />;
   return <CatalogPage name={name} />;
+}
+
+/** One route per declared catalogue (`/tipoiden`, ...), children of the signed-in shell. */
+export function catalogRoutes(): RouteObject[] {
+  return Object.values(CATALOGS).map((c) => ({
+    id: `catalogo:${c.name}`,
+    path: `/${c.name}`,
+    element: <CatalogRoute key={c.name} name={c.name} />,
+  }));
 }
