@@ -23,7 +23,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     },
   },
   webServer: {
@@ -32,7 +40,13 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', LOGIN_RATE_MAX: '1000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      LOGIN_RATE_MAX: '1000',
+    },
     stdout: 'pipe',
   },
 });

@@ -4,12 +4,40 @@ import { login, PASSWORD } from './helpers.ts';
 // Each demo profile sees its own module cards and links (spec 000 "Home / module chooser").
 const PROFILES = [
   { usuario: 'admin@demo.ec', cards: ['Administración', 'Auditoría Médica'], links: ['Parámetros'] },
-  { usuario: 'prestador@demo.ec', cards: ['Auditoría Médica'], links: ['Trámites'], notLinks: ['Trámites Asignados'] },
-  { usuario: 'revisor@demo.ec', cards: ['Auditoría Médica'], links: ['Trámites Asignados'], notLinks: ['Trámites Procesados'] },
-  { usuario: 'supervisor.am@demo.ec', cards: ['Auditoría Médica'], links: ['Trámites Asignados', 'Trámites', 'Trámites Procesados'] },
-  { usuario: 'auditor.am@demo.ec', cards: ['Auditoría Médica'], links: ['Trámites Asignados'], notLinks: ['Trámites Procesados'] },
-  { usuario: 'supervisor.gd@demo.ec', cards: ['Auditoría Médica'], links: ['Trámites Asignados', 'Trámites', 'Trámites Procesados'] },
-  { usuario: 'gestor.gd@demo.ec', cards: ['Auditoría Médica'], links: ['Trámites Asignados'], notLinks: ['Trámites Procesados'] },
+  {
+    usuario: 'prestador@demo.ec',
+    cards: ['Auditoría Médica'],
+    links: ['Trámites'],
+    notLinks: ['Trámites Asignados'],
+  },
+  {
+    usuario: 'revisor@demo.ec',
+    cards: ['Auditoría Médica'],
+    links: ['Trámites Asignados'],
+    notLinks: ['Trámites Procesados'],
+  },
+  {
+    usuario: 'supervisor.am@demo.ec',
+    cards: ['Auditoría Médica'],
+    links: ['Trámites Asignados', 'Trámites', 'Trámites Procesados'],
+  },
+  {
+    usuario: 'auditor.am@demo.ec',
+    cards: ['Auditoría Médica'],
+    links: ['Trámites Asignados'],
+    notLinks: ['Trámites Procesados'],
+  },
+  {
+    usuario: 'supervisor.gd@demo.ec',
+    cards: ['Auditoría Médica'],
+    links: ['Trámites Asignados', 'Trámites', 'Trámites Procesados'],
+  },
+  {
+    usuario: 'gestor.gd@demo.ec',
+    cards: ['Auditoría Médica'],
+    links: ['Trámites Asignados'],
+    notLinks: ['Trámites Procesados'],
+  },
 ];
 
 for (const p of PROFILES) {
@@ -17,9 +45,11 @@ for (const p of PROFILES) {
     await login(page, p.usuario);
     const main = page.getByRole('main');
     for (const c of p.cards) await expect(main.getByText(c, { exact: true }).first()).toBeVisible();
-    if (!p.cards.includes('Administración')) await expect(main.getByText('Administración', { exact: true })).toHaveCount(0);
+    if (!p.cards.includes('Administración'))
+      await expect(main.getByText('Administración', { exact: true })).toHaveCount(0);
     for (const l of p.links) await expect(main.getByRole('link', { name: l, exact: true })).toBeVisible();
-    for (const l of p.notLinks ?? []) await expect(main.getByRole('link', { name: l, exact: true })).toHaveCount(0);
+    for (const l of p.notLinks ?? [])
+      await expect(main.getByRole('link', { name: l, exact: true })).toHaveCount(0);
     await expect(page.getByText('Use el menú lateral para acceder a las demás opciones.')).toBeVisible();
     // Top bar: the user's name and profile.
     await expect(page.getByRole('banner')).toContainText(p.usuario);
@@ -68,7 +98,10 @@ test('an administrator creates, searches, edits and deletes a catalogue row', as
   await modal.getByRole('button', { name: 'Actualizar' }).click();
   await expect(page.getByRole('row', { name: /DENSITOMETRÍA ÓSEA DE CADERA/ })).toBeVisible();
 
-  await page.getByRole('row', { name: /DENSITOMETRÍA ÓSEA DE CADERA/ }).getByRole('button', { name: /Opciones/ }).click();
+  await page
+    .getByRole('row', { name: /DENSITOMETRÍA ÓSEA DE CADERA/ })
+    .getByRole('button', { name: /Opciones/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Eliminar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByRole('row', { name: /DENSITOMETRÍA ÓSEA DE CADERA/ })).toHaveCount(0);
@@ -105,7 +138,9 @@ test('inactivity: after 30 minutes the dialog appears and Aceptar goes to /Login
   await expect(page.getByText('Inactividad detectada')).toHaveCount(0);
   await page.clock.fastForward('01:30');
   await expect(page.getByText('Inactividad detectada')).toBeVisible();
-  await expect(page.getByText('Se ha detectado inactividad. Serás redirigido a la página de inicio de sesión.')).toBeVisible();
+  await expect(
+    page.getByText('Se ha detectado inactividad. Serás redirigido a la página de inicio de sesión.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/Login/);
   const stored = await page.evaluate(() => localStorage.getItem('sesion'));

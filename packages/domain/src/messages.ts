@@ -52,7 +52,8 @@ export const MSG = {
   // registration e-mail (spec 001 §5)
   correoRequerido: 'Por favor ingrese su dirección de correo en el formato indicado.',
   correoInvalido: 'Dirección de correo electrónico inválida.',
-  correoRegistrado: (email: string) => `La dirección de correo electrónico ${email} ya se encuentra registrada.`,
+  correoRegistrado: (email: string) =>
+    `La dirección de correo electrónico ${email} ya se encuentra registrada.`,
   // files
   archivoNoSeleccionado: 'No se ha seleccionado ningún archivo para cargar.',
   archivoMuyGrande: 'El archivo excede el tamaño máximo permitido.',

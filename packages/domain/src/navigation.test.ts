@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type Flags, USER_FLAGS } from './auth/profiles.ts';
 import { buildMenu, homeCards, MODULO, routeFlag } from './navigation.ts';
 
-const flags = (on: string[]): Flags => Object.fromEntries(USER_FLAGS.map((f) => [f, on.includes(f)])) as Flags;
+const flags = (on: string[]): Flags =>
+  Object.fromEntries(USER_FLAGS.map((f) => [f, on.includes(f)])) as Flags;
 
 describe('menu from flags', () => {
   it('administration area: a section whose flag is off is disabled, not hidden', () => {
@@ -20,7 +21,9 @@ describe('menu from flags', () => {
   });
   it('procedure routes follow the profile', () => {
     const routes = (idPerfil: number) =>
-      buildMenu({ ...flags(['menuProcesos']), idPerfil }, MODULO.AUDITORIA)[0].items.map((i) => i.route).sort();
+      buildMenu({ ...flags(['menuProcesos']), idPerfil }, MODULO.AUDITORIA)[0]
+        .items.map((i) => i.route)
+        .sort();
     expect(routes(15)).toEqual(['/tramite-carga']);
     expect(routes(17)).toEqual(['/tramite', '/tramite-asignados', '/tramite-procesados']);
     expect(routes(20)).toEqual(['/tramite-asignados']);

@@ -24,7 +24,14 @@ const SECTION_META: Record<MenuSectionKey, { label: string; flag: UserFlag }> = 
 };
 
 const PROC_ROUTES: Array<MenuItem & { area: CatalogArea; section: MenuSectionKey }> = [
-  { area: 'auditoria', section: 'procesos', key: 'tramite', label: 'Trámites', route: '/tramite', profiles: [17, 19] },
+  {
+    area: 'auditoria',
+    section: 'procesos',
+    key: 'tramite',
+    label: 'Trámites',
+    route: '/tramite',
+    profiles: [17, 19],
+  },
   {
     area: 'auditoria',
     section: 'procesos',
@@ -76,18 +83,31 @@ function itemsFor(area: CatalogArea, section: MenuSectionKey, idPerfil: number):
 export function buildMenu(user: Pick<SessionUser, UserFlag | 'idPerfil'>, modulo: Modulo): MenuSection[] {
   const area: CatalogArea = modulo === MODULO.ADMINISTRACION ? 'admin' : 'auditoria';
   const keys: MenuSectionKey[] =
-    area === 'admin' ? ['procesos', 'reportes', 'parametros'] : ['procesos', 'reportes', 'parametros', 'ayuda'];
+    area === 'admin'
+      ? ['procesos', 'reportes', 'parametros']
+      : ['procesos', 'reportes', 'parametros', 'ayuda'];
   const out: MenuSection[] = [];
   for (const key of keys) {
     const meta = SECTION_META[key];
     const on = user[meta.flag];
     if (area === 'auditoria' && !on) continue;
-    out.push({ key, label: meta.label, flag: meta.flag, disabled: area === 'admin' && !on, items: itemsFor(area, key, user.idPerfil) });
+    out.push({
+      key,
+      label: meta.label,
+      flag: meta.flag,
+      disabled: area === 'admin' && !on,
+      items: itemsFor(area, key, user.idPerfil),
+    });
   }
   return out;
 }
 
-export type HomeCard = { key: string; title: string; modulo: Modulo; links: { label: string; route: string }[] };
+export type HomeCard = {
+  key: string;
+  title: string;
+  modulo: Modulo;
+  links: { label: string; route: string }[];
+};
 
 /** Module chooser of spec 000 "Home / module chooser". */
 export function homeCards(user: Pick<SessionUser, UserFlag | 'idPerfil'>): HomeCard[] {

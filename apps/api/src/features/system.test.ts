@@ -16,9 +16,9 @@ describe('system', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     const doc = res.json();
     expect(doc.paths['/api/v1/auth/login'].post.requestBody).toBeDefined();
-    expect(doc.paths['/api/v1/catalogos/tipoiden'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['q', 'page', 'pageSize', 'sort']),
-    );
+    expect(
+      doc.paths['/api/v1/catalogos/tipoiden'].get.parameters.map((p: { name: string }) => p.name),
+    ).toEqual(expect.arrayContaining(['q', 'page', 'pageSize', 'sort']));
   });
   it('sends security headers and a Spanish 404 for unknown API routes', async () => {
     const res = await t.app.inject({ url: '/api/v1/nada' });

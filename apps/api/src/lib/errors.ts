@@ -14,7 +14,8 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError(404, 'NO_ENCONTRADO', MSG.noEncontrado);
 export const forbidden = () => new AppError(403, 'NO_AUTORIZADO', MSG.noAutorizado);
-export const unauthorized = (message: string = MSG.sesionRequerida) => new AppError(401, 'NO_AUTENTICADO', message);
+export const unauthorized = (message: string = MSG.sesionRequerida) =>
+  new AppError(401, 'NO_AUTENTICADO', message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'DATOS_INVALIDOS', message, fields);
 export const conflict = (message: string, code = 'CONFLICTO') => new AppError(409, code, message);

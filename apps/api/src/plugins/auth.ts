@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  effectiveFlags,
-  type Flags,
-  MSG,
-  type SessionUser,
-  USER_FLAGS,
-  type UserFlag,
-} from '@app/domain';
+import { effectiveFlags, type Flags, MSG, type SessionUser, USER_FLAGS, type UserFlag } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
@@ -46,7 +39,9 @@ function secretFor(config: Config): Uint8Array {
 export const API_TOKEN_PREFIX = 'apk_';
 export const hashApiToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-const flagSql = USER_FLAGS.map((f) => `u.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`).join(', ');
+const flagSql = USER_FLAGS.map(
+  (f) => `u.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`,
+).join(', ');
 
 /** Loads what the session knows about a user; the one place identity is read from the database. */
 export async function loadSessionUser(database: Database, idUsuario: number): Promise<SessionUser | null> {
@@ -80,7 +75,7 @@ export async function loadSessionUser(database: Database, idUsuario: number): Pr
     [idUsuario],
   );
   const r = rows[0];
-  if (!r || !r.activo) return null;
+  if (!r?.activo) return null;
   const flags = effectiveFlags(r.perfilNombre, Object.fromEntries(USER_FLAGS.map((f) => [f, r[f]])) as Flags);
   const { activo: _a, ...rest } = r;
   return { ...rest, ...flags, personaNombre: r.personaNombre || null };

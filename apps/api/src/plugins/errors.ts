@@ -10,14 +10,15 @@ type PgError = { code?: string; constraint?: string };
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError & PgError, req, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .code(err.statusCode)
-        .send({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
+      return reply.code(err.statusCode).send({
+        error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const v of err.validation) {
-        const key = v.instancePath.replace(/^\//, '').split('/')[0] || String(v.params?.missingProperty ?? '_');
+        const key =
+          v.instancePath.replace(/^\//, '').split('/')[0] || String(v.params?.missingProperty ?? '_');
         if (!(key in fields)) fields[key] = v.message ?? MSG.datosInvalidos;
       }
       const first = Object.values(fields)[0] ?? MSG.datosInvalidos;
@@ -30,20 +31,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(409).send({ error: { code: 'DUPLICADO', message: MSG.duplicado } });
     }
     if (err.statusCode === 429) {
-      return reply.code(429).send({ error: { code: 'DEMASIADAS_SOLICITUDES', message: MSG.demasiadasSolicitudes } });
+      return reply
+        .code(429)
+        .send({ error: { code: 'DEMASIADAS_SOLICITUDES', message: MSG.demasiadasSolicitudes } });
     }
     if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send({ error: { code: 'ARCHIVO_MUY_GRANDE', message: MSG.archivoMuyGrande } });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, ...: the client's fault, said in Spanish.
-      return reply.code(err.statusCode).send({ error: { code: 'SOLICITUD_INCORRECTA', message: MSG.datosInvalidos } });
+      return reply
+        .code(err.statusCode)
+        .send({ error: { code: 'SOLICITUD_INCORRECTA', message: MSG.datosInvalidos } });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'ERROR_INTERNO', message: MSG.errorInterno } });
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler((_req, reply) => {
     reply.code(404).send({ error: { code: 'NO_ENCONTRADO', message: MSG.noEncontrado } });
   });
 });

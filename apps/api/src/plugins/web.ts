@@ -15,7 +15,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     root: dist,
     wildcard: false,
     setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');
     },
   });
@@ -25,7 +26,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     }
     const rel = decodeURIComponent(req.url.split('?')[0]).replace(/^\/+/, '');
     const file = path.join(dist, rel);
-    if (rel && file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(rel);
+    if (rel && file.startsWith(dist) && fs.existsSync(file) && fs.statSync(file).isFile())
+      return reply.sendFile(rel);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 });

@@ -55,7 +55,13 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-test-'));
   const config = loadConfig(
     { ...process.env, DATABASE_URL: undefined, LOG_LEVEL: 'silent' },
-    { DATA_DIR: dataDir, dataDir, jwtSecret: 'test-secret-test-secret-test-secret', webDist: path.join(dataDir, 'no-web'), ...overrides },
+    {
+      DATA_DIR: dataDir,
+      dataDir,
+      jwtSecret: 'test-secret-test-secret-test-secret',
+      webDist: path.join(dataDir, 'no-web'),
+      ...overrides,
+    },
   );
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -67,7 +73,11 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     auth: async (usuario, clave = DEMO_PASSWORD) => {
       const key = `${usuario}|${clave}`;
       if (!tokens.has(key)) {
-        const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { usuario, clave } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { usuario, clave },
+        });
         if (res.statusCode !== 200) throw new Error(`login ${usuario} failed: ${res.statusCode} ${res.body}`);
         tokens.set(key, res.json().token);
       }

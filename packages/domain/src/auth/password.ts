@@ -7,9 +7,11 @@ export const MIN_PASSWORD_LENGTH = 8;
  * The five messages of spec 001 §5, checked in this order. Inputs are trimmed. Returns the first
  * failing message, or null when the change may proceed.
  */
-export function passwordChangeError(input: { claveActual?: string; nuevaClave?: string; confirmacion?: string }):
-  | { field: 'claveActual' | 'nuevaClave' | 'confirmacion'; message: string }
-  | null {
+export function passwordChangeError(input: {
+  claveActual?: string;
+  nuevaClave?: string;
+  confirmacion?: string;
+}): { field: 'claveActual' | 'nuevaClave' | 'confirmacion'; message: string } | null {
   const actual = (input.claveActual ?? '').trim();
   const nueva = (input.nuevaClave ?? '').trim();
   const confirmacion = (input.confirmacion ?? '').trim();

@@ -4,7 +4,10 @@ import { newPasswordSchema } from './password.ts';
 import { sessionUserSchema } from './profiles.ts';
 
 export const loginSchema = z.object({
-  usuario: z.string({ error: MSG.campoRequerido('Usuario') }).trim().min(1, MSG.campoRequerido('Usuario')),
+  usuario: z
+    .string({ error: MSG.campoRequerido('Usuario') })
+    .trim()
+    .min(1, MSG.campoRequerido('Usuario')),
   clave: z.string({ error: MSG.campoRequerido('Contraseña') }).min(1, MSG.campoRequerido('Contraseña')),
   codigo: z
     .string()
@@ -19,11 +22,18 @@ export const loginResponseSchema = z.object({
 });
 
 export const forgotPasswordSchema = z.object({
-  usuario: z.string({ error: MSG.campoRequerido('Usuario') }).trim().min(1, MSG.campoRequerido('Usuario')),
+  usuario: z
+    .string({ error: MSG.campoRequerido('Usuario') })
+    .trim()
+    .min(1, MSG.campoRequerido('Usuario')),
 });
 
 export const resetPasswordSchema = z
-  .object({ token: z.string().min(10, MSG.enlaceInvalido), nuevaClave: newPasswordSchema, confirmacion: z.string() })
+  .object({
+    token: z.string().min(10, MSG.enlaceInvalido),
+    nuevaClave: newPasswordSchema,
+    confirmacion: z.string(),
+  })
   .refine((v) => v.nuevaClave.trim() === v.confirmacion.trim(), {
     path: ['confirmacion'],
     message: MSG.clavesNoCoinciden,

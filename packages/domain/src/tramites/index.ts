@@ -1,3 +1,3 @@
-export * from './workflow.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
+export * from './workflow.ts';

@@ -9,7 +9,8 @@ export const MSG_TRAMITE = {
   semanaSaltada: 'Ya puedes cargar la siguiente semana!',
   finalizarRechazado: 'Error: No todas las planillas cumplen con los requisitos. Revise los datos.',
   finalizarDialogoTitulo: 'Las atenciones médicas no cumplen las condiciones requeridas.',
-  finalizarDialogoDetalle: 'Todas las atenciones médicas deben estar revisadas y finalizadas por Auditoría Médica y Gestión Documental.',
+  finalizarDialogoDetalle:
+    'Todas las atenciones médicas deben estar revisadas y finalizadas por Auditoría Médica y Gestión Documental.',
   finalizarError: 'Error al finalizar el trámite',
   finalizado: 'Trámite finalizado',
   recibirPregunta: 'El trámite no está recibido. ¿Deseas recibirlo ahora?',
@@ -20,9 +21,11 @@ export const MSG_TRAMITE = {
   noEditable: 'El trámite solo puede modificarse mientras está REGISTRADO.',
   estadoCambio: (esperado: string, actual: string) =>
     `El trámite ya no está ${esperado}: su estado actual es ${actual}. Actualice la página.`,
-  accionNoPermitida: (accion: string, estado: string) => `No se puede ${accion} un trámite en estado ${estado}.`,
+  accionNoPermitida: (accion: string, estado: string) =>
+    `No se puede ${accion} un trámite en estado ${estado}.`,
   sinSemanas: 'Ya se cargaron todas las semanas del trámite.',
-  cargasSinOrganizar: 'Todas las cargas activas deben tener sus atenciones médicas organizadas antes de enviar el trámite.',
+  cargasSinOrganizar:
+    'Todas las cargas activas deben tener sus atenciones médicas organizadas antes de enviar el trámite.',
   fechasInvalidas: 'La fecha desde debe ser anterior o igual a la fecha hasta.',
   maxSemanasRequerido: 'Indique el número máximo de semanas para un trámite semanal.',
   idTramiteInvalido: 'Ingrese un ID de trámite válido',

@@ -12,8 +12,14 @@ const fecha = (label: string) =>
 /** Procedure form: idPrestador, idServicio, fechaDesde, fechaHasta, descripcion required (spec 000 §5). */
 export const tramiteInputSchema = z
   .object({
-    idPrestador: z.coerce.number({ error: MSG.campoRequerido('Prestador') }).int().positive(MSG.campoRequerido('Prestador')),
-    idServicio: z.coerce.number({ error: MSG.campoRequerido('Servicio') }).int().positive(MSG.campoRequerido('Servicio')),
+    idPrestador: z.coerce
+      .number({ error: MSG.campoRequerido('Prestador') })
+      .int()
+      .positive(MSG.campoRequerido('Prestador')),
+    idServicio: z.coerce
+      .number({ error: MSG.campoRequerido('Servicio') })
+      .int()
+      .positive(MSG.campoRequerido('Servicio')),
     fechaDesde: fecha('Fecha desde'),
     fechaHasta: fecha('Fecha hasta'),
     descripcion: z
@@ -25,7 +31,10 @@ export const tramiteInputSchema = z
     frecuenciaCarga: z.enum(['S', 'M'], { error: MSG.campoRequerido('Frecuencia de carga') }),
     maxSemanas: z.coerce.number().int().min(0).max(60).optional(),
   })
-  .refine((v) => v.fechaDesde <= v.fechaHasta, { path: ['fechaHasta'], message: MSG_TRAMITE.fechasInvalidas });
+  .refine((v) => v.fechaDesde <= v.fechaHasta, {
+    path: ['fechaHasta'],
+    message: MSG_TRAMITE.fechasInvalidas,
+  });
 
 /** Only dates and description can change, and only while REGISTRADO. */
 export const tramiteUpdateSchema = z
@@ -40,15 +49,24 @@ export const tramiteUpdateSchema = z
       .transform((v) => v.toUpperCase()),
     version: z.number().int().optional(),
   })
-  .refine((v) => v.fechaDesde <= v.fechaHasta, { path: ['fechaHasta'], message: MSG_TRAMITE.fechasInvalidas });
+  .refine((v) => v.fechaDesde <= v.fechaHasta, {
+    path: ['fechaHasta'],
+    message: MSG_TRAMITE.fechasInvalidas,
+  });
 
 export const tramiteListQuerySchema = z.object({
   vista: z.enum(['todos', 'asignados', 'procesados', 'carga']).default('todos'),
   estado: z.enum(ESTADOS_TRAMITE).optional(),
   idPrestador: z.coerce.number().int().optional(),
   idServicio: z.coerce.number().int().optional(),
-  desde: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  hasta: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  desde: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  hasta: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   numero: z.string().trim().max(40).optional(),
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),

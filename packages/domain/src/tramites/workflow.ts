@@ -19,7 +19,12 @@ export const ESTADOS_TRABAJO: readonly EstadoTramite[] = ['RECIBIDO', 'EN PROCES
 /** States in which AM/GD columns and filters are shown. */
 export const ESTADOS_COLUMNAS_AUDITORIA: readonly EstadoTramite[] = ['RECIBIDO', 'EN PROCESO'];
 /** Provider-side states (before sending). */
-export const ESTADOS_PRESTADOR: readonly EstadoTramite[] = ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'];
+export const ESTADOS_PRESTADOR: readonly EstadoTramite[] = [
+  'REGISTRADO',
+  'CARGADO',
+  'ESTRUCTURADO',
+  'DOCUMENTADO',
+];
 /** States listed in 'Trámites procesados'. */
 export const ESTADOS_PROCESADOS: readonly EstadoTramite[] = ['PLANILLAJE', 'FINALIZADO'];
 
@@ -32,7 +37,14 @@ export const FRECUENCIAS = [
   { value: 'M', label: 'Mensual' },
 ] as const;
 
-export const BITACORA_TIPOS = ['ESTADO', 'SUPERVISIÓN', 'AUDITORÍA MÉDICA', 'AUDITORÍA MÉDICA FINALIZADA', 'M', 'D'] as const;
+export const BITACORA_TIPOS = [
+  'ESTADO',
+  'SUPERVISIÓN',
+  'AUDITORÍA MÉDICA',
+  'AUDITORÍA MÉDICA FINALIZADA',
+  'M',
+  'D',
+] as const;
 export type BitacoraTipo = (typeof BITACORA_TIPOS)[number];
 
 export type Accion =

@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { observacion, respuesta } from './admin2.ts';
 import { stamps } from './common.ts';
 import { planilla, planillaDet } from './planillas.ts';

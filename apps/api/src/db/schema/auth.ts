@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { perfil, usuario } from './admin.ts';
 
 /** One row per login; closed by logout or expiry. The token's `sid` points here. */

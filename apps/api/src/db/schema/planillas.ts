@@ -1,4 +1,15 @@
-import { date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { prestador, usuario } from './admin.ts';
 import { stamps } from './common.ts';
 import { carga, elemento, tramite } from './tramites.ts';

@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const login = (usuario: string, clave: string, extra: object = {}, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { usuario, clave, ...extra }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { usuario, clave, ...extra },
+    remoteAddress: ip,
+  });
 
 describe('login', () => {
   it('returns a token with expiry and the session user with flags', async () => {
@@ -21,8 +26,15 @@ describe('login', () => {
     const body = res.json();
     expect(body.token.split('.')).toHaveLength(3);
     expect(new Date(body.expiraEn).getTime()).toBeGreaterThan(Date.now());
-    expect(body.usuario).toMatchObject({ nombre: DEMO.supervisorAm, idPerfil: 17, moduloAuditoria: true, menuProcesos: true });
-    const sessions = await t.database.query('SELECT * FROM sesion WHERE id_usuario = $1', [body.usuario.idUsuario]);
+    expect(body.usuario).toMatchObject({
+      nombre: DEMO.supervisorAm,
+      idPerfil: 17,
+      moduloAuditoria: true,
+      menuProcesos: true,
+    });
+    const sessions = await t.database.query('SELECT * FROM sesion WHERE id_usuario = $1', [
+      body.usuario.idUsuario,
+    ]);
     expect(sessions.length).toBeGreaterThan(0);
   });
 
@@ -30,7 +42,9 @@ describe('login', () => {
     const res = await login(DEMO.auditorAm, 'incorrecta', {}, '10.0.0.2');
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).error.message).toBe('Usuario o contraseña incorrectos');
-    const errs = await t.database.query<{ usuario: string }>("SELECT usuario FROM sesion_err WHERE ip = '10.0.0.2'");
+    const errs = await t.database.query<{ usuario: string }>(
+      "SELECT usuario FROM sesion_err WHERE ip = '10.0.0.2'",
+    );
     expect(errs.map((e) => e.usuario)).toContain(DEMO.auditorAm);
   });
 
@@ -65,7 +79,9 @@ describe('session', () => {
     const token = (await login(DEMO.revisor, DEMO_PASSWORD, {}, '10.0.1.1')).json().token;
     const headers = { authorization: `Bearer ${token}` };
     expect((await t.app.inject({ url: '/api/v1/auth/me', headers })).json().usuario.idPerfil).toBe(16);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ url: '/api/v1/auth/me', headers })).statusCode).toBe(401);
   });
 
@@ -78,7 +94,12 @@ describe('session', () => {
       [tip.json().consejoTexto],
     );
     expect(n).toBe(1);
-    const acc = await t.app.inject({ method: 'POST', url: '/api/v1/auth/acceso', headers, payload: { ruta: '/tramite-carga' } });
+    const acc = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/acceso',
+      headers,
+      payload: { ruta: '/tramite-carga' },
+    });
     expect(acc.statusCode).toBe(204);
     const rows = await t.database.query("SELECT 1 FROM acceso_sesion WHERE ruta = '/tramite-carga'");
     expect(rows).toHaveLength(1);
@@ -88,22 +109,27 @@ describe('session', () => {
 describe('change password', () => {
   it('checks the five messages on the server, the current password, then changes it', async () => {
     const headers = await t.auth(DEMO.prestador2);
-    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v1/auth/cambiar-clave', headers, payload });
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/cambiar-clave', headers, payload });
     expect(errorOf(await post({})).error.message).toBe('Ingrese la contraseña actual');
     expect(errorOf(await post({ claveActual: 'x' })).error.message).toBe('Ingrese la nueva contraseña');
     expect(errorOf(await post({ claveActual: 'x', nuevaClave: 'abcdefgh' })).error.message).toBe(
       'Ingrese la confirmación de la contraseña',
     );
-    expect(errorOf(await post({ claveActual: 'x', nuevaClave: 'abcdefgh', confirmacion: 'z' })).error.message).toBe(
-      'Las contraseñas no coinciden',
-    );
-    expect(errorOf(await post({ claveActual: 'x', nuevaClave: 'abc', confirmacion: 'abc' })).error.message).toBe(
-      'La nueva contraseña debe tener al menos 8 caracteres',
-    );
+    expect(
+      errorOf(await post({ claveActual: 'x', nuevaClave: 'abcdefgh', confirmacion: 'z' })).error.message,
+    ).toBe('Las contraseñas no coinciden');
+    expect(
+      errorOf(await post({ claveActual: 'x', nuevaClave: 'abc', confirmacion: 'abc' })).error.message,
+    ).toBe('La nueva contraseña debe tener al menos 8 caracteres');
     const wrong = await post({ claveActual: 'no-es', nuevaClave: 'Nueva.2026', confirmacion: 'Nueva.2026' });
     expect(wrong.statusCode).toBe(400);
     expect(errorOf(wrong).error.message).toBe(MSG.claveActualIncorrecta);
-    const ok = await post({ claveActual: DEMO_PASSWORD, nuevaClave: 'Nueva.2026', confirmacion: 'Nueva.2026' });
+    const ok = await post({
+      claveActual: DEMO_PASSWORD,
+      nuevaClave: 'Nueva.2026',
+      confirmacion: 'Nueva.2026',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await login(DEMO.prestador2, DEMO_PASSWORD, {}, '10.0.2.1')).statusCode).toBe(401);
     expect((await login(DEMO.prestador2, 'Nueva.2026', {}, '10.0.2.1')).statusCode).toBe(200);
@@ -112,14 +138,25 @@ describe('change password', () => {
 
 describe('password reset by e-mail', () => {
   it('writes a link to the outbox; the link works once; a used or bad link is refused', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/olvido-clave', payload: { usuario: DEMO.supervisorGd } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/olvido-clave',
+      payload: { usuario: DEMO.supervisorGd },
+    });
     expect(res.json().mensaje).toBe(MSG.olvidoEnviado);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/auth/olvido-clave', payload: { usuario: 'x@y.ec' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/olvido-clave',
+      payload: { usuario: 'x@y.ec' },
+    });
     expect(unknown.json().mensaje).toBe(MSG.olvidoEnviado);
     const outbox = path.join(t.config.dataDir, 'outbox');
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(1);
-    const eml = fs.readFileSync(path.join(outbox, files[0]), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const eml = fs
+      .readFileSync(path.join(outbox, files[0]), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     const m = eml.match(/login-actualizar-clave\/(\d+)\?token=([A-Za-z0-9_-]+)/);
     expect(m).not.toBeNull();
     const [, id, token] = m!;
@@ -127,8 +164,12 @@ describe('password reset by e-mail', () => {
       t.app.inject({ method: 'POST', url: `/api/v1/auth/restablecer-clave/${uid}`, payload });
     const short = await reset({ token, nuevaClave: 'corta', confirmacion: 'corta' });
     expect(errorOf(short).error.message).toBe('La nueva contraseña debe tener al menos 8 caracteres');
-    expect((await reset({ token, nuevaClave: 'Otra.2026x', confirmacion: 'Otra.2026x' }, '1')).statusCode).toBe(400);
-    expect((await reset({ token, nuevaClave: 'Otra.2026x', confirmacion: 'Otra.2026x' })).statusCode).toBe(200);
+    expect(
+      (await reset({ token, nuevaClave: 'Otra.2026x', confirmacion: 'Otra.2026x' }, '1')).statusCode,
+    ).toBe(400);
+    expect((await reset({ token, nuevaClave: 'Otra.2026x', confirmacion: 'Otra.2026x' })).statusCode).toBe(
+      200,
+    );
     const again = await reset({ token, nuevaClave: 'Otra.2026y', confirmacion: 'Otra.2026y' });
     expect(errorOf(again).error.message).toBe(MSG.enlaceInvalido);
     expect((await login(DEMO.supervisorGd, 'Otra.2026x', {}, '10.0.3.1')).statusCode).toBe(200);
@@ -141,7 +182,12 @@ describe('two-factor authentication', () => {
     const start = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/iniciar', headers });
     const { secreto, qr } = start.json();
     expect(qr).toMatch(/^data:image\/png;base64,/);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/auth/2fa/confirmar', headers, payload: { codigo: '000000' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/2fa/confirmar',
+      headers,
+      payload: { codigo: '000000' },
+    });
     expect(bad.statusCode).toBe(400);
     const ok = await t.app.inject({
       method: 'POST',
@@ -155,7 +201,12 @@ describe('two-factor authentication', () => {
     expect(errorOf(need).error.code).toBe('CODIGO_2FA_REQUERIDO');
     const wrong = await login(DEMO.admin, DEMO_PASSWORD, { codigo: '123456' }, '10.0.4.1');
     expect(errorOf(wrong).error.code).toBe('CODIGO_2FA_INVALIDO');
-    const good = await login(DEMO.admin, DEMO_PASSWORD, { codigo: authenticator.generate(secreto) }, '10.0.4.1');
+    const good = await login(
+      DEMO.admin,
+      DEMO_PASSWORD,
+      { codigo: authenticator.generate(secreto) },
+      '10.0.4.1',
+    );
     expect(good.statusCode).toBe(200);
   });
 });

@@ -26,14 +26,16 @@ export async function authRoutes(app: FastifyInstance) {
   const db = app.database;
   const tags = ['sesión'];
 
-  async function logFailure(req: FastifyRequest, usuario: string | null, idUsuario: number | null, motivo: string) {
-    await db.query('INSERT INTO sesion_err (usuario, id_usuario, ip, tipo, motivo) VALUES ($1, $2, $3, $4, $5)', [
-      usuario?.slice(0, 160) ?? null,
-      idUsuario,
-      ip(req),
-      'LOGIN',
-      motivo,
-    ]);
+  async function logFailure(
+    req: FastifyRequest,
+    usuario: string | null,
+    idUsuario: number | null,
+    motivo: string,
+  ) {
+    await db.query(
+      'INSERT INTO sesion_err (usuario, id_usuario, ip, tipo, motivo) VALUES ($1, $2, $3, $4, $5)',
+      [usuario?.slice(0, 160) ?? null, idUsuario, ip(req), 'LOGIN', motivo],
+    );
   }
 
   r.post(
@@ -52,7 +54,13 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { usuario, clave, codigo } = req.body;
-      const rows = await db.query<{ idUsuario: number; clave: string; activo: boolean; totpActivo: boolean; totpSecreto: string | null }>(
+      const rows = await db.query<{
+        idUsuario: number;
+        clave: string;
+        activo: boolean;
+        totpActivo: boolean;
+        totpSecreto: string | null;
+      }>(
         `SELECT id_usuario AS "idUsuario", clave, activo, totp_activo AS "totpActivo", totp_secreto AS "totpSecreto"
            FROM usuario WHERE lower(nombre) = lower($1)`,
         [usuario],
@@ -86,40 +94,57 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/v1/auth/me', { schema: { tags, summary: 'Usuario de la sesión' }, onRequest: [app.authenticate] }, async (req) => ({
-    usuario: req.user,
-  }));
+  r.get(
+    '/api/v1/auth/me',
+    { schema: { tags, summary: 'Usuario de la sesión' }, onRequest: [app.authenticate] },
+    async (req) => ({
+      usuario: req.user,
+    }),
+  );
 
-  r.post('/api/v1/auth/logout', { schema: { tags, summary: 'Cerrar sesión' }, onRequest: [app.authenticate] }, async (req) => {
-    await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CIERRE' WHERE id_sesion = $1`, [req.idSesion]);
-    return { mensaje: 'Sesión cerrada.' };
-  });
+  r.post(
+    '/api/v1/auth/logout',
+    { schema: { tags, summary: 'Cerrar sesión' }, onRequest: [app.authenticate] },
+    async (req) => {
+      await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CIERRE' WHERE id_sesion = $1`, [
+        req.idSesion,
+      ]);
+      return { mensaje: 'Sesión cerrada.' };
+    },
+  );
 
   r.post(
     '/api/v1/auth/inactividad',
     { schema: { tags, summary: 'Cierre por inactividad' }, onRequest: [app.authenticate] },
     async (req) => {
-      await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'INACTIVIDAD' WHERE id_sesion = $1`, [req.idSesion]);
+      await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'INACTIVIDAD' WHERE id_sesion = $1`, [
+        req.idSesion,
+      ]);
       return { mensaje: MSG.inactividadTexto };
     },
   );
 
   r.post(
     '/api/v1/auth/cambiar-clave',
-    { schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordSchema }, onRequest: [app.authenticate] },
+    {
+      schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordSchema },
+      onRequest: [app.authenticate],
+    },
     async (req) => {
       const err = passwordChangeError(req.body);
       if (err) throw badRequest(err.message, { [err.field]: err.message });
-      const [u] = await db.query<{ clave: string }>('SELECT clave FROM usuario WHERE id_usuario = $1', [req.user.idUsuario]);
+      const [u] = await db.query<{ clave: string }>('SELECT clave FROM usuario WHERE id_usuario = $1', [
+        req.user.idUsuario,
+      ]);
       if (!(await argon2.verify(u.clave, req.body.claveActual!.trim()).catch(() => false))) {
         throw badRequest(MSG.claveActualIncorrecta, { claveActual: MSG.claveActualIncorrecta });
       }
       const nueva = req.body.nuevaClave!.trim();
       const hash = await argon2.hash(nueva, { type: argon2.argon2id });
-      await db.query('UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2', [
-        hash,
-        req.user.idUsuario,
-      ]);
+      await db.query(
+        'UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2',
+        [hash, req.user.idUsuario],
+      );
       return { mensaje: MSG.claveActualizada };
     },
   );
@@ -140,7 +165,11 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/auth/acceso',
     {
-      schema: { tags, summary: 'Registrar el acceso a una ruta', body: z.object({ ruta: z.string().min(1).max(300) }) },
+      schema: {
+        tags,
+        summary: 'Registrar el acceso a una ruta',
+        body: z.object({ ruta: z.string().min(1).max(300) }),
+      },
       onRequest: [app.authenticate],
     },
     async (req, reply) => {
@@ -206,10 +235,10 @@ export async function authRoutes(app: FastifyInstance) {
           [sha256(req.body.token), req.params.idUsuario],
         );
         if (!used[0]) return false;
-        await tx.query('UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2', [
-          hash,
-          req.params.idUsuario,
-        ]);
+        await tx.query(
+          'UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2',
+          [hash, req.params.idUsuario],
+        );
         return true;
       });
       if (!done) throw new AppError(400, 'ENLACE_INVALIDO', MSG.enlaceInvalido);
@@ -234,11 +263,15 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/auth/2fa/confirmar',
-    { schema: { tags, summary: 'Activar 2FA con el primer código', body: totpConfirmSchema }, onRequest: [app.authenticate] },
+    {
+      schema: { tags, summary: 'Activar 2FA con el primer código', body: totpConfirmSchema },
+      onRequest: [app.authenticate],
+    },
     async (req) => {
-      const [u] = await db.query<{ secreto: string | null }>('SELECT totp_secreto AS secreto FROM usuario WHERE id_usuario = $1', [
-        req.user.idUsuario,
-      ]);
+      const [u] = await db.query<{ secreto: string | null }>(
+        'SELECT totp_secreto AS secreto FROM usuario WHERE id_usuario = $1',
+        [req.user.idUsuario],
+      );
       if (!u.secreto || !authenticator.check(req.body.codigo, u.secreto)) {
         throw badRequest(MSG.codigo2faInvalido, { codigo: MSG.codigo2faInvalido });
       }
@@ -251,13 +284,16 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/v1/auth/2fa/desactivar',
     { schema: { tags, summary: 'Desactivar 2FA', body: totpConfirmSchema }, onRequest: [app.authenticate] },
     async (req) => {
-      const [u] = await db.query<{ secreto: string | null }>('SELECT totp_secreto AS secreto FROM usuario WHERE id_usuario = $1', [
-        req.user.idUsuario,
-      ]);
+      const [u] = await db.query<{ secreto: string | null }>(
+        'SELECT totp_secreto AS secreto FROM usuario WHERE id_usuario = $1',
+        [req.user.idUsuario],
+      );
       if (!u.secreto || !authenticator.check(req.body.codigo, u.secreto)) {
         throw badRequest(MSG.codigo2faInvalido, { codigo: MSG.codigo2faInvalido });
       }
-      await db.query('UPDATE usuario SET totp_activo = false, totp_secreto = NULL WHERE id_usuario = $1', [req.user.idUsuario]);
+      await db.query('UPDATE usuario SET totp_activo = false, totp_secreto = NULL WHERE id_usuario = $1', [
+        req.user.idUsuario,
+      ]);
       return { mensaje: 'Autenticación en dos pasos desactivada.' };
     },
   );
@@ -265,9 +301,17 @@ export async function authRoutes(app: FastifyInstance) {
   // Registration e-mail check of the home page (spec 001 §5).
   r.get(
     '/api/v1/auth/correo-disponible',
-    { schema: { tags, summary: '¿Está libre este correo?', querystring: z.object({ email: z.string().max(160) }) } },
+    {
+      schema: {
+        tags,
+        summary: '¿Está libre este correo?',
+        querystring: z.object({ email: z.string().max(160) }),
+      },
+    },
     async (req) => {
-      const rows = await db.query('SELECT 1 FROM usuario WHERE lower(nombre) = lower($1)', [req.query.email.trim()]);
+      const rows = await db.query('SELECT 1 FROM usuario WHERE lower(nombre) = lower($1)', [
+        req.query.email.trim(),
+      ]);
       return { disponible: rows.length === 0 };
     },
   );

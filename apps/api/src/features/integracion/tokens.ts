@@ -19,7 +19,11 @@ export async function apiTokenRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/api-tokens',
-    { onRequest: [app.authenticate], preValidation: [onlyProvider], schema: { tags, summary: 'Mis tokens de API' } },
+    {
+      onRequest: [app.authenticate],
+      preValidation: [onlyProvider],
+      schema: { tags, summary: 'Mis tokens de API' },
+    },
     async (req) =>
       db.query(
         `SELECT id_api_token AS "idApiToken", nombre, prefijo, fecha_reg AS "fechaReg", fecha_uso AS "fechaUso", revocado

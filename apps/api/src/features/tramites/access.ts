@@ -61,11 +61,15 @@ export async function getTramiteForUser(
 }
 
 /** Writes one bitácora entry (inside the caller's transaction). */
-export async function writeBitacora(q: Queryable, idTramite: number, idUsuario: number, tipo: string, observacion: string) {
-  await q.query('INSERT INTO bitacora_tra (id_tramite, id_usuario, tipo, observacion) VALUES ($1, $2, $3, $4)', [
-    idTramite,
-    idUsuario,
-    tipo,
-    observacion,
-  ]);
+export async function writeBitacora(
+  q: Queryable,
+  idTramite: number,
+  idUsuario: number,
+  tipo: string,
+  observacion: string,
+) {
+  await q.query(
+    'INSERT INTO bitacora_tra (id_tramite, id_usuario, tipo, observacion) VALUES ($1, $2, $3, $4)',
+    [idTramite, idUsuario, tipo, observacion],
+  );
 }

@@ -23,8 +23,17 @@ export function bitacoraWhere(idTramite: number, q?: string, tipo?: string) {
   const params: unknown[] = [idTramite];
   const where = ['b.id_tramite = $1'];
   if (q) {
-    params.push(likePattern(q.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()));
-    where.push(`(f_unaccent(lower(b.observacion)) LIKE $${params.length} OR lower(u.nombre) LIKE $${params.length})`);
+    params.push(
+      likePattern(
+        q
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toLowerCase(),
+      ),
+    );
+    where.push(
+      `(f_unaccent(lower(b.observacion)) LIKE $${params.length} OR lower(u.nombre) LIKE $${params.length})`,
+    );
   }
   if (tipo) {
     params.push(tipo);
@@ -66,10 +75,16 @@ export async function bitacoraRoutes(app: FastifyInstance) {
     '/api/v1/bitacora/:idBitacora',
     {
       onRequest: [app.authenticate],
-      schema: { tags, summary: 'Detalle de una entrada de bitácora', params: z.object({ idBitacora: z.coerce.number().int() }) },
+      schema: {
+        tags,
+        summary: 'Detalle de una entrada de bitácora',
+        params: z.object({ idBitacora: z.coerce.number().int() }),
+      },
     },
     async (req) => {
-      const rows = await db.query<{ idTramite: number }>(`${SELECT} WHERE b.id_bitacora_tra = $1`, [req.params.idBitacora]);
+      const rows = await db.query<{ idTramite: number }>(`${SELECT} WHERE b.id_bitacora_tra = $1`, [
+        req.params.idBitacora,
+      ]);
       if (!rows[0]) throw notFound();
       await getTramiteForUser(db, req.user, rows[0].idTramite);
       return rows[0];
@@ -90,7 +105,14 @@ export async function bitacoraRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       await getTramiteForUser(db, req.user, req.params.id);
-      const [t] = await db.query<{ numero: string; nombreComercial: string; fechaDesde: string; fechaHasta: string; empresa: string; estado: string }>(
+      const [t] = await db.query<{
+        numero: string;
+        nombreComercial: string;
+        fechaDesde: string;
+        fechaHasta: string;
+        empresa: string;
+        estado: string;
+      }>(
         `SELECT t.numero, p.nombre_comercial AS "nombreComercial", t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta",
                 e.razon_social AS empresa, t.estado_tramite AS estado
            FROM tramite t JOIN prestador p ON p.id_prestador = t.id_prestador JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
@@ -98,16 +120,20 @@ export async function bitacoraRoutes(app: FastifyInstance) {
         [req.params.id],
       );
       const w = bitacoraWhere(req.params.id, req.query.q, req.query.tipo);
-      const rows = await db.query<{ fechaReg: Date; tipo: string; observacion: string; usuarioNombre: string }>(
-        `${w.sql} ORDER BY b.fecha_reg DESC, b.id_bitacora_tra DESC LIMIT 20000`,
-        w.params,
-      );
+      const rows = await db.query<{
+        fechaReg: Date;
+        tipo: string;
+        observacion: string;
+        usuarioNombre: string;
+      }>(`${w.sql} ORDER BY b.fecha_reg DESC, b.id_bitacora_tra DESC LIMIT 20000`, w.params);
       const pdf = await renderTableReport({
         title: `Bitácora del Trámite ${t.numero}`,
         subtitle: [
           `Prestador: ${t.nombreComercial}`,
           `Período: ${formatDate(t.fechaDesde)} – ${formatDate(t.fechaHasta)} · Estado: ${t.estado}`,
-          ...(req.query.tipo || req.query.q ? [`Filtro: ${[req.query.tipo, req.query.q].filter(Boolean).join(' · ')}`] : []),
+          ...(req.query.tipo || req.query.q
+            ? [`Filtro: ${[req.query.tipo, req.query.q].filter(Boolean).join(' · ')}`]
+            : []),
         ],
         empresa: t.empresa,
         columns: [

@@ -6,9 +6,9 @@ import {
   MSG,
   MSG_TRAMITE,
   PERFIL,
+  type SessionUser,
   semanaDisponible,
   semanasEnPeriodo,
-  type SessionUser,
   TRANSICIONES,
   tramiteInputSchema,
   tramiteListQuerySchema,
@@ -31,11 +31,18 @@ const VISTAS: Record<string, readonly number[]> = {
   carga: [PERFIL.PRESTADOR],
   todos: [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD],
   procesados: [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD],
-  asignados: [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.AUDITOR_AM, PERFIL.SUPERVISOR_GD, PERFIL.GESTOR_GD],
+  asignados: [
+    PERFIL.REVISOR,
+    PERFIL.SUPERVISOR_AM,
+    PERFIL.AUDITOR_AM,
+    PERFIL.SUPERVISOR_GD,
+    PERFIL.GESTOR_GD,
+  ],
 };
 
 function vistaCondition(vista: string, user: SessionUser, n: number): { sql: string; params: unknown[] } {
-  if (vista === 'procesados') return { sql: `t.estado_tramite = ANY($${n}::text[])`, params: [ESTADOS_PROCESADOS] };
+  if (vista === 'procesados')
+    return { sql: `t.estado_tramite = ANY($${n}::text[])`, params: [ESTADOS_PROCESADOS] };
   if (vista !== 'asignados') return { sql: 'TRUE', params: [] };
   const trabajo = [...ESTADOS_TRABAJO, 'OBSERVACIONES'];
   if (user.idPerfil === PERFIL.AUDITOR_AM || user.idPerfil === PERFIL.GESTOR_GD) {
@@ -56,15 +63,19 @@ export async function tramiteRoutes(app: FastifyInstance) {
 
   async function view(user: SessionUser, idTramite: number) {
     const t = await getTramiteForUser(db, user, idTramite);
-    const [row] = await db.query<Record<string, unknown>>(`SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE t.id_tramite = $1`, [
-      t.idTramite,
-    ]);
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE t.id_tramite = $1`,
+      [t.idTramite],
+    );
     return { ...row, acciones: accionesPermitidas(t, user.idPerfil).map((a) => a.accion) };
   }
 
   r.get(
     '/api/v1/tramites',
-    { ...auth, schema: { tags, summary: 'Lista de trámites por vista', querystring: tramiteListQuerySchema } },
+    {
+      ...auth,
+      schema: { tags, summary: 'Lista de trámites por vista', querystring: tramiteListQuerySchema },
+    },
     async (req) => {
       const { vista, estado, idPrestador, idServicio, desde, hasta, numero, q, page, pageSize } = req.query;
       if (!VISTAS[vista].includes(req.user.idPerfil)) throw forbidden();
@@ -98,13 +109,23 @@ export async function tramiteRoutes(app: FastifyInstance) {
         params.push(numero);
       }
       if (q) {
-        params.push(likePattern(q.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()));
+        params.push(
+          likePattern(
+            q
+              .normalize('NFD')
+              .replace(/[\u0300-\u036f]/g, '')
+              .toLowerCase(),
+          ),
+        );
         where.push(
           `(f_unaccent(lower(t.descripcion)) LIKE $${params.length} OR f_unaccent(lower(p.nombre_comercial)) LIKE $${params.length})`,
         );
       }
       const w = where.join(' AND ');
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${TRAMITE_FROM} WHERE ${w}`, params);
+      const [{ n }] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n ${TRAMITE_FROM} WHERE ${w}`,
+        params,
+      );
       params.push(pageSize, (page - 1) * pageSize);
       const items = await db.query(
         `SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE ${w} ORDER BY t.id_tramite DESC
@@ -128,13 +149,16 @@ export async function tramiteRoutes(app: FastifyInstance) {
         'SELECT id_prestador AS id FROM prestador WHERE id_prestador = $1 AND id_empresa = $2',
         [b.idPrestador, req.user.idEmpresa],
       );
-      if (!prest[0]) throw badRequest(MSG.campoRequerido('Prestador'), { idPrestador: 'Prestador no válido.' });
+      if (!prest[0])
+        throw badRequest(MSG.campoRequerido('Prestador'), { idPrestador: 'Prestador no válido.' });
       const susc = await db.query<{ idEmpresa: number }>(
         'SELECT id_empresa AS "idEmpresa" FROM suscripcion WHERE id_suscripcion = $1',
         [req.user.idSuscripcion],
       );
-      if (!susc[0]) throw new AppError(422, 'SIN_SUSCRIPCION', 'Su usuario no está asociado a una suscripción vigente.');
-      const maxSemanas = b.frecuenciaCarga === 'S' ? (b.maxSemanas ?? semanasEnPeriodo(b.fechaDesde, b.fechaHasta)) : 0;
+      if (!susc[0])
+        throw new AppError(422, 'SIN_SUSCRIPCION', 'Su usuario no está asociado a una suscripción vigente.');
+      const maxSemanas =
+        b.frecuenciaCarga === 'S' ? (b.maxSemanas ?? semanasEnPeriodo(b.fechaDesde, b.fechaHasta)) : 0;
       const id = await db.transaction(async (tx) => {
         const [row] = await tx.query<{ id: number }>(
           `WITH n AS (SELECT nextval(pg_get_serial_sequence('tramite', 'id_tramite')) AS id)
@@ -163,15 +187,22 @@ export async function tramiteRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/v1/tramites/:id', { ...auth, schema: { tags, summary: 'Un trámite', params: idParams } }, async (req) =>
-    view(req.user, req.params.id),
+  r.get(
+    '/api/v1/tramites/:id',
+    { ...auth, schema: { tags, summary: 'Un trámite', params: idParams } },
+    async (req) => view(req.user, req.params.id),
   );
 
   r.put(
     '/api/v1/tramites/:id',
     {
       ...auth,
-      schema: { tags, summary: 'Actualizar fechas y descripción (solo REGISTRADO)', params: idParams, body: tramiteUpdateSchema },
+      schema: {
+        tags,
+        summary: 'Actualizar fechas y descripción (solo REGISTRADO)',
+        params: idParams,
+        body: tramiteUpdateSchema,
+      },
     },
     async (req) => {
       if (req.user.idPerfil !== PERFIL.PRESTADOR) {
@@ -185,11 +216,20 @@ export async function tramiteRoutes(app: FastifyInstance) {
           throw conflict(MSG_TRAMITE.estadoCambio('en la versión que usted vio', t.estadoTramite), 'VERSION');
         }
         const maxSemanas =
-          t.frecuenciaCarga === 'S' ? semanasEnPeriodo(req.body.fechaDesde, req.body.fechaHasta) : t.maxSemanas;
+          t.frecuenciaCarga === 'S'
+            ? semanasEnPeriodo(req.body.fechaDesde, req.body.fechaHasta)
+            : t.maxSemanas;
         await tx.query(
           `UPDATE tramite SET fecha_desde = $1, fecha_hasta = $2, descripcion = $3, max_semanas = $4, version = version + 1,
              fecha_act = now(), id_usuario_act = $5 WHERE id_tramite = $6`,
-          [req.body.fechaDesde, req.body.fechaHasta, req.body.descripcion, maxSemanas, req.user.idUsuario, t.idTramite],
+          [
+            req.body.fechaDesde,
+            req.body.fechaHasta,
+            req.body.descripcion,
+            maxSemanas,
+            req.user.idUsuario,
+            t.idTramite,
+          ],
         );
       });
       return { mensaje: MSG_TRAMITE.actualizado, item: await view(req.user, req.params.id) };
@@ -198,7 +238,10 @@ export async function tramiteRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/prestadores/mios',
-    { ...auth, schema: { tags, summary: 'Prestadores visibles para el usuario (para formularios y filtros)' } },
+    {
+      ...auth,
+      schema: { tags, summary: 'Prestadores visibles para el usuario (para formularios y filtros)' },
+    },
     async (req) => {
       if (req.user.idPerfil === PERFIL.PRESTADOR) {
         return db.query(
@@ -217,8 +260,17 @@ export async function tramiteRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/v1/tramites/acciones', { ...auth, schema: { tags, summary: 'Tabla de transiciones del flujo' } }, async () =>
-    TRANSICIONES.map(({ accion, label, desde, hacia, perfiles }) => ({ accion, label, desde, hacia, perfiles })),
+  r.get(
+    '/api/v1/tramites/acciones',
+    { ...auth, schema: { tags, summary: 'Tabla de transiciones del flujo' } },
+    async () =>
+      TRANSICIONES.map(({ accion, label, desde, hacia, perfiles }) => ({
+        accion,
+        label,
+        desde,
+        hacia,
+        perfiles,
+      })),
   );
 
   r.post(
@@ -237,7 +289,9 @@ export async function tramiteRoutes(app: FastifyInstance) {
       if (!tr) throw notFound();
       const expected = req.body?.estadoActual;
       if (tr.guards.includes('estadoEsperado') && !expected) {
-        throw badRequest(MSG_TRAMITE.solicitudIncorrecta, { estadoActual: MSG.campoRequerido('Estado actual') });
+        throw badRequest(MSG_TRAMITE.solicitudIncorrecta, {
+          estadoActual: MSG.campoRequerido('Estado actual'),
+        });
       }
       const result = await db.transaction(async (tx) => {
         const t = await getTramiteForUser(tx, req.user, req.params.id, { lock: true });
@@ -246,7 +300,10 @@ export async function tramiteRoutes(app: FastifyInstance) {
           throw conflict(MSG_TRAMITE.estadoCambio(expected, t.estadoTramite), 'ESTADO_CAMBIO');
         }
         if (!tr.desde.includes(t.estadoTramite as (typeof tr.desde)[number])) {
-          throw conflict(MSG_TRAMITE.accionNoPermitida(tr.label.toLowerCase(), t.estadoTramite), 'ESTADO_INVALIDO');
+          throw conflict(
+            MSG_TRAMITE.accionNoPermitida(tr.label.toLowerCase(), t.estadoTramite),
+            'ESTADO_INVALIDO',
+          );
         }
         if (tr.guards.includes('semanaDisponible') && !semanaDisponible(t)) {
           throw conflict(MSG_TRAMITE.sinSemanas, 'SIN_SEMANAS');
@@ -291,7 +348,10 @@ export async function tramiteRoutes(app: FastifyInstance) {
           sets.push(`tipo_asignacion = '${nuevo}'`);
           obs = `Tipo de asignación cambiado a ${nuevo === 'T' ? 'TODOS' : 'USUARIO'}.`;
         }
-        await tx.query(`UPDATE tramite SET ${sets.join(', ')} WHERE id_tramite = $1`, [t.idTramite, req.user.idUsuario]);
+        await tx.query(`UPDATE tramite SET ${sets.join(', ')} WHERE id_tramite = $1`, [
+          t.idTramite,
+          req.user.idUsuario,
+        ]);
         await writeBitacora(tx, t.idTramite, req.user.idUsuario, tr.bitacora, obs);
         return { mensaje: tr.mensaje };
       });

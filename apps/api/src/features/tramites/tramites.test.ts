@@ -67,9 +67,16 @@ describe('register a procedure', () => {
 
   it('400 with the required-field messages and nothing stored', async () => {
     const [{ n }] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM tramite');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/tramites', headers: await t.auth(DEMO.prestador), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tramites',
+      headers: await t.auth(DEMO.prestador),
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).error.fields).toMatchObject({ descripcion: 'El elemento Descripción no puede ser nulo.' });
+    expect(errorOf(res).error.fields).toMatchObject({
+      descripcion: 'El elemento Descripción no puede ser nulo.',
+    });
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/v1/tramites',
@@ -89,7 +96,12 @@ describe('register a procedure', () => {
       payload: body(),
     });
     expect(other.statusCode).toBe(400);
-    const sup = await t.app.inject({ method: 'POST', url: '/api/v1/tramites', headers: await t.auth(DEMO.supervisorAm), payload: body() });
+    const sup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tramites',
+      headers: await t.auth(DEMO.supervisorAm),
+      payload: body(),
+    });
     expect(sup.statusCode).toBe(403);
   });
 });
@@ -98,7 +110,9 @@ describe('tenancy and lists', () => {
   it('another provider company gets 404, and does not see it in its list', async () => {
     const tr = await create();
     const h2 = await t.auth(DEMO.prestador2);
-    expect((await t.app.inject({ url: `/api/v1/tramites/${tr.idTramite}`, headers: h2 })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v1/tramites/${tr.idTramite}`, headers: h2 })).statusCode).toBe(
+      404,
+    );
     const put = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/tramites/${tr.idTramite}`,
@@ -114,19 +128,37 @@ describe('tenancy and lists', () => {
   it('views follow the profile; lists are paged and newest first', async () => {
     const a = await create();
     const b = await create();
-    const mine = await t.app.inject({ url: '/api/v1/tramites?vista=carga&pageSize=2', headers: await t.auth(DEMO.prestador) });
-    expect(mine.json().items.map((i: { idTramite: number }) => i.idTramite)).toEqual([b.idTramite, a.idTramite]);
+    const mine = await t.app.inject({
+      url: '/api/v1/tramites?vista=carga&pageSize=2',
+      headers: await t.auth(DEMO.prestador),
+    });
+    expect(mine.json().items.map((i: { idTramite: number }) => i.idTramite)).toEqual([
+      b.idTramite,
+      a.idTramite,
+    ]);
     expect(mine.json().total).toBeGreaterThanOrEqual(2);
-    expect((await t.app.inject({ url: '/api/v1/tramites?vista=todos', headers: await t.auth(DEMO.prestador) })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/v1/tramites?vista=todos', headers: await t.auth(DEMO.auditorAm) })).statusCode).toBe(403);
-    const todos = await t.app.inject({ url: '/api/v1/tramites?vista=todos', headers: await t.auth(DEMO.supervisorAm) });
+    expect(
+      (await t.app.inject({ url: '/api/v1/tramites?vista=todos', headers: await t.auth(DEMO.prestador) }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/v1/tramites?vista=todos', headers: await t.auth(DEMO.auditorAm) }))
+        .statusCode,
+    ).toBe(403);
+    const todos = await t.app.inject({
+      url: '/api/v1/tramites?vista=todos',
+      headers: await t.auth(DEMO.supervisorAm),
+    });
     expect(todos.json().items.map((i: { idTramite: number }) => i.idTramite)).toContain(b.idTramite);
     const filtered = await t.app.inject({
       url: `/api/v1/tramites?vista=todos&estado=ENVIADO&numero=${b.numero}`,
       headers: await t.auth(DEMO.supervisorAm),
     });
     expect(filtered.json().total).toBe(0);
-    const byNumber = await t.app.inject({ url: `/api/v1/tramites?vista=todos&numero=${b.numero}`, headers: await t.auth(DEMO.supervisorAm) });
+    const byNumber = await t.app.inject({
+      url: `/api/v1/tramites?vista=todos&numero=${b.numero}`,
+      headers: await t.auth(DEMO.supervisorAm),
+    });
     expect(byNumber.json().items.map((i: { idTramite: number }) => i.idTramite)).toEqual([b.idTramite]);
   });
 
@@ -134,7 +166,12 @@ describe('tenancy and lists', () => {
     const tr = await create();
     await setEstado(tr.idTramite, 'EN PROCESO');
     const ids = async () =>
-      (await t.app.inject({ url: '/api/v1/tramites?vista=asignados&pageSize=100', headers: await t.auth(DEMO.auditorAm) }))
+      (
+        await t.app.inject({
+          url: '/api/v1/tramites?vista=asignados&pageSize=100',
+          headers: await t.auth(DEMO.auditorAm),
+        })
+      )
         .json()
         .items.map((i: { idTramite: number }) => i.idTramite);
     expect(await ids()).not.toContain(tr.idTramite);
@@ -148,14 +185,29 @@ describe('edit', () => {
     const tr = await create();
     const h = await t.auth(DEMO.prestador);
     const payload = { fechaDesde: '2026-03-02', fechaHasta: '2026-03-15', descripcion: 'nueva descripción' };
-    const ok = await t.app.inject({ method: 'PUT', url: `/api/v1/tramites/${tr.idTramite}`, headers: h, payload });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/tramites/${tr.idTramite}`,
+      headers: h,
+      payload,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().mensaje).toBe('Trámite actualizado exitosamente!');
     expect(ok.json().item).toMatchObject({ descripcion: 'NUEVA DESCRIPCIÓN', maxSemanas: 2 });
-    const sup = await t.app.inject({ method: 'PUT', url: `/api/v1/tramites/${tr.idTramite}`, headers: await t.auth(DEMO.supervisorAm), payload });
+    const sup = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/tramites/${tr.idTramite}`,
+      headers: await t.auth(DEMO.supervisorAm),
+      payload,
+    });
     expect(sup.statusCode).toBe(403);
     await setEstado(tr.idTramite, 'CARGADO');
-    const late = await t.app.inject({ method: 'PUT', url: `/api/v1/tramites/${tr.idTramite}`, headers: h, payload });
+    const late = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/tramites/${tr.idTramite}`,
+      headers: h,
+      payload,
+    });
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).error.message).toBe(MSG_TRAMITE.noEditable);
   });
@@ -171,7 +223,9 @@ describe('workflow', () => {
 
     await setEstado(tr.idTramite, 'ENVIADO');
     expect((await act(DEMO.supervisorAm, tr.idTramite, 'recibir')).statusCode).toBe(400);
-    expect((await act(DEMO.supervisorGd, tr.idTramite, 'recibir', { estadoActual: 'ENVIADO' })).statusCode).toBe(403);
+    expect(
+      (await act(DEMO.supervisorGd, tr.idTramite, 'recibir', { estadoActual: 'ENVIADO' })).statusCode,
+    ).toBe(403);
     const stale = await act(DEMO.supervisorAm, tr.idTramite, 'recibir', { estadoActual: 'DOCUMENTADO' });
     expect(stale.statusCode).toBe(409);
     const ok = await act(DEMO.supervisorAm, tr.idTramite, 'recibir', { estadoActual: 'ENVIADO' });
@@ -182,7 +236,9 @@ describe('workflow', () => {
     expect(again.statusCode).toBe(409);
 
     expect((await act(DEMO.auditorAm, tr.idTramite, 'iniciar')).statusCode).toBe(403);
-    expect((await act(DEMO.supervisorGd, tr.idTramite, 'iniciar')).json().item.estadoTramite).toBe('EN PROCESO');
+    expect((await act(DEMO.supervisorGd, tr.idTramite, 'iniciar')).json().item.estadoTramite).toBe(
+      'EN PROCESO',
+    );
     expect((await act(DEMO.prestador, tr.idTramite, 'reabrir')).statusCode).toBe(403);
     expect((await act(DEMO.supervisorAm, tr.idTramite, 'reabrir')).statusCode).toBe(409);
     expect((await act(DEMO.supervisorAm, tr.idTramite, 'no-existe')).statusCode).toBe(404);
@@ -204,10 +260,15 @@ describe('workflow', () => {
     const refused = await act(DEMO.supervisorAm, tr.idTramite, 'finalizar');
     expect(refused.statusCode).toBe(422);
     expect(errorOf(refused).error.message).toBe(MSG_TRAMITE.finalizarRechazado);
-    await t.database.query("UPDATE planilla SET estado_doc = 'FINALIZADA' WHERE id_tramite = $1", [tr.idTramite]);
+    await t.database.query("UPDATE planilla SET estado_doc = 'FINALIZADA' WHERE id_tramite = $1", [
+      tr.idTramite,
+    ]);
     const done = await act(DEMO.supervisorAm, tr.idTramite, 'finalizar');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ mensaje: 'Trámite finalizado', item: { estadoTramite: 'FINALIZADO' } });
+    expect(done.json()).toMatchObject({
+      mensaje: 'Trámite finalizado',
+      item: { estadoTramite: 'FINALIZADO' },
+    });
     const reopened = await act(DEMO.supervisorGd, tr.idTramite, 'reabrir');
     expect(reopened.json().item.estadoTramite).toBe('EN PROCESO');
     const log = await t.database.query<{ tipo: string; observacion: string }>(
@@ -225,7 +286,10 @@ describe('workflow', () => {
     const tr = await create({ fechaHasta: '2026-03-15' });
     expect(tr.maxSemanas).toBe(2);
     const one = await act(DEMO.prestador, tr.idTramite, 'saltar-semana');
-    expect(one.json()).toMatchObject({ mensaje: 'Ya puedes cargar la siguiente semana!', item: { numSemana: 1 } });
+    expect(one.json()).toMatchObject({
+      mensaje: 'Ya puedes cargar la siguiente semana!',
+      item: { numSemana: 1 },
+    });
     expect((await act(DEMO.prestador, tr.idTramite, 'saltar-semana')).json().item.numSemana).toBe(2);
     const over = await act(DEMO.prestador, tr.idTramite, 'saltar-semana');
     expect(over.statusCode).toBe(409);
@@ -236,16 +300,29 @@ describe('workflow', () => {
     expect((await act(DEMO.supervisorAm, tr.idTramite, 'cambiar-asignacion')).statusCode).toBe(409);
     await setEstado(tr.idTramite, 'EN PROCESO');
     const toggled = await act(DEMO.supervisorAm, tr.idTramite, 'cambiar-asignacion');
-    expect(toggled.json()).toMatchObject({ mensaje: 'Tipo de asignación actualizada exitosamente.', item: { tipoAsignacion: 'T' } });
-    expect((await act(DEMO.supervisorAm, tr.idTramite, 'cambiar-asignacion')).json().item.tipoAsignacion).toBe('U');
+    expect(toggled.json()).toMatchObject({
+      mensaje: 'Tipo de asignación actualizada exitosamente.',
+      item: { tipoAsignacion: 'T' },
+    });
+    expect(
+      (await act(DEMO.supervisorAm, tr.idTramite, 'cambiar-asignacion')).json().item.tipoAsignacion,
+    ).toBe('U');
   });
 });
 
 describe('providers of the user', () => {
   it('a provider sees its company’s providers; insurer staff those under their subscription', async () => {
-    const mine = await t.app.inject({ url: '/api/v1/prestadores/mios', headers: await t.auth(DEMO.prestador) });
-    expect(mine.json().map((p: { nombreComercial: string }) => p.nombreComercial)).toEqual(['CLÍNICA SANTA MARÍA']);
-    const staff = await t.app.inject({ url: '/api/v1/prestadores/mios', headers: await t.auth(DEMO.supervisorAm) });
+    const mine = await t.app.inject({
+      url: '/api/v1/prestadores/mios',
+      headers: await t.auth(DEMO.prestador),
+    });
+    expect(mine.json().map((p: { nombreComercial: string }) => p.nombreComercial)).toEqual([
+      'CLÍNICA SANTA MARÍA',
+    ]);
+    const staff = await t.app.inject({
+      url: '/api/v1/prestadores/mios',
+      headers: await t.auth(DEMO.supervisorAm),
+    });
     expect(staff.json()).toHaveLength(2);
     expect((await t.app.inject({ url: '/api/v1/prestadores/mios' })).statusCode).toBe(401);
   });
