@@ -4,10 +4,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { cargaRoutes } from './features/cargas/routes.ts';
 import { catalogRoutes } from './features/catalogs/routes.ts';
+import { herramientasRoutes } from './features/herramientas/routes.ts';
 import { apiTokenRoutes } from './features/integracion/tokens.ts';
+import { planillaRoutes } from './features/planillas/routes.ts';
+import { registroRoutes } from './features/registro/routes.ts';
+import { revisionRoutes } from './features/revision/routes.ts';
+import { sesionRoutes } from './features/sesiones/routes.ts';
 import { bitacoraRoutes } from './features/tramites/bitacora.ts';
 import { tramiteRoutes } from './features/tramites/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -16,12 +22,19 @@ import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 
-export async function buildApp(opts: { config: Config; database: Database; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(opts: {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       opts.logger === false
         ? false
-        : { level: opts.config.LOG_LEVEL, redact: ['req.headers.authorization', 'body.clave', 'body.nuevaClave'] },
+        : {
+            level: opts.config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'body.clave', 'body.nuevaClave'],
+          },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -60,6 +73,13 @@ export async function buildApp(opts: { config: Config; database: Database; logge
   await app.register(bitacoraRoutes);
   await app.register(cargaRoutes);
   await app.register(apiTokenRoutes);
+
+  await app.register(planillaRoutes);
+  await app.register(revisionRoutes);
+  await app.register(adminRoutes);
+  await app.register(registroRoutes);
+  await app.register(sesionRoutes);
+  await app.register(herramientasRoutes);
 
   await app.register(webPlugin);
   return app;

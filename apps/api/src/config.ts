@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads, parsed once. Documented in the README. */
 const envSchema = z.object({
@@ -21,6 +19,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Auditoría Médica <no-responder@demo.ec>'),
   WEB_DIST: z.string().optional(),
+  /** Largest data file accepted by the load upload, in MB. */
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(200),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; jwtSecret: string; webDist: string };

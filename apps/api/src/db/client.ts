@@ -3,9 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -36,13 +36,20 @@ export type Database = {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-export async function openDatabase(opts: { url?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // Every connection renders instants for America/Guayaquil-independent ISO strings.
     pool.on('connect', (c) => {
       c.query("SET TIME ZONE 'UTC'").catch(() => {});
     });
+    // An idle connection closed by the server (restart, DROP DATABASE … FORCE, network) is discarded
+    // by the pool; without a listener its 'error' event would crash the process.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -53,7 +60,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; loadD
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
-          const out = await fn({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
+          const out = await fn({
+            query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+          });
           await client.query('COMMIT');
           return out;
         } catch (e) {
@@ -82,7 +91,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; loadD
     pglite: client,
     query: async (sql, params) => (await client.query(sql, params as unknown[])).rows as never,
     transaction: (fn) =>
-      client.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never })),
+      client.transaction((tx) =>
+        fn({ query: async (sql, params) => (await tx.query(sql, params as unknown[])).rows as never }),
+      ),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -1,10 +1,17 @@
 import {
   type CatalogDef,
+  type CatalogField,
   catalogInputSchema,
+  catalogListQuerySchema,
+  foldText,
   getCatalog,
-  listQuerySchema,
+  type ListQuery,
   MSG,
+  normalizeCode,
   type Page,
+  refFields,
+  refInvalido,
+  refLabelFields,
   refLabelKey,
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,16 +23,33 @@ import { col, foldedLike, ident, likePattern } from './sql.ts';
 type Row = Record<string, unknown>;
 
 const STAMPS = ['fechaReg', 'fechaAct', 'idUsuarioReg', 'idUsuarioAct'];
+/** At most this many words of a search are used (each one is a condition). */
+const MAX_WORDS = 8;
+
+/** Reading sees what the tenant may see; writing only what it owns (DESIGN §4). */
+export type ScopeMode = 'read' | 'write';
+
+function refCatalog(def: CatalogDef, f: CatalogField): CatalogDef {
+  const ref = f.ref ? getCatalog(f.ref.catalog) : undefined;
+  if (!ref) throw new Error(`catalogue ${def.name}: unknown ref ${f.ref?.catalog} of ${f.name}`);
+  return ref;
+}
+
+/** The label of the row a reference field points to: one column, or several joined by a space. */
+function refLabelSql(f: CatalogField, alias: string): string {
+  const cols = refLabelFields(f.ref!).map((n) => `${alias}.${col(n)}`);
+  return cols.length === 1 ? cols[0] : `concat_ws(' ', ${cols.join(', ')})`;
+}
 
 /** SELECT list of a catalogue: its id, fields, `{field}Nombre` of referenced rows and the stamps. */
 function selectList(def: CatalogDef): string {
-  const cols = [def.idField, ...def.fields.map((f) => f.name), ...STAMPS].map((n) => `t.${col(n)} AS ${ident(n)}`);
-  for (const f of def.fields) {
-    if (!f.ref) continue;
-    const ref = getCatalog(f.ref.catalog);
-    if (!ref) throw new Error(`catalogue ${def.name}: unknown ref ${f.ref.catalog}`);
+  const cols = [def.idField, ...def.fields.map((f) => f.name), ...STAMPS].map(
+    (n) => `t.${col(n)} AS ${ident(n)}`,
+  );
+  for (const f of refFields(def)) {
+    const ref = refCatalog(def, f);
     cols.push(
-      `(SELECT r.${col(f.ref.labelField)} FROM ${ref.table} r WHERE r.${col(ref.idField)} = t.${col(f.name)}) AS ${ident(refLabelKey(f.name))}`,
+      `(SELECT ${refLabelSql(f, 'r')} FROM ${ref.table} r WHERE r.${col(ref.idField)} = t.${col(f.name)}) AS ${ident(refLabelKey(f.name))}`,
     );
   }
   cols.push(
@@ -35,53 +59,158 @@ function selectList(def: CatalogDef): string {
   return cols.join(', ');
 }
 
-function orderBy(def: CatalogDef, sort: string | undefined): string {
+/** ORDER BY of a list (on alias `t`) and the columns it reads. */
+function orderBy(def: CatalogDef, sort: string | undefined): { sql: string; columns: string[] } {
   const s = sort ?? def.defaultSort;
   const desc = s.startsWith('-');
   const name = desc ? s.slice(1) : s;
   const allowed = [def.idField, ...def.fields.map((f) => f.name), 'fechaReg', 'fechaAct'];
   if (!allowed.includes(name)) throw badRequest('Orden no válido.', { sort: 'Orden no válido.' });
-  return `t.${col(name)} ${desc ? 'DESC' : 'ASC'} NULLS LAST, t.${col(def.idField)} ${desc ? 'DESC' : 'ASC'}`;
+  return {
+    sql: `t.${col(name)} ${desc ? 'DESC' : 'ASC'} NULLS LAST, t.${col(def.idField)} ${desc ? 'DESC' : 'ASC'}`,
+    columns: [...new Set([col(def.idField), col(name)])],
+  };
+}
+
+/** `LIKE` pattern for "starts with", escaped. */
+const prefixPattern = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The search of a list: every word must match one of the declared search fields — a text field
+ * containing it (accents and case folded; a trigram index on the folded column serves it), a code
+ * field starting with its normalised form (`J18.1` → `J181%`), or the label of a referenced row.
+ */
+function searchSql(def: CatalogDef, q: string, params: unknown[], alias = 't'): string | null {
+  const words = foldText(q).split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+  if (words.length === 0) return null;
+  const fields = def.searchFields.map((n) => {
+    const f = def.fields.find((x) => x.name === n);
+    if (!f) throw new Error(`catalogue ${def.name}: unknown search field ${n}`);
+    return f;
+  });
+  const conds = words.map((w) => {
+    let folded: string | null = null;
+    let code: string | null = null;
+    const p = (value: string) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const parts = fields.map((f) => {
+      if (f.code) {
+        code ??= p(prefixPattern(normalizeCode(w)));
+        return `${alias}.${col(f.name)} LIKE ${code}`;
+      }
+      folded ??= p(likePattern(w));
+      if (f.ref) {
+        const ref = refCatalog(def, f);
+        return `EXISTS (SELECT 1 FROM ${ref.table} s WHERE s.${col(ref.idField)} = ${alias}.${col(f.name)} AND ${foldedLike(refLabelSql(f, 's'), folded)})`;
+      }
+      return foldedLike(`${alias}.${col(f.name)}`, folded);
+    });
+    return `(${parts.join(' OR ')})`;
+  });
+  return conds.join(' AND ');
+}
+
+/**
+ * The condition that keeps a catalogue's rows (under `alias`) inside the tenant of the user whose
+ * company is the parameter `p`; null for shared catalogues.
+ */
+function tenantSql(def: CatalogDef, alias: string, p: string, mode: ScopeMode, depth = 0): string | null {
+  const tenant = def.tenant;
+  if (!tenant) return null;
+  if (tenant === 'empresa') return `${alias}.id_empresa = ${p}`;
+  if (tenant === 'red') {
+    const e = `e${depth}`;
+    const below = `${alias}.id_empresa IN (SELECT ${e}.id_empresa FROM empresa ${e} WHERE ${e}.id_empresa_suscriptora = ${p})`;
+    const above = `${alias}.id_empresa = (SELECT ${e}.id_empresa_suscriptora FROM empresa ${e} WHERE ${e}.id_empresa = ${p})`;
+    return mode === 'read'
+      ? `(${alias}.id_empresa = ${p} OR ${below} OR ${above})`
+      : `(${alias}.id_empresa = ${p} OR ${below})`;
+  }
+  const f = def.fields.find((x) => x.name === tenant.through);
+  if (!f?.ref) throw new Error(`catalogue ${def.name}: tenant through ${tenant.through} is not a reference`);
+  const ref = refCatalog(def, f);
+  const a = `p${depth}`;
+  const inner = tenantSql(ref, a, p, mode, depth + 1);
+  if (!inner)
+    throw new Error(`catalogue ${def.name}: tenant through ${f.name} needs a tenant on ${ref.name}`);
+  return `EXISTS (SELECT 1 FROM ${ref.table} ${a} WHERE ${a}.${col(ref.idField)} = ${alias}.${col(f.name)} AND ${inner})`;
 }
 
 export type CrudHooks = {
-  /** Extra WHERE condition (tenant scoping); receives the next parameter index. */
-  scope?: (req: FastifyRequest, nextParam: number) => { sql: string; params: unknown[] } | null;
+  /** Extra WHERE condition (on alias `t`); receives the next parameter index and whether it is a read or a write. */
+  scope?: (
+    req: FastifyRequest,
+    nextParam: number,
+    mode: ScopeMode,
+  ) => { sql: string; params: unknown[] } | null;
   /** Extra columns set on create (tenant id, ...). */
   onCreate?: (req: FastifyRequest) => Row;
 };
 
+/** The declaration's `tenant` as crud hooks: rows limited to the user's company, which is set on create. */
+export function tenantHooks(def: CatalogDef): CrudHooks {
+  if (!def.tenant) return {};
+  return {
+    scope: (req, next, mode) => {
+      const sql = tenantSql(def, 't', `$${next}`, mode);
+      return sql ? { sql, params: [req.user.idEmpresa] } : null;
+    },
+    // Never from the client: the form has no idEmpresa field, and this overrides anything sent.
+    onCreate: def.tenant === 'empresa' ? (req) => ({ idEmpresa: req.user.idEmpresa }) : undefined,
+  };
+}
+
 /**
  * Registers list/get/create/update/delete for one catalogue under /api/v1/catalogos/{name}.
- * Reading needs a session; writing needs the catalogue's menu flag. Paging, search and sort run in SQL.
+ * Reading needs a session; writing needs the catalogue's menu flag. Paging, search, filters and sort
+ * run in SQL; the declaration's tenant limits every statement to the user's company (another
+ * company's id answers 404). Read-only views get the two reads only.
  */
-export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudHooks = {}) {
+export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudHooks = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/v1/catalogos/${def.name}`;
   const input = catalogInputSchema(def);
+  const listQuery = catalogListQuerySchema(def);
   const formFields = def.fields.filter((f) => f.form !== false);
+  const refs = refFields(def);
   const idParams = z.object({ id: z.coerce.number().int().positive() });
   const tags = ['catálogos'];
   const select = selectList(def);
+  const tenant = tenantHooks(def);
+  const scopes = [tenant.scope, extra.scope].filter((s) => s !== undefined);
 
-  function where(req: FastifyRequest, q: string | undefined, params: unknown[]): string {
+  function where(
+    req: FastifyRequest,
+    mode: ScopeMode,
+    params: unknown[],
+    opts: { q?: string; filters?: Row } = {},
+  ): string {
     const parts: string[] = [];
-    if (q) {
-      params.push(likePattern(q.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()));
-      const p = `$${params.length}`;
-      parts.push(`(${def.searchFields.map((f) => foldedLike(`t.${col(f)}`, p)).join(' OR ')})`);
+    if (opts.q) {
+      const s = searchSql(def, opts.q, params);
+      if (s) parts.push(s);
     }
-    const scope = hooks.scope?.(req, params.length + 1);
-    if (scope) {
-      parts.push(scope.sql);
-      params.push(...scope.params);
+    for (const f of refs) {
+      const v = opts.filters?.[f.name];
+      if (v === undefined || v === null) continue;
+      params.push(v);
+      parts.push(`t.${col(f.name)} = $${params.length}`);
+    }
+    for (const scope of scopes) {
+      const s = scope(req, params.length + 1, mode);
+      if (s) {
+        parts.push(s.sql);
+        params.push(...s.params);
+      }
     }
     return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
   }
 
-  async function findOne(req: FastifyRequest, id: number): Promise<Row> {
+  async function findOne(req: FastifyRequest, id: number, mode: ScopeMode = 'read'): Promise<Row> {
     const params: unknown[] = [];
-    const w = where(req, undefined, params);
+    const w = where(req, mode, params);
     params.push(id);
     const rows = await app.database.query(
       `SELECT ${select} FROM ${def.table} t ${w ? `${w} AND` : 'WHERE'} t.${col(def.idField)} = $${params.length}`,
@@ -91,21 +220,65 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
     return rows[0];
   }
 
+  /**
+   * Every reference of a saved row must exist and, when it points to a tenant's catalogue, belong to
+   * the user's tenant (the field that decides the row's own tenant: owned by it). One answer for
+   * both cases, so ids of other companies cannot be probed.
+   */
+  async function checkRefs(req: FastifyRequest, body: Row) {
+    const fields: Record<string, string> = {};
+    const through = typeof def.tenant === 'object' ? def.tenant.through : null;
+    for (const f of refs) {
+      const v = body[f.name];
+      if (v === undefined || v === null || f.form === false) continue;
+      const ref = refCatalog(def, f);
+      const params: unknown[] = [v, req.user.idEmpresa];
+      const scope = tenantSql(ref, 'r', '$2', f.name === through ? 'write' : 'read');
+      const rows = await app.database.query(
+        `SELECT 1 FROM ${ref.table} r WHERE r.${col(ref.idField)} = $1${scope ? ` AND ${scope}` : ''}`,
+        scope ? params : [v],
+      );
+      if (!rows[0]) fields[f.name] = refInvalido(f.label);
+    }
+    const first = Object.values(fields)[0];
+    if (first) throw badRequest(first, fields);
+  }
+
+  /** The columns a create or update writes: the form's fields and what the declaration derives from them. */
+  function savedValues(body: Row): Row {
+    const values: Row = Object.fromEntries(formFields.map((f) => [f.name, body[f.name] ?? null]));
+    return { ...values, ...(def.derive?.(values) ?? {}) };
+  }
+
   r.get(
     base,
     {
-      schema: { tags, summary: `Lista de ${def.title}`, querystring: listQuerySchema },
+      schema: { tags, summary: `Lista de ${def.title}`, querystring: listQuery },
       onRequest: [app.authenticate],
     },
     async (req): Promise<Page<Row>> => {
-      const { q, page, pageSize, sort } = req.query;
+      const query = req.query as ListQuery & Row;
+      const { q, page, pageSize, sort } = query;
       const params: unknown[] = [];
-      const w = where(req, q, params);
+      const w = where(req, 'read', params, { q, filters: query });
       const order = orderBy(def, sort);
       params.push(pageSize, (page - 1) * pageSize);
+      // A search is evaluated on its own first (MATERIALIZED): otherwise, without statistics (a
+      // freshly seeded database; PGlite never gets autovacuum's), the planner may walk the sort
+      // index and run the search on every row instead of using the search indexes.
+      // Only the id and the sort column are kept: a short word can match most of the table.
+      const kept = order.columns.map((c) => `t.${c}`).join(', ');
+      const source = q
+        ? `WITH encontrados AS MATERIALIZED (SELECT ${kept} FROM ${def.table} t ${w}),`
+        : 'WITH';
+      const from = q ? 'encontrados t' : `${def.table} t ${w}`;
+      // Page the ids first, then build the (subquery-heavy) rows of that page only.
       const rows = await app.database.query<Row & { __total: number }>(
-        `SELECT ${select}, count(*) OVER()::int AS __total FROM ${def.table} t ${w}
-          ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        `${source} pagina AS (
+           SELECT t.${col(def.idField)} AS __id, count(*) OVER()::int AS __total FROM ${from}
+            ORDER BY ${order.sql} LIMIT $${params.length - 1} OFFSET $${params.length})
+         SELECT ${select}, pagina.__total FROM pagina JOIN ${def.table} t ON t.${col(def.idField)} = pagina.__id
+          ORDER BY ${order.sql}`,
         params,
       );
       let total = rows[0]?.__total ?? 0;
@@ -122,9 +295,14 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
 
   r.get(
     `${base}/:id`,
-    { schema: { tags, summary: `Un registro de ${def.title}`, params: idParams }, onRequest: [app.authenticate] },
+    {
+      schema: { tags, summary: `Un registro de ${def.title}`, params: idParams },
+      onRequest: [app.authenticate],
+    },
     async (req) => findOne(req, req.params.id),
   );
+
+  if (def.readOnly) return;
 
   r.post(
     base,
@@ -135,8 +313,9 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
     },
     async (req, reply) => {
       const body = req.body as Row;
-      const values: Row = { ...Object.fromEntries(formFields.map((f) => [f.name, body[f.name] ?? null])) };
-      Object.assign(values, hooks.onCreate?.(req) ?? {});
+      await checkRefs(req, body);
+      const values = savedValues(body);
+      Object.assign(values, tenant.onCreate?.(req) ?? {}, extra.onCreate?.(req) ?? {});
       values.idUsuarioReg = req.user.idUsuario;
       const names = Object.keys(values);
       const rows = await app.database.query<{ id: number }>(
@@ -157,10 +336,12 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
       preValidation: [app.requireFlag(def.writeFlag)],
     },
     async (req) => {
-      await findOne(req, req.params.id);
+      await findOne(req, req.params.id, 'write');
       const body = req.body as Row;
-      const names = formFields.map((f) => f.name);
-      const params = names.map((n) => body[n] ?? null);
+      await checkRefs(req, body);
+      const values = savedValues(body);
+      const names = Object.keys(values);
+      const params = names.map((n) => values[n]);
       params.push(req.user.idUsuario, req.params.id);
       await app.database.query(
         `UPDATE ${def.table} SET ${names.map((n, i) => `${col(n)} = $${i + 1}`).join(', ')},
@@ -180,7 +361,7 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, hooks: CrudH
       preValidation: [app.requireFlag(def.writeFlag)],
     },
     async (req) => {
-      await findOne(req, req.params.id);
+      await findOne(req, req.params.id, 'write');
       try {
         await app.database.query(`DELETE FROM ${def.table} WHERE ${col(def.idField)} = $1`, [req.params.id]);
       } catch (e) {

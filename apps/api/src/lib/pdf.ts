@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatDateTime } from '@app/domain';
+import type { Queryable } from '../db/client.ts';
 
 const require = createRequire(import.meta.url);
 type PdfMake = {
@@ -85,4 +86,18 @@ export async function renderTableReport(r: ReportTable): Promise<Buffer> {
     defaultStyle: { fontSize: 8.5 },
   };
   return pdfmake.createPdf(doc).getBuffer();
+}
+
+/**
+ * The company's logo (its latest image, PNG or JPEG checked on upload) as a data URL for
+ * `ReportTable.logo`, or null when it has none. pdfmake reads data URLs only; no file or URL access.
+ */
+export async function logoDataUrl(db: Queryable, idEmpresa: number): Promise<string | null> {
+  const rows = await db.query<{ tipo: string; imagen: Uint8Array }>(
+    `SELECT tipo, imagen FROM empresa_img WHERE id_empresa = $1 AND tipo IN ('image/png', 'image/jpeg')
+      ORDER BY fecha_reg DESC, id_empresa_img DESC LIMIT 1`,
+    [idEmpresa],
+  );
+  const r = rows[0];
+  return r ? `data:${r.tipo};base64,${Buffer.from(r.imagen).toString('base64')}` : null;
 }

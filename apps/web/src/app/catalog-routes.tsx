@@ -1,9 +1,10 @@
-import { CATALOGS, routeFlag } from '@app/domain';
+import { CATALOGS, getCatalog, MASTER_DETAILS, routeFlag } from '@app/domain';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { useSession } from './use-session.ts';
 
 const CatalogPage = lazy(() => import('../components/catalog/CatalogPage.tsx'));
+const MasterDetailPage = lazy(() => import('../components/master-detail/MasterDetailPage.tsx'));
 const ForbiddenPage = lazy(async () => ({
   default: (await import('./errors/error-pages.tsx')).ForbiddenPage,
 }));
@@ -16,11 +17,37 @@ export function CatalogRoute({ name }: { name: string }) {
   return <CatalogPage name={name} />;
 }
 
-/** One route per declared catalogue (`/tipoiden`, ...), children of the signed-in shell. */
+/**
+ * A master-detail route: the flag of the master's menu section (its list is where the screen is
+ * opened from), else the detail's; 403 when it is off, as for the lists themselves.
+ */
+export function MasterDetailRoute({ route }: { route: string }) {
+  const session = useSession();
+  const md = MASTER_DETAILS.find((m) => m.route === route);
+  const flag =
+    routeFlag(`/${md?.master}`) ??
+    (md?.detail && getCatalog(md.detail.catalog)?.route !== false
+      ? routeFlag(`/${md.detail.catalog}`)
+      : null);
+  if (flag && !session?.usuario[flag]) return <ForbiddenPage />;
+  return <MasterDetailPage route={route} />;
+}
+
+/**
+ * One route per declared catalogue (`/tipoiden`, ...) and per master-detail screen
+ * (`/clasdiag_diagnostico/:p_idclasdiag`, ...), children of the signed-in shell.
+ */
 export function catalogRoutes(): RouteObject[] {
-  return Object.values(CATALOGS).map((c) => ({
-    id: `catalogo:${c.name}`,
-    path: `/${c.name}`,
-    element: <CatalogRoute key={c.name} name={c.name} />,
-  }));
+  return [
+    ...Object.values(CATALOGS).map((c) => ({
+      id: `catalogo:${c.name}`,
+      path: `/${c.name}`,
+      element: <CatalogRoute key={c.name} name={c.name} />,
+    })),
+    ...MASTER_DETAILS.map((m) => ({
+      id: `maestro-detalle:${m.route}`,
+      path: `/${m.route}/:${m.param}`,
+      element: <MasterDetailRoute key={m.route} route={m.route} />,
+    })),
+  ];
 }

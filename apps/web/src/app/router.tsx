@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ayudaRoutes } from '../features/ayuda/routes.tsx';
+import { herramientasRoutes } from '../features/herramientas/routes.tsx';
+import { tramiteRoutes } from '../features/tramites/routes.tsx';
 import { RouteError } from './errors/route-error.tsx';
 import { RequireSession } from './require-session.tsx';
 
@@ -45,6 +48,9 @@ export const routes: RouteObject[] = [
                 path: '/configuracion2FA/:idUsuario',
                 ...page(() => import('../features/auth/two-factor-page.tsx')),
               },
+              ...tramiteRoutes,
+              ...herramientasRoutes,
+              ...ayudaRoutes,
               // Catalogue routes are patched in below.
             ],
           },

@@ -1,15 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGS, catalogInputSchema, refLabelKey, validateCatalogInput } from './index.ts';
+import {
+  ALL_CATALOGS,
+  CATALOGS,
+  catalogInputSchema,
+  catalogListQuerySchema,
+  getCatalog,
+  MASTER_DETAILS,
+  normalizeCode,
+  refLabelKey,
+  validateCatalogInput,
+} from './index.ts';
 
 describe('catalogue declarations', () => {
   it('every catalogue is well formed', () => {
-    for (const def of Object.values(CATALOGS)) {
+    for (const def of Object.values(ALL_CATALOGS)) {
       const names = def.fields.map((f) => f.name);
       expect(new Set(names).size, def.name).toBe(names.length);
+      expect(def.searchFields.length, def.name).toBeGreaterThan(0);
       for (const s of def.searchFields) expect(names, `${def.name}.${s}`).toContain(s);
-      expect([def.idField, ...names], def.name).toContain(def.defaultSort.replace(/^-/, ''));
-      for (const f of def.fields) if (f.ref) expect(CATALOGS[f.ref.catalog], `${def.name}.${f.name}`).toBeDefined();
+      expect([def.idField, 'fechaReg', 'fechaAct', ...names], def.name).toContain(
+        def.defaultSort.replace(/^-/, ''),
+      );
+      for (const f of def.fields)
+        if (f.ref) expect(getCatalog(f.ref.catalog), `${def.name}.${f.name}`).toBeDefined();
+      if (typeof def.tenant === 'object') {
+        const through = def.fields.find((f) => f.name === (def.tenant as { through: string }).through);
+        expect(through?.ref, `${def.name} tenant`).toBeDefined();
+        expect(getCatalog(through!.ref!.catalog)?.tenant, `${def.name} tenant`).toBeDefined();
+      }
+      if (def.dateRange) for (const d of def.dateRange) expect(names, `${def.name}.${d}`).toContain(d);
     }
+    // Views and detail-only catalogues have no route of their own (and so no menu entry).
+    expect(CATALOGS.vwprestador).toBeUndefined();
+    expect(CATALOGS.espepres).toBeUndefined();
+    expect(getCatalog('vwprestador')?.readOnly).toBe(true);
   });
   it('required fields give the spec message and upper-case fields are upper-cased', () => {
     const def = CATALOGS.tipoiden;
@@ -21,16 +45,106 @@ describe('catalogue declarations', () => {
     expect(parsed).toMatchObject({ codigo: 'C', nombre: 'CÉDULA' });
   });
   it('numbers are checked', () => {
-    expect(validateCatalogInput(CATALOGS.plan, { nombre: 'X', valor: 'abc', duracionMeses: 0 })).toMatchObject({
+    expect(
+      validateCatalogInput(CATALOGS.plan, { nombre: 'X', valor: 'abc', duracionMeses: 0 }),
+    ).toMatchObject({
       valor: expect.stringContaining('numérico'),
       duracionMeses: expect.stringContaining('mayor o igual a 1'),
     });
-    expect(catalogInputSchema(CATALOGS.plan).parse({ nombre: 'x', valor: '12,5', duracionMeses: '3' })).toMatchObject({
+    expect(
+      catalogInputSchema(CATALOGS.plan).parse({ nombre: 'x', valor: '12,5', duracionMeses: '3' }),
+    ).toMatchObject({
       valor: '12.5',
       duracionMeses: 3,
     });
   });
   it('reference labels are named after the field', () => {
     expect(refLabelKey('idLocalidad')).toBe('localidadNombre');
+  });
+  it('codes are stored normalised: upper case, no dot, no X padding', () => {
+    expect(normalizeCode('j18.1')).toBe('J181');
+    expect(normalizeCode('A09X')).toBe('A09');
+    expect(normalizeCode('a09.x')).toBe('A09');
+    expect(normalizeCode('X59X')).toBe('X59');
+    expect(normalizeCode('S06.0X')).toBe('S060');
+    expect(
+      catalogInputSchema(CATALOGS.diagnostico).parse({ codigo: 'j18.1', codigoPunto: 'j18.1', nombre: 'x' }),
+    ).toMatchObject({
+      codigo: 'J181',
+      codigoPunto: 'J18.1',
+    });
+  });
+  it('select options, date ranges and integer bounds are checked', () => {
+    expect(validateCatalogInput(CATALOGS.observacion, { tipo: 'Z', descripcion: 'x' })).toEqual({
+      tipo: 'Seleccione una opción válida para Tipo.',
+    });
+    expect(validateCatalogInput(CATALOGS.observacion, { tipo: 'M', descripcion: 'x' })).toBeNull();
+    expect(
+      validateCatalogInput(CATALOGS.semana, {
+        anio: 2026,
+        numero: 54,
+        fechaDesde: '2026-03-09',
+        fechaHasta: '2026-03-15',
+      }),
+    ).toEqual({ numero: 'Número debe ser menor o igual a 53.' });
+    expect(
+      validateCatalogInput(CATALOGS.semana, {
+        anio: 2026,
+        numero: 10,
+        fechaDesde: '2026-03-15',
+        fechaHasta: '2026-03-09',
+      }),
+    ).toEqual({ fechaHasta: 'Fecha hasta no puede ser anterior a Fecha desde.' });
+  });
+  it('derived money is computed in cents', () => {
+    expect(CATALOGS.facturadet.derive?.({ cantidad: 3, valorUni: '0.10' })).toEqual({ total: '0.30' });
+    expect(CATALOGS.factura.derive?.({ subtotal: '100.10', iva: '15.02' })).toEqual({ total: '115.12' });
+  });
+  it('lists may be filtered by reference fields only', () => {
+    const q = catalogListQuerySchema(CATALOGS.diagnostico);
+    expect(q.parse({ idClasDiag: '7' })).toMatchObject({ idClasDiag: 7, page: 1 });
+    expect(q.safeParse({ idClasDiag: 'x' }).success).toBe(false);
+    expect(q.parse({ nombre: 'x' })).not.toHaveProperty('nombre');
+  });
+});
+
+describe('master-detail registry', () => {
+  it('every screen joins a master to a detail by a reference to that master', () => {
+    const routes = MASTER_DETAILS.map((m) => m.route);
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const md of MASTER_DETAILS) {
+      expect(getCatalog(md.master), md.route).toBeDefined();
+      expect(md.param, md.route).toMatch(/^p_id[a-z]+$/);
+      if (!md.detail) {
+        expect(md.note, md.route).toBeTruthy();
+        continue;
+      }
+      const detail = getCatalog(md.detail.catalog);
+      const f = detail?.fields.find((x) => x.name === md.detail?.field);
+      expect(f?.ref?.catalog, md.route).toBe(md.master);
+      for (const h of md.headerFields ?? [])
+        expect(
+          getCatalog(md.master)?.fields.map((x) => x.name),
+          md.route,
+        ).toContain(h);
+    }
+  });
+  it('covers the master-detail routes of spec 002 whose parts are plain catalogues', () => {
+    const routes = MASTER_DETAILS.map((m) => m.route);
+    for (const r of [
+      'clasdiag_diagnostico',
+      'claselem_elemento',
+      'diagnostico_diagaten',
+      'especialidad_medico',
+      'factura_facturadet',
+      'formapago_suscripcion',
+      'localidad_empresa',
+      'localidad_persona',
+      'especialidad_espepres',
+      'asegurador-clasaseg',
+      'elemento_elempres',
+      'prestador_elempres',
+    ])
+      expect(routes).toContain(r);
   });
 });

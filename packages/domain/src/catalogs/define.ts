@@ -14,10 +14,19 @@ export type CatalogField = {
   upper?: boolean;
   maxLength?: number;
   min?: number;
+  max?: number;
   /** Fixed options of a select. */
   options?: readonly { value: string; label: string }[];
-  /** A select fed by another catalogue; the list shows `{name}Nombre`. */
-  ref?: { catalog: string; labelField: string };
+  /**
+   * A select fed by another catalogue; the list shows `{name}Nombre`. The label is one field of the
+   * referenced row or several joined by a space (a person's names).
+   */
+  ref?: { catalog: string; labelField: string | readonly string[] };
+  /**
+   * A code (CIE-10, TPSNS, ...): stored and searched normalised — upper case, dots removed, `X`
+   * padding after the third character removed (`j18.1` → J181, `A09X` → A09) — and searched by prefix.
+   */
+  code?: boolean;
   /** Shown as a column of the list (default true). */
   column?: boolean;
   /** Part of the create/edit form (default true). */
@@ -28,6 +37,21 @@ export type CatalogField = {
 
 export type CatalogArea = 'admin' | 'auditoria';
 export type CatalogSection = 'procesos' | 'reportes' | 'parametros';
+
+/**
+ * Who may see a row (DESIGN §4: another tenant's id answers 404). The tenant is the user's company
+ * (`idEmpresa` of the session), never a value sent by the client.
+ */
+export type CatalogTenant =
+  /** The row's `idEmpresa` is the user's company; set from the session on create. */
+  | 'empresa'
+  /**
+   * The row's `idEmpresa` is the user's company, a company working under it (providers under their
+   * insurer) or, for reading only, the company the user's company works under. Read-only views.
+   */
+  | 'red'
+  /** The row belongs to the tenant of the row its reference field points to (lines of an invoice). */
+  | { through: string };
 
 export type CatalogDef = {
   /** Route (`/tipoiden`) and API name (`/api/v1/catalogos/tipoiden`). */
@@ -40,7 +64,11 @@ export type CatalogDef = {
   /** Singular noun for modal titles: 'Crear {singular}' / 'Editar {singular}'. */
   singular: string;
   fields: CatalogField[];
-  /** Text fields searched by `q`, accent- and case-insensitive. */
+  /**
+   * Fields searched by `q`. Every word of the search must match one of them: a text field contains
+   * it (accent- and case-insensitive), a code field starts with it (normalised), a reference field's
+   * label contains it.
+   */
   searchFields: string[];
   /** Default order: a field name, '-' for descending. */
   defaultSort: string;
@@ -48,14 +76,44 @@ export type CatalogDef = {
   section: CatalogSection;
   /** Flag a user needs to create, update or delete rows (reading is open to any signed-in user). */
   writeFlag: UserFlag;
+  /** Rows limited to the user's company; absent for shared catalogues (CIE-10, elements, ...). */
+  tenant?: CatalogTenant;
+  /** A view of rows other screens own: list and read only, no form. */
+  readOnly?: boolean;
+  /**
+   * `false`: no route or menu entry of its own; reached through a master-detail screen or used as
+   * the source of a select (views, detail-only catalogues).
+   */
+  route?: false;
+  /** Columns computed on the server from the saved values on every create and update (a line total). */
+  derive?: (values: Readonly<Record<string, unknown>>) => Record<string, string | number | null>;
+  /** [from, to] date fields: `to` may not be before `from`. */
+  dateRange?: readonly [string, string];
 };
 
 /** Name of the looked-up label of a reference field in list rows: idLocalidad → localidadNombre. */
-export const refLabelKey = (field: string) => `${field.replace(/^id/, '').replace(/^./, (c) => c.toLowerCase())}Nombre`;
+export const refLabelKey = (field: string) =>
+  `${field.replace(/^id/, '').replace(/^./, (c) => c.toLowerCase())}Nombre`;
 
 export function defineCatalog<const T extends CatalogDef>(def: T): T {
   return def;
 }
+
+/** The fields whose values make up a reference's label. */
+export const refLabelFields = (ref: NonNullable<CatalogField['ref']>): readonly string[] =>
+  typeof ref.labelField === 'string' ? [ref.labelField] : ref.labelField;
+
+/** A code as code fields store it: upper case, no dots, `X` padding after the third character removed. */
+export function normalizeCode(value: string): string {
+  const c = value.trim().toUpperCase().replace(/\./g, '');
+  return c.length > 3 ? c.slice(0, 3) + c.slice(3).replace(/X+$/, '') : c;
+}
+
+/** The reference fields of a catalogue: the only fields a list may be filtered by (`?idClasDiag=7`). */
+export const refFields = (def: CatalogDef) => def.fields.filter((f) => f.ref);
+
+/** A reference whose row does not exist or belongs to another company. */
+export const refInvalido = (label: string) => `Seleccione un valor válido para ${label}.`;
 
 function fieldSchema(f: CatalogField): z.ZodType {
   const req = MSG.campoRequerido(f.label);
@@ -63,35 +121,57 @@ function fieldSchema(f: CatalogField): z.ZodType {
     case 'integer':
     case 'select': {
       if (f.options) {
+        const allowed = f.options.map((o) => o.value);
+        const bad = `Seleccione una opción válida para ${f.label}.`;
         const base = z.string({ error: req }).trim();
-        return f.required ? base.min(1, req) : base.nullable().optional();
+        if (f.required) return base.min(1, req).refine((v) => allowed.includes(v), bad);
+        return base
+          .refine((v) => v === '' || allowed.includes(v), bad)
+          .nullable()
+          .optional();
       }
       const base = z.coerce.number({ error: req }).int(`${f.label} debe ser un número entero.`);
-      const bounded = f.min !== undefined ? base.min(f.min, `${f.label} debe ser mayor o igual a ${f.min}.`) : base;
+      const low =
+        f.min !== undefined ? base.min(f.min, `${f.label} debe ser mayor o igual a ${f.min}.`) : base;
+      const bounded =
+        f.max !== undefined ? low.max(f.max, `${f.label} debe ser menor o igual a ${f.max}.`) : low;
       return f.required ? bounded : bounded.nullable().optional();
     }
     case 'decimal': {
       const base = z
         .union([z.string(), z.number()], { error: req })
         .transform((v) => String(v).trim().replace(',', '.'))
-        .refine((v) => /^-?\d+(\.\d{1,2})?$/.test(v), `${f.label} debe ser un valor numérico con hasta 2 decimales.`)
-        .refine((v) => f.min === undefined || Number(v) >= f.min, `${f.label} debe ser mayor o igual a ${f.min}.`);
+        .refine(
+          (v) => /^-?\d+(\.\d{1,2})?$/.test(v),
+          `${f.label} debe ser un valor numérico con hasta 2 decimales.`,
+        )
+        .refine(
+          (v) => f.min === undefined || Number(v) >= f.min,
+          `${f.label} debe ser mayor o igual a ${f.min}.`,
+        )
+        .refine(
+          (v) => f.max === undefined || Number(v) <= f.max,
+          `${f.label} debe ser menor o igual a ${f.max}.`,
+        );
       return f.required ? base : base.nullable().optional();
     }
     case 'boolean':
       return f.required ? z.boolean({ error: req }) : z.boolean().optional();
     case 'date': {
-      const base = z.string({ error: req }).regex(/^\d{4}-\d{2}-\d{2}$/, `${f.label} debe ser una fecha válida.`);
+      const base = z
+        .string({ error: req })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, `${f.label} debe ser una fecha válida.`);
       return f.required ? base : base.nullable().optional();
     }
     default: {
       let base = z.string({ error: req }).trim();
-      if (f.maxLength) base = base.max(f.maxLength, `${f.label} admite como máximo ${f.maxLength} caracteres.`);
+      if (f.maxLength)
+        base = base.max(f.maxLength, `${f.label} admite como máximo ${f.maxLength} caracteres.`);
       if (f.digits) base = base.regex(/^\d*$/, `${f.label} admite solo dígitos.`);
       if (f.type === 'email') base = base.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, MSG.correoInvalido);
-      const out = f.upper ? base.transform((v) => v.toUpperCase()) : base;
-      if (f.required) return base.min(1, req).transform((v) => (f.upper ? v.toUpperCase() : v));
-      return out.nullable().optional();
+      const shape = (v: string) => (f.code ? normalizeCode(v) : f.upper ? v.toUpperCase() : v);
+      if (f.required) return base.min(1, req).transform(shape);
+      return base.transform(shape).nullable().optional();
     }
   }
 }
@@ -100,7 +180,20 @@ function fieldSchema(f: CatalogField): z.ZodType {
 export function catalogInputSchema(def: CatalogDef) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of def.fields) if (f.form !== false) shape[f.name] = fieldSchema(f);
-  return z.object(shape);
+  const obj = z.object(shape);
+  if (!def.dateRange) return obj;
+  const [from, to] = def.dateRange;
+  const label = (n: string) => def.fields.find((f) => f.name === n)?.label ?? n;
+  return obj.superRefine((v, ctx) => {
+    const a = v[from];
+    const b = v[to];
+    if (typeof a === 'string' && typeof b === 'string' && b < a)
+      ctx.addIssue({
+        code: 'custom',
+        path: [to],
+        message: `${label(to)} no puede ser anterior a ${label(from)}.`,
+      });
+  });
 }
 
 /** Field-by-field check of a form value, returning the Spanish message per field. */
@@ -125,6 +218,19 @@ export const listQuerySchema = z.object({
     .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The list query of one catalogue: paging, search, sort and a filter per reference field (`?idFactura=7`). */
+export function catalogListQuerySchema(def: CatalogDef) {
+  const filters: Record<string, z.ZodType> = {};
+  for (const f of refFields(def)) {
+    filters[f.name] = z.coerce
+      .number({ error: `${f.label} no válido.` })
+      .int(`${f.label} no válido.`)
+      .positive(`${f.label} no válido.`)
+      .optional();
+  }
+  return listQuerySchema.extend(filters);
+}
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 

@@ -1,6 +1,13 @@
 import { defineCatalog } from './define.ts';
 
-const nombre = { name: 'nombre', label: 'Nombre', type: 'text', required: true, upper: true, maxLength: 120 } as const;
+const nombre = {
+  name: 'nombre',
+  label: 'Nombre',
+  type: 'text',
+  required: true,
+  upper: true,
+  maxLength: 120,
+} as const;
 const common = { area: 'admin', section: 'parametros', writeFlag: 'menuParametros' } as const;
 
 export const tipoiden = defineCatalog({
@@ -95,7 +102,10 @@ export const servicio = defineCatalog({
   idField: 'idServicio',
   title: 'Servicios',
   singular: 'Servicio',
-  fields: [{ name: 'codigo', label: 'Código', type: 'text', required: true, upper: true, maxLength: 10 }, nombre],
+  fields: [
+    { name: 'codigo', label: 'Código', type: 'text', required: true, upper: true, maxLength: 10 },
+    nombre,
+  ],
   searchFields: ['codigo', 'nombre'],
   defaultSort: 'nombre',
 });
@@ -107,7 +117,10 @@ export const tipoelem = defineCatalog({
   idField: 'idTipoElem',
   title: 'Tipos de Elemento',
   singular: 'Tipo de Elemento',
-  fields: [{ name: 'codigo', label: 'Código', type: 'text', required: true, upper: true, maxLength: 2 }, nombre],
+  fields: [
+    { name: 'codigo', label: 'Código', type: 'text', required: true, upper: true, maxLength: 2 },
+    nombre,
+  ],
   searchFields: ['codigo', 'nombre'],
   defaultSort: 'codigo',
 });
@@ -163,4 +176,54 @@ export const mediocom = defineCatalog({
   fields: [nombre],
   searchFields: ['nombre'],
   defaultSort: 'nombre',
+});
+
+export const moduplan = defineCatalog({
+  ...common,
+  name: 'moduplan',
+  table: 'modu_plan',
+  idField: 'idModuPlan',
+  title: 'Módulos por Plan',
+  singular: 'Módulo de Plan',
+  fields: [
+    {
+      name: 'idPlan',
+      label: 'Plan',
+      type: 'select',
+      required: true,
+      ref: { catalog: 'plan', labelField: 'nombre' },
+    },
+    {
+      name: 'modulo',
+      label: 'Módulo',
+      type: 'select',
+      required: true,
+      // Module ids of spec 002 §9: 1 Administration, 5 the insurer-side audit area.
+      options: [
+        { value: '1', label: 'Administración' },
+        { value: '5', label: 'Auditoría Médica' },
+      ],
+    },
+    nombre,
+  ],
+  searchFields: ['nombre', 'idPlan'],
+  defaultSort: 'nombre',
+});
+
+export const semana = defineCatalog({
+  ...common,
+  name: 'semana',
+  table: 'semana',
+  idField: 'idSemana',
+  title: 'Semanas',
+  singular: 'Semana',
+  fields: [
+    { name: 'anio', label: 'Año', type: 'integer', required: true, min: 2000, max: 2100 },
+    { name: 'numero', label: 'Número', type: 'integer', required: true, min: 1, max: 53 },
+    { name: 'fechaDesde', label: 'Fecha desde', type: 'date', required: true },
+    { name: 'fechaHasta', label: 'Fecha hasta', type: 'date', required: true },
+  ],
+  dateRange: ['fechaDesde', 'fechaHasta'],
+  searchFields: ['anio', 'numero'],
+  defaultSort: '-fechaDesde',
 });

@@ -1,4 +1,4 @@
-import { integer, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { stamps } from './common.ts';
 
 export const tipoIden = pgTable(
@@ -95,16 +95,21 @@ export const medioCom = pgTable('medio_com', {
 });
 
 /** CIE-10 in Spanish; `codigo` without the dot (J180), searchable by code and words. */
-export const diagnostico = pgTable('diagnostico', {
-  idDiagnostico: serial().primaryKey(),
-  codigo: varchar({ length: 10 }).notNull().unique(),
-  codigoPunto: varchar({ length: 10 }).notNull(),
-  nombre: text().notNull(),
-  capitulo: varchar({ length: 10 }),
-  grupo: varchar({ length: 10 }),
-  idClasDiag: integer().references(() => clasDiag.idClasDiag),
-  sexo: varchar({ length: 1 }),
-  edadMin: integer(),
-  edadMax: integer(),
-  ...stamps,
-});
+export const diagnostico = pgTable(
+  'diagnostico',
+  {
+    idDiagnostico: serial().primaryKey(),
+    codigo: varchar({ length: 10 }).notNull().unique(),
+    codigoPunto: varchar({ length: 10 }).notNull(),
+    nombre: text().notNull(),
+    capitulo: varchar({ length: 10 }),
+    grupo: varchar({ length: 10 }),
+    idClasDiag: integer().references(() => clasDiag.idClasDiag),
+    sexo: varchar({ length: 1 }),
+    edadMin: integer(),
+    edadMax: integer(),
+    ...stamps,
+  },
+  // The clasdiag_diagnostico list filters by group.
+  (t) => [index('diagnostico_clas_diag_idx').on(t.idClasDiag)],
+);

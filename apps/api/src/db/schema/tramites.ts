@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { empresa, prestador, suscripcion, usuario } from './admin.ts';
+import { tarifario } from './admin2.ts';
 import { clasElem, servicio, tipoElem } from './catalogs.ts';
 import { stamps } from './common.ts';
 
@@ -44,7 +45,7 @@ export const elemento = pgTable(
     valor: numeric({ precision: 14, scale: 2 }),
     ...stamps,
   },
-  (t) => [uniqueIndex('elemento_codigo_uq').on(t.codigo)],
+  (t) => [uniqueIndex('elemento_codigo_uq').on(t.codigo), index('elemento_clas_elem_idx').on(t.idClasElem)],
 );
 
 /** A provider's own code for an element (equivalence) and its agreed price. */
@@ -60,7 +61,10 @@ export const elemPres = pgTable(
     nombre: varchar({ length: 400 }).notNull(),
     ...stamps,
   },
-  (t) => [uniqueIndex('elem_pres_prestador_codigo_uq').on(t.idPrestador, t.codigo)],
+  (t) => [
+    uniqueIndex('elem_pres_prestador_codigo_uq').on(t.idPrestador, t.codigo),
+    index('elem_pres_elemento_idx').on(t.idElemento),
+  ],
 );
 
 /** The provider's price list: the value agreed for an element. */
@@ -74,6 +78,8 @@ export const tarifaPres = pgTable(
     idElemento: integer()
       .notNull()
       .references(() => elemento.idElemento),
+    /** The tariff sheet or agreement the value comes from (spec 001 'Tarifario/Convenio'). */
+    idTarifario: integer().references(() => tarifario.idTarifario),
     valor: numeric({ precision: 14, scale: 2 }).notNull(),
     ...stamps,
   },

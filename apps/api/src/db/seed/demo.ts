@@ -5,14 +5,54 @@ import { PERFILES } from './reference.ts';
 export const DEMO_PASSWORD = 'Demo.2026';
 
 export const DEMO_USERS = [
-  { nombre: 'admin@demo.ec', idPerfil: 1, empresa: 'aseguradora', persona: ['ANDREA', 'SOFÍA', 'MORA', 'CEVALLOS', 'F'] },
-  { nombre: 'prestador@demo.ec', idPerfil: 15, empresa: 'clinica', persona: ['CARLOS', 'ANDRÉS', 'VERA', 'LOOR', 'M'] },
-  { nombre: 'revisor@demo.ec', idPerfil: 16, empresa: 'aseguradora', persona: ['MARÍA', 'JOSÉ', 'PAREDES', 'ÑAUPARI', 'F'] },
-  { nombre: 'supervisor.am@demo.ec', idPerfil: 17, empresa: 'aseguradora', persona: ['LUIS', 'FERNANDO', 'CASTRO', 'ARIAS', 'M'] },
-  { nombre: 'auditor.am@demo.ec', idPerfil: 18, empresa: 'aseguradora', persona: ['DIANA', 'CAROLINA', 'SALAZAR', 'RÍOS', 'F'] },
-  { nombre: 'supervisor.gd@demo.ec', idPerfil: 19, empresa: 'aseguradora', persona: ['JORGE', 'IVÁN', 'MENDOZA', 'PINO', 'M'] },
-  { nombre: 'gestor.gd@demo.ec', idPerfil: 20, empresa: 'aseguradora', persona: ['PAOLA', 'ELIZABETH', 'GUERRERO', 'VITERI', 'F'] },
-  { nombre: 'prestador2@demo.ec', idPerfil: 15, empresa: 'hospital', persona: ['RAÚL', 'ESTEBAN', 'ZAMBRANO', 'MACÍAS', 'M'] },
+  {
+    nombre: 'admin@demo.ec',
+    idPerfil: 1,
+    empresa: 'aseguradora',
+    persona: ['ANDREA', 'SOFÍA', 'MORA', 'CEVALLOS', 'F'],
+  },
+  {
+    nombre: 'prestador@demo.ec',
+    idPerfil: 15,
+    empresa: 'clinica',
+    persona: ['CARLOS', 'ANDRÉS', 'VERA', 'LOOR', 'M'],
+  },
+  {
+    nombre: 'revisor@demo.ec',
+    idPerfil: 16,
+    empresa: 'aseguradora',
+    persona: ['MARÍA', 'JOSÉ', 'PAREDES', 'ÑAUPARI', 'F'],
+  },
+  {
+    nombre: 'supervisor.am@demo.ec',
+    idPerfil: 17,
+    empresa: 'aseguradora',
+    persona: ['LUIS', 'FERNANDO', 'CASTRO', 'ARIAS', 'M'],
+  },
+  {
+    nombre: 'auditor.am@demo.ec',
+    idPerfil: 18,
+    empresa: 'aseguradora',
+    persona: ['DIANA', 'CAROLINA', 'SALAZAR', 'RÍOS', 'F'],
+  },
+  {
+    nombre: 'supervisor.gd@demo.ec',
+    idPerfil: 19,
+    empresa: 'aseguradora',
+    persona: ['JORGE', 'IVÁN', 'MENDOZA', 'PINO', 'M'],
+  },
+  {
+    nombre: 'gestor.gd@demo.ec',
+    idPerfil: 20,
+    empresa: 'aseguradora',
+    persona: ['PAOLA', 'ELIZABETH', 'GUERRERO', 'VITERI', 'F'],
+  },
+  {
+    nombre: 'prestador2@demo.ec',
+    idPerfil: 15,
+    empresa: 'hospital',
+    persona: ['RAÚL', 'ESTEBAN', 'ZAMBRANO', 'MACÍAS', 'M'],
+  },
 ] as const;
 
 /** Builds a valid Ecuadorian cédula from its first nine digits. */
@@ -34,7 +74,11 @@ async function one<T>(database: Queryable, sql: string, params: unknown[]): Prom
 /** Demo companies, subscription and one user per profile (only when SEED_DEMO is on). */
 export async function seedDemo(database: Queryable) {
   const loc = async (nombre: string) =>
-    (await one<{ id: number }>(database, 'SELECT id_localidad AS id FROM localidad WHERE nombre = $1', [nombre])).id;
+    (
+      await one<{ id: number }>(database, 'SELECT id_localidad AS id FROM localidad WHERE nombre = $1', [
+        nombre,
+      ])
+    ).id;
   const gye = await loc('GUAYAQUIL');
   const uio = await loc('QUITO');
 
@@ -88,7 +132,11 @@ export async function seedDemo(database: Queryable) {
     [clinica, hospital],
   );
 
-  const plan = await one<{ id: number }>(database, "SELECT id_plan AS id FROM plan WHERE nombre = 'PROFESIONAL'", []);
+  const plan = await one<{ id: number }>(
+    database,
+    "SELECT id_plan AS id FROM plan WHERE nombre = 'PROFESIONAL'",
+    [],
+  );
   const fp = await one<{ id: number }>(
     database,
     "SELECT id_forma_pago AS id FROM forma_pago WHERE nombre = 'TRANSFERENCIA BANCARIA'",
@@ -102,8 +150,16 @@ export async function seedDemo(database: Queryable) {
     [plan.id, fp.id, aseg, `${year}-01-01`, `${year}-12-31`],
   );
 
-  const cedulaTipo = await one<{ id: number }>(database, "SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'", []);
-  const civil = await one<{ id: number }>(database, 'SELECT min(id_estado_civil) AS id FROM estado_civil', []);
+  const cedulaTipo = await one<{ id: number }>(
+    database,
+    "SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'",
+    [],
+  );
+  const civil = await one<{ id: number }>(
+    database,
+    'SELECT min(id_estado_civil) AS id FROM estado_civil',
+    [],
+  );
   const clave = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
 
   let n = 0;
@@ -134,7 +190,15 @@ export async function seedDemo(database: Queryable) {
       ],
     );
     const perfil = PERFILES.find((p) => p.id === u.idPerfil)!;
-    const cols = ['id_empresa', 'id_perfil', 'id_suscripcion', 'id_persona', 'nombre', 'clave', ...perfil.flags];
+    const cols = [
+      'id_empresa',
+      'id_perfil',
+      'id_suscripcion',
+      'id_persona',
+      'nombre',
+      'clave',
+      ...perfil.flags,
+    ];
     await database.query(
       `INSERT INTO usuario (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
       [idEmpresa, u.idPerfil, susc.id, persona.id, u.nombre, clave, ...perfil.flags.map(() => true)],
@@ -143,5 +207,25 @@ export async function seedDemo(database: Queryable) {
   await database.query(
     "UPDATE suscripcion SET id_usuario = (SELECT id_usuario FROM usuario WHERE nombre = 'admin@demo.ec') WHERE id_suscripcion = $1",
     [susc.id],
+  );
+  await seedPriceLists(database);
+}
+
+/**
+ * Each demo provider's price list (the clinic at the reference value, the hospital 10 % above) and a
+ * few of their own codes mapped to elements (equivalences), so that loads can be validated.
+ */
+async function seedPriceLists(database: Queryable) {
+  await database.query(
+    `INSERT INTO tarifa_pres (id_prestador, id_elemento, valor)
+     SELECT p.id_prestador, e.id_elemento, CASE WHEN p.ruc = '1791234567001' THEN e.valor ELSE round(e.valor * 1.10, 2) END
+       FROM prestador p CROSS JOIN elemento e WHERE e.valor IS NOT NULL`,
+  );
+  await database.query(
+    `INSERT INTO elem_pres (id_prestador, id_elemento, codigo, nombre)
+     SELECT p.id_prestador, e.id_elemento, v.codigo, e.nombre
+       FROM (VALUES ('1791234567001', 'CSM-CONS-03', '99203'), ('1791234567001', 'CSM-LAB-BH', '85025'),
+                    ('0991122334001', 'HV-RX-TORAX', '71020'), ('0991122334001', 'HV-EMERG-3', '99283')) v(ruc, codigo, ref)
+       JOIN prestador p ON p.ruc = v.ruc JOIN elemento e ON e.codigo = v.ref`,
   );
 }

@@ -54,12 +54,27 @@ export const PERFILES: Array<{ id: number; nombre: string; flags: string[] }> = 
   {
     id: 15,
     nombre: 'PRESTADOR',
-    flags: ['modulo_auditoria', 'menu_procesos', 'menu_reportes', 'menu_ayuda', 'opcion_consulta', 'opcion_descarga'],
+    flags: [
+      'modulo_auditoria',
+      'menu_procesos',
+      'menu_reportes',
+      'menu_ayuda',
+      'opcion_consulta',
+      'opcion_descarga',
+    ],
   },
   {
     id: 16,
     nombre: 'REVISOR',
-    flags: ['modulo_auditoria', 'menu_procesos', 'menu_reportes', 'menu_ayuda', 'opcion_consulta', 'opcion_operaciones', 'opcion_descarga'],
+    flags: [
+      'modulo_auditoria',
+      'menu_procesos',
+      'menu_reportes',
+      'menu_ayuda',
+      'opcion_consulta',
+      'opcion_operaciones',
+      'opcion_descarga',
+    ],
   },
   {
     id: 17,
@@ -196,69 +211,169 @@ const ESPECIALIDADES = [
   'ODONTOLOGÍA',
 ];
 
+/**
+ * Coded elements in the style of the TPSNS (Tarifario de Prestaciones para el Sistema Nacional de
+ * Salud), the medicines' list and medical devices: [codigo, nombre, tipo (P M I L X), clasificación, valor].
+ */
+export const ELEMENTOS: [string, string, 'P' | 'M' | 'I' | 'L' | 'X', 'TPSNS' | 'MED' | 'DM', string][] = [
+  ['99201', 'CONSULTA EXTERNA PACIENTE NUEVO, NIVEL 1', 'P', 'TPSNS', '12.40'],
+  ['99202', 'CONSULTA EXTERNA PACIENTE NUEVO, NIVEL 2', 'P', 'TPSNS', '18.60'],
+  ['99203', 'CONSULTA EXTERNA PACIENTE NUEVO, NIVEL 3', 'P', 'TPSNS', '25.50'],
+  ['99212', 'CONSULTA EXTERNA PACIENTE SUBSECUENTE, NIVEL 2', 'P', 'TPSNS', '15.20'],
+  ['99213', 'CONSULTA EXTERNA PACIENTE SUBSECUENTE, NIVEL 3', 'P', 'TPSNS', '20.30'],
+  ['99281', 'ATENCIÓN EN EMERGENCIA, NIVEL 1', 'P', 'TPSNS', '16.00'],
+  ['99283', 'ATENCIÓN EN EMERGENCIA, NIVEL 3', 'P', 'TPSNS', '38.40'],
+  ['99221', 'VISITA HOSPITALARIA INICIAL', 'P', 'TPSNS', '45.90'],
+  ['99231', 'VISITA HOSPITALARIA SUBSECUENTE', 'P', 'TPSNS', '22.70'],
+  ['12001', 'SUTURA SIMPLE DE HERIDA SUPERFICIAL HASTA 2,5 CM', 'P', 'TPSNS', '48.75'],
+  ['10060', 'DRENAJE DE ABSCESO SIMPLE', 'P', 'TPSNS', '62.10'],
+  ['93000', 'ELECTROCARDIOGRAMA DE RUTINA CON INTERPRETACIÓN', 'P', 'TPSNS', '21.35'],
+  ['96372', 'INYECCIÓN INTRAMUSCULAR O SUBCUTÁNEA', 'P', 'TPSNS', '6.80'],
+  ['94640', 'NEBULIZACIÓN, TRATAMIENTO POR INHALACIÓN', 'P', 'TPSNS', '9.40'],
+  ['44950', 'APENDICECTOMÍA', 'P', 'TPSNS', '520.00'],
+  ['59400', 'ATENCIÓN DE PARTO NORMAL', 'P', 'TPSNS', '410.00'],
+  ['85025', 'BIOMETRÍA HEMÁTICA COMPLETA', 'L', 'TPSNS', '7.90'],
+  ['82947', 'GLUCOSA EN SANGRE', 'L', 'TPSNS', '3.10'],
+  ['80061', 'PERFIL LIPÍDICO', 'L', 'TPSNS', '14.60'],
+  ['81001', 'ELEMENTAL Y MICROSCÓPICO DE ORINA', 'L', 'TPSNS', '4.20'],
+  ['84443', 'HORMONA ESTIMULANTE DE TIROIDES (TSH)', 'L', 'TPSNS', '12.80'],
+  ['82565', 'CREATININA EN SANGRE', 'L', 'TPSNS', '3.40'],
+  ['86803', 'ANTICUERPOS CONTRA HEPATITIS C', 'L', 'TPSNS', '18.90'],
+  ['87086', 'UROCULTIVO CON RECUENTO DE COLONIAS', 'L', 'TPSNS', '15.70'],
+  ['71020', 'RADIOGRAFÍA DE TÓRAX, DOS PROYECCIONES', 'X', 'TPSNS', '24.60'],
+  ['73610', 'RADIOGRAFÍA DE TOBILLO, TRES PROYECCIONES', 'X', 'TPSNS', '22.40'],
+  ['76700', 'ECOGRAFÍA DE ABDOMEN COMPLETO', 'X', 'TPSNS', '45.00'],
+  ['76805', 'ECOGRAFÍA OBSTÉTRICA', 'X', 'TPSNS', '42.30'],
+  ['74150', 'TOMOGRAFÍA DE ABDOMEN SIN CONTRASTE', 'X', 'TPSNS', '165.00'],
+  ['N02BE01', 'PARACETAMOL 500 MG TABLETA', 'M', 'MED', '0.04'],
+  ['J01CA04', 'AMOXICILINA 500 MG CÁPSULA', 'M', 'MED', '0.12'],
+  ['M01AE01', 'IBUPROFENO 400 MG TABLETA', 'M', 'MED', '0.06'],
+  ['A02BC01', 'OMEPRAZOL 20 MG CÁPSULA', 'M', 'MED', '0.08'],
+  ['R06AE07', 'CETIRIZINA 10 MG TABLETA', 'M', 'MED', '0.05'],
+  ['A03FA01', 'METOCLOPRAMIDA 10 MG/2 ML SOLUCIÓN INYECTABLE', 'M', 'MED', '0.35'],
+  ['B05BB01', 'CLORURO DE SODIO 0,9 % SOLUCIÓN INYECTABLE 1000 ML', 'M', 'MED', '1.45'],
+  ['J01DD04', 'CEFTRIAXONA 1 G POLVO PARA SOLUCIÓN INYECTABLE', 'M', 'MED', '1.90'],
+  ['DM-0001', 'JERINGA DESCARTABLE 5 ML CON AGUJA', 'I', 'DM', '0.12'],
+  ['DM-0002', 'CATÉTER INTRAVENOSO PERIFÉRICO 20G', 'I', 'DM', '0.85'],
+  ['DM-0003', 'EQUIPO DE VENOCLISIS', 'I', 'DM', '0.95'],
+  ['DM-0004', 'GUANTES DE EXAMINACIÓN DE NITRILO (PAR)', 'I', 'DM', '0.18'],
+  ['DM-0005', 'GASA ESTÉRIL 10 X 10 CM (PAQUETE)', 'I', 'DM', '0.40'],
+  ['DM-0006', 'SUTURA DE NAILON 3-0 CON AGUJA', 'I', 'DM', '2.30'],
+];
+
 /** Reference catalogues and profiles: seeded on every empty database, demo or not. */
 export async function seedReference(database: Queryable) {
-  await insertRows(database, 'tipo_iden', ['codigo', 'nombre', 'longitud:int'], [
-    ['C', 'CÉDULA', 10],
-    ['R', 'RUC', 13],
-    ['P', 'PASAPORTE', null],
-  ]);
-  await insertRows(database, 'estado_civil', ['nombre'], [
-    ['SOLTERO(A)'],
-    ['CASADO(A)'],
-    ['DIVORCIADO(A)'],
-    ['VIUDO(A)'],
-    ['UNIÓN DE HECHO'],
-  ]);
+  await insertRows(
+    database,
+    'tipo_iden',
+    ['codigo', 'nombre', 'longitud:int'],
+    [
+      ['C', 'CÉDULA', 10],
+      ['R', 'RUC', 13],
+      ['P', 'PASAPORTE', null],
+    ],
+  );
+  await insertRows(
+    database,
+    'estado_civil',
+    ['nombre'],
+    [['SOLTERO(A)'], ['CASADO(A)'], ['DIVORCIADO(A)'], ['VIUDO(A)'], ['UNIÓN DE HECHO']],
+  );
   await insertRows(database, 'localidad', ['codigo', 'nombre', 'provincia'], LOCALIDADES);
-  await insertRows(database, 'forma_pago', ['nombre'], [
-    ['TRANSFERENCIA BANCARIA'],
-    ['TARJETA DE CRÉDITO'],
-    ['DÉBITO AUTOMÁTICO'],
-    ['EFECTIVO'],
-  ]);
-  await insertRows(database, 'plan', ['nombre', 'descripcion', 'valor:numeric', 'duracion_meses:int'], [
-    ['BÁSICO', 'Hasta 5 usuarios y 2.000 atenciones al mes', '150.00', 12],
-    ['PROFESIONAL', 'Hasta 25 usuarios y 20.000 atenciones al mes', '450.00', 12],
-    ['CORPORATIVO', 'Usuarios y atenciones ilimitados, soporte prioritario', '1200.00', 12],
-  ]);
+  await insertRows(
+    database,
+    'forma_pago',
+    ['nombre'],
+    [['TRANSFERENCIA BANCARIA'], ['TARJETA DE CRÉDITO'], ['DÉBITO AUTOMÁTICO'], ['EFECTIVO']],
+  );
+  await insertRows(
+    database,
+    'plan',
+    ['nombre', 'descripcion', 'valor:numeric', 'duracion_meses:int'],
+    [
+      ['BÁSICO', 'Hasta 5 usuarios y 2.000 atenciones al mes', '150.00', 12],
+      ['PROFESIONAL', 'Hasta 25 usuarios y 20.000 atenciones al mes', '450.00', 12],
+      ['CORPORATIVO', 'Usuarios y atenciones ilimitados, soporte prioritario', '1200.00', 12],
+    ],
+  );
   await insertRows(
     database,
     'especialidad',
     ['nombre'],
     ESPECIALIDADES.map((e) => [e]),
   );
-  await insertRows(database, 'servicio', ['codigo', 'nombre'], [
-    ['AMB', 'AMBULATORIO'],
-    ['HOS', 'HOSPITALARIO'],
-  ]);
-  await insertRows(database, 'tipo_elem', ['codigo', 'nombre'], [
-    ['P', 'PROCEDIMIENTO'],
-    ['M', 'MEDICAMENTO'],
-    ['I', 'INSUMO'],
-    ['L', 'LABORATORIO'],
-    ['X', 'IMAGEN'],
-  ]);
-  await insertRows(database, 'clas_elem', ['nombre', 'descripcion'], [
-    ['TARIFARIO DE PRESTACIONES (TPSNS)', 'Tarifario de Prestaciones para el Sistema Nacional de Salud'],
-    ['MEDICAMENTOS', 'Cuadro Nacional de Medicamentos Básicos'],
-    ['DISPOSITIVOS MÉDICOS', 'Insumos y dispositivos médicos'],
-  ]);
-  await insertRows(database, 'tipo_examen', ['nombre'], [
-    ['LABORATORIO CLÍNICO'],
-    ['IMAGEN - RAYOS X'],
-    ['IMAGEN - ECOGRAFÍA'],
-    ['IMAGEN - TOMOGRAFÍA'],
-    ['IMAGEN - RESONANCIA MAGNÉTICA'],
-    ['ANATOMÍA PATOLÓGICA'],
-  ]);
-  await insertRows(database, 'medio_com', ['nombre'], [
-    ['TELÉFONO FIJO'],
-    ['TELÉFONO CELULAR'],
-    ['CORREO ELECTRÓNICO'],
-    ['WHATSAPP'],
-    ['SITIO WEB'],
-  ]);
+  await insertRows(
+    database,
+    'servicio',
+    ['codigo', 'nombre'],
+    [
+      ['AMB', 'AMBULATORIO'],
+      ['HOS', 'HOSPITALARIO'],
+    ],
+  );
+  await insertRows(
+    database,
+    'tipo_elem',
+    ['codigo', 'nombre'],
+    [
+      ['P', 'PROCEDIMIENTO'],
+      ['M', 'MEDICAMENTO'],
+      ['I', 'INSUMO'],
+      ['L', 'LABORATORIO'],
+      ['X', 'IMAGEN'],
+    ],
+  );
+  await insertRows(
+    database,
+    'clas_elem',
+    ['nombre', 'descripcion'],
+    [
+      ['TARIFARIO DE PRESTACIONES (TPSNS)', 'Tarifario de Prestaciones para el Sistema Nacional de Salud'],
+      ['MEDICAMENTOS', 'Cuadro Nacional de Medicamentos Básicos'],
+      ['DISPOSITIVOS MÉDICOS', 'Insumos y dispositivos médicos'],
+    ],
+  );
+  const tipos = await database.query<{ id: number; codigo: string }>(
+    'SELECT id_tipo_elem AS id, codigo FROM tipo_elem',
+  );
+  const clases = await database.query<{ id: number; nombre: string }>(
+    'SELECT id_clas_elem AS id, nombre FROM clas_elem',
+  );
+  const claseId = (c: string) =>
+    clases.find((x) =>
+      x.nombre.startsWith(c === 'TPSNS' ? 'TARIFARIO' : c === 'MED' ? 'MEDICAMENTOS' : 'DISPOSITIVOS'),
+    )!.id;
+  await insertRows(
+    database,
+    'elemento',
+    ['codigo', 'nombre', 'id_tipo_elem:int', 'id_clas_elem:int', 'valor:numeric'],
+    ELEMENTOS.map(([codigo, nombre, tipo, clase, valor]) => [
+      codigo,
+      nombre,
+      tipos.find((t) => t.codigo === tipo)!.id,
+      claseId(clase),
+      valor,
+    ]),
+  );
+  await insertRows(
+    database,
+    'tipo_examen',
+    ['nombre'],
+    [
+      ['LABORATORIO CLÍNICO'],
+      ['IMAGEN - RAYOS X'],
+      ['IMAGEN - ECOGRAFÍA'],
+      ['IMAGEN - TOMOGRAFÍA'],
+      ['IMAGEN - RESONANCIA MAGNÉTICA'],
+      ['ANATOMÍA PATOLÓGICA'],
+    ],
+  );
+  await insertRows(
+    database,
+    'medio_com',
+    ['nombre'],
+    [['TELÉFONO FIJO'], ['TELÉFONO CELULAR'], ['CORREO ELECTRÓNICO'], ['WHATSAPP'], ['SITIO WEB']],
+  );
 
   const clas = parse(fs.readFileSync(path.join(dataDir, 'cie10/clasificaciones.csv')), {
     delimiter: ';',
@@ -295,6 +410,7 @@ export async function seedReference(database: Queryable) {
     );
   }
   const tips: unknown[][] = [];
-  for (const [perfilId, list] of Object.entries(CONSEJOS)) for (const t of list) tips.push([Number(perfilId), t]);
+  for (const [perfilId, list] of Object.entries(CONSEJOS))
+    for (const t of list) tips.push([Number(perfilId), t]);
   await insertRows(database, 'consejo_perfil', ['id_perfil:int', 'consejo_texto'], tips);
 }

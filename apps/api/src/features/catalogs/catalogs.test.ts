@@ -1,4 +1,12 @@
-import { type CatalogDef, type CatalogField, CATALOGS, MSG } from '@app/domain';
+import {
+  ALL_CATALOGS,
+  type CatalogDef,
+  type CatalogField,
+  foldText,
+  getCatalog,
+  MSG,
+  refLabelKey,
+} from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
 
@@ -9,6 +17,12 @@ beforeAll(async () => {
   t = await createTestContext();
   admin = await t.auth(DEMO.admin);
   prestador = await t.auth(DEMO.prestador);
+  // The demo has no doctors; one for the admin's person, so the doctors' view has a row to show.
+  await t.database.query(
+    `INSERT INTO medico (id_persona, id_especialidad, documento)
+     SELECT u.id_persona, (SELECT min(id_especialidad) FROM especialidad), '0912345678' FROM usuario u WHERE u.nombre = $1`,
+    [DEMO.admin],
+  );
 });
 afterAll(async () => t?.close());
 
@@ -17,14 +31,12 @@ let seq = 0;
 async function sample(f: CatalogField): Promise<unknown> {
   seq++;
   if (f.options) return f.options[0].value;
-  if (f.ref) {
-    const ref = CATALOGS[f.ref.catalog];
-    const res = await t.app.inject({ url: `/api/v1/catalogos/${ref.name}?pageSize=1`, headers: admin });
-    return res.json().items[0][ref.idField];
-  }
+  if (f.ref) return sampleRef(getCatalog(f.ref.catalog)!);
   switch (f.type) {
-    case 'integer':
-      return (f.min ?? 0) + seq;
+    case 'integer': {
+      const min = f.min ?? 0;
+      return f.max === undefined ? min + seq : min + (seq % (f.max - min + 1));
+    }
     case 'decimal':
       return `${seq}.50`;
     case 'boolean':
@@ -34,10 +46,34 @@ async function sample(f: CatalogField): Promise<unknown> {
     case 'email':
       return `prueba${seq}@demo.ec`;
     default: {
-      const base = f.digits ? String(1000000 + seq) : `Prueba Ñandú ${seq}`;
-      return f.maxLength ? base.slice(-f.maxLength) : base;
+      // A code field stores its value normalised; 'QQ…' is no CIE-10 code, so it cannot collide.
+      const base = f.code ? `QQ${seq}` : f.digits ? String(1000000 + seq) : `Prueba Ñandú ${seq}`;
+      if (!f.maxLength || base.length <= f.maxLength) return base;
+      // Short codes: the sequence in base 36, padded, so two calls never give the same value.
+      return f.maxLength < 8
+        ? seq.toString(36).padStart(Math.min(f.maxLength, 4), '0').slice(-f.maxLength)
+        : base.slice(-f.maxLength);
     }
   }
+}
+
+/**
+ * The id of a row the reference may point to: a new row of a writable catalogue (so unique pairs
+ * such as provider + element never collide with seeded ones), the first visible row of a view.
+ */
+async function sampleRef(ref: CatalogDef): Promise<unknown> {
+  if (!ref.readOnly) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/catalogos/${ref.name}`,
+      headers: admin,
+      payload: await sampleRow(ref),
+    });
+    expect(res.statusCode, `${ref.name}: ${res.body}`).toBe(201);
+    return res.json().item[ref.idField];
+  }
+  const res = await t.app.inject({ url: `/api/v1/catalogos/${ref.name}?pageSize=1`, headers: admin });
+  return res.json().items[0][ref.idField];
 }
 
 async function sampleRow(def: CatalogDef) {
@@ -46,8 +82,21 @@ async function sampleRow(def: CatalogDef) {
   return row;
 }
 
+/** Text to search a saved row by: the value of its first search field (a reference by its label). */
+function needleOf(def: CatalogDef, item: Record<string, unknown>): string {
+  for (const name of def.searchFields) {
+    const f = def.fields.find((x) => x.name === name)!;
+    const v = f.ref ? item[refLabelKey(f.name)] : item[f.name];
+    if (v !== null && v !== undefined && v !== '') return foldText(String(v));
+  }
+  throw new Error(`${def.name}: nothing to search by`);
+}
+
 // Walks every declared catalogue: a new catalogue is tested by being declared.
-describe.each(Object.values(CATALOGS).map((d) => [d.name, d] as const))('catálogo %s', (name, def) => {
+const writable = Object.values(ALL_CATALOGS).filter((d) => !d.readOnly);
+const views = Object.values(ALL_CATALOGS).filter((d) => d.readOnly);
+
+describe.each(writable.map((d) => [d.name, d] as const))('catálogo %s', (name, def) => {
   const base = `/api/v1/catalogos/${name}`;
 
   it('401 without a session', async () => {
@@ -67,7 +116,12 @@ describe.each(Object.values(CATALOGS).map((d) => [d.name, d] as const))('catálo
   });
 
   it('403 for a profile whose flags forbid writing; reading is allowed', async () => {
-    const res = await t.app.inject({ method: 'POST', url: base, headers: prestador, payload: await sampleRow(def) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: base,
+      headers: prestador,
+      payload: await sampleRow(def),
+    });
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).error.message).toBe(MSG.noAutorizado);
     expect((await t.app.inject({ url: base, headers: prestador })).statusCode).toBe(200);
@@ -82,15 +136,17 @@ describe.each(Object.values(CATALOGS).map((d) => [d.name, d] as const))('catálo
     const id = item[def.idField];
     expect(item.idUsuarioReg).toBeGreaterThan(0);
     for (const f of def.fields.filter((x) => x.upper && typeof row[x.name] === 'string')) {
-      expect(item[f.name]).toBe(String(row[f.name]).toUpperCase());
+      expect(item[f.name]).toBe(String(row[f.name]).trim().toUpperCase());
     }
 
-    const textField = def.searchFields.find((s) => typeof row[s] === 'string')!;
-    const needle = String(row[textField]).toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const needle = needleOf(def, item);
     const found = await t.app.inject({ url: `${base}?q=${encodeURIComponent(needle)}`, headers: admin });
     expect(found.json().items.map((i: Record<string, unknown>) => i[def.idField])).toContain(id);
 
-    const page = await t.app.inject({ url: `${base}?page=1&pageSize=1&sort=-${def.idField}`, headers: admin });
+    const page = await t.app.inject({
+      url: `${base}?page=1&pageSize=1&sort=-${def.idField}`,
+      headers: admin,
+    });
     expect(page.json()).toMatchObject({ page: 1, pageSize: 1 });
     expect(page.json().items).toHaveLength(1);
     expect(page.json().items[0][def.idField]).toBe(id);
@@ -105,7 +161,9 @@ describe.each(Object.values(CATALOGS).map((d) => [d.name, d] as const))('catálo
     const del = await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: admin });
     expect(del.statusCode).toBe(200);
     expect((await t.app.inject({ url: `${base}/${id}`, headers: admin })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: admin })).statusCode).toBe(
+      404,
+    );
   });
 
   it('rejects a sort on an unknown column and bad paging', async () => {
@@ -115,11 +173,47 @@ describe.each(Object.values(CATALOGS).map((d) => [d.name, d] as const))('catálo
   });
 });
 
+// Views of other screens' rows: listed and read, never written through the catalogue routes.
+describe.each(views.map((d) => [d.name, d] as const))('vista %s', (name, def) => {
+  const base = `/api/v1/catalogos/${name}`;
+
+  it('401 without a session; list, search and one row with a session; no write routes', async () => {
+    expect((await t.app.inject({ url: base })).statusCode).toBe(401);
+    const list = await t.app.inject({ url: `${base}?sort=-${def.idField}`, headers: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    const first = list.json().items[0];
+    expect(first, `${name} has rows for the admin`).toBeDefined();
+    const found = await t.app.inject({
+      url: `${base}?q=${encodeURIComponent(needleOf(def, first))}`,
+      headers: admin,
+    });
+    expect(found.json().items.map((i: Record<string, unknown>) => i[def.idField])).toContain(
+      first[def.idField],
+    );
+    const one = await t.app.inject({ url: `${base}/${first[def.idField]}`, headers: admin });
+    expect(one.json()).toMatchObject(first);
+    const id = first[def.idField];
+    expect((await t.app.inject({ method: 'POST', url: base, headers: admin, payload: {} })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `${base}/${id}`, headers: admin, payload: {} })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: admin })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('catalogue rules', () => {
   it('deleting a row still referenced answers 409 in Spanish, not 500', async () => {
     const loc = await t.app.inject({ url: '/api/v1/catalogos/localidad?q=guayaquil', headers: admin });
     const id = loc.json().items[0].idLocalidad;
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/catalogos/localidad/${id}`, headers: admin });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/catalogos/localidad/${id}`,
+      headers: admin,
+    });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).error.message).toBe(MSG.enUso);
   });

@@ -1,7 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { MSG } from '@app/domain';
 import { App, Button, Flex, Grid, Layout, Typography } from 'antd';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { authApi } from '../../features/auth/auth-api.ts';
 import { PRODUCT_NAME } from '../brand.ts';
@@ -14,6 +14,9 @@ import { SideMenu } from './side-menu.tsx';
 import { UserDrawer } from './user-drawer.tsx';
 
 const HEADER_HEIGHT = 64;
+
+/** The company's logo (its latest image, features/admin), loaded apart so the shell stays small. */
+const CompanyLogo = lazy(() => import('../../features/admin/CompanyLogo.tsx'));
 
 /** Every route change is recorded for the session audit (spec 002 /accesosesion); failures are ignored. */
 function useAccessLog() {
@@ -95,6 +98,9 @@ function ShellLayout() {
         <Link to="/MenuPrincipal" style={{ fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap' }}>
           {PRODUCT_NAME}
         </Link>
+        <Suspense fallback={null}>
+          <CompanyLogo idEmpresa={usuario.idEmpresa} nombre={usuario.nombreEmpresa} />
+        </Suspense>
         <Typography.Text type="secondary" ellipsis style={{ flex: 1, minWidth: 0 }}>
           {usuario.nombreEmpresa}
         </Typography.Text>

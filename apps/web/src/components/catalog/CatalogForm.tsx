@@ -5,7 +5,7 @@ import {
   refLabelKey,
   validateCatalogInput,
 } from '@app/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Col,
   DatePicker,
@@ -20,7 +20,7 @@ import {
   type SelectProps,
   Switch,
 } from 'antd';
-import { type ChangeEvent, type ComponentProps, type Ref, useEffect, useRef } from 'react';
+import { type ChangeEvent, type ComponentProps, type Ref, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useFeedback } from '../useFeedback.tsx';
 import {
@@ -40,6 +40,7 @@ import {
   matchesSearch,
   orderedErrors,
   refOptions,
+  refQuery,
   stampDateTime,
   toFormValues,
   toPayload,
@@ -328,20 +329,32 @@ function TextAreaControl({ upper, digits, onChange, ref, ...rest }: TextAreaCont
 
 type RefSelectProps = Omit<SelectProps, 'options'> & {
   catalog: string;
-  labelField: string;
+  labelField: string | readonly string[];
   currentLabel?: unknown;
 };
 
-/** A select fed by another catalogue (its first 100 rows, by label), searchable without accents. */
+/**
+ * A select fed by another catalogue: its first 100 rows by label, and what the user types (2+
+ * characters, 300 ms after the last key) searched by the API the way its list searches, so large
+ * catalogues (elements, CIE-10) are reachable beyond the first 100 and accents never matter.
+ */
 function RefSelect({ catalog, labelField, currentLabel, value, ...rest }: RefSelectProps) {
   const refDef = getCatalog(catalog);
-  const sortable = refDef?.fields.some((f) => f.name === labelField);
+  const first = typeof labelField === 'string' ? labelField : labelField[0];
+  const sortable = refDef?.fields.some((f) => f.name === first);
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(search), 300);
+    return () => clearTimeout(id);
+  }, [search]);
+  const params = refQuery(debounced, sortable ? first : undefined);
   const query = useQuery({
-    queryKey: catalogKeys.options(catalog, labelField),
-    queryFn: ({ signal }) =>
-      fetchCatalogPage(catalog, { page: 1, pageSize: 100, sort: sortable ? labelField : undefined }, signal),
+    queryKey: [...catalogKeys.options(catalog, String(labelField)), params],
+    queryFn: ({ signal }) => fetchCatalogPage(catalog, params, signal),
     enabled: !!refDef,
     staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
   useEffect(() => {
     // The spec: failures to load select data are only logged.
@@ -357,10 +370,20 @@ function RefSelect({ catalog, labelField, currentLabel, value, ...rest }: RefSel
       {...rest}
       value={value}
       options={options}
-      loading={query.isLoading}
+      loading={query.isFetching}
       placeholder="Seleccione"
-      notFoundContent={query.isError ? 'No se pudo cargar la lista.' : undefined}
-      showSearch={{ filterOption: (input, option) => matchesSearch(input, String(option?.label ?? '')) }}
+      notFoundContent={
+        query.isError ? 'No se pudo cargar la lista.' : query.isFetching ? 'Buscando...' : 'Sin resultados'
+      }
+      showSearch={{
+        // The API filters (accent-insensitive, every word); the options shown are its answer.
+        filterOption: (input, option) =>
+          input.trim().length >= 2 || matchesSearch(input, String(option?.label ?? '')),
+        onSearch: setSearch,
+      }}
+      onOpenChange={(open) => {
+        if (!open) setSearch('');
+      }}
     />
   );
 }

@@ -2,15 +2,17 @@ import {
   DeleteOutlined,
   DownOutlined,
   EditOutlined,
+  EyeOutlined,
   PlusOutlined,
   ReloadOutlined,
   SearchOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
-import { type CatalogDef, type CatalogSection, getCatalog, MSG } from '@app/domain';
+import { type CatalogDef, type CatalogSection, detailsOf, getCatalog, MSG } from '@app/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Dropdown, Flex, Input, Result, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
 import { DataTable } from '../DataTable.tsx';
 import { PAGE_SIZE, pageCount } from '../data-table.ts';
@@ -31,7 +33,7 @@ import {
   stampDate,
 } from './catalog-values.ts';
 
-const SECTION_LABEL: Record<CatalogSection, string> = {
+export const SECTION_LABEL: Record<CatalogSection, string> = {
   procesos: 'Procesos',
   reportes: 'Reportes',
   parametros: 'Parámetros',
@@ -59,14 +61,33 @@ export default function CatalogPage({ name }: { name: string }) {
 
 type FormState = { open: boolean; record: CatalogRow | null };
 
-function CatalogList({ def }: { def: CatalogDef }) {
+export type CatalogListProps = {
+  def: CatalogDef;
+  /**
+   * The detail list of a master-detail screen: only the rows whose reference `field` is `id` (the
+   * API's `?{field}={id}`), new rows created with it fixed, and its column left out.
+   */
+  parent?: { field: string; id: number };
+  /** Under another page's header (master-detail): no page header of its own. */
+  embedded?: boolean;
+};
+
+/** Search, paged table, create/edit modal and delete of one catalogue; the body of `/{name}` and of detail lists. */
+export function CatalogList({ def, parent, embedded = false }: CatalogListProps) {
   const queryClient = useQueryClient();
   const feedback = useFeedback();
+  const navigate = useNavigate();
   // Reading is open to the route; creating, editing and deleting need the catalogue's flag (as the API).
-  const canWrite = Boolean(useSession()?.usuario[def.writeFlag]);
+  const flagOn = Boolean(useSession()?.usuario[def.writeFlag]);
+  const canWrite = flagOn && !def.readOnly;
+  const details = detailsOf(def.name);
   const params = useListParams({ defaultSort: def.defaultSort });
   const sort = isValidSort(def, params.sort) ? params.sort : def.defaultSort;
-  const query = listQuery({ ...params, sort }, PAGE_SIZE);
+  const query = {
+    ...listQuery({ ...params, sort }, PAGE_SIZE),
+    ...(parent ? { [parent.field]: parent.id } : {}),
+  };
+  const fixedValues = parent ? { [parent.field]: parent.id } : undefined;
 
   const list = useQuery({
     queryKey: catalogKeys.list(def.name, query),
@@ -138,16 +159,18 @@ function CatalogList({ def }: { def: CatalogDef }) {
   }
 
   const columns: TableColumnsType<CatalogRow> = [
-    ...columnFields(def).map((f) => ({
-      key: f.name,
-      dataIndex: f.name,
-      title: f.label,
-      sorter: isSortable(f),
-      align: f.type === 'integer' || f.type === 'decimal' ? ('right' as const) : undefined,
-      ellipsis: f.type === 'textarea' ? { showTitle: true } : undefined,
-      width: f.type === 'textarea' ? 300 : undefined,
-      render: (_: unknown, row: CatalogRow) => displayValue(f, row),
-    })),
+    ...columnFields(def)
+      .filter((f) => f.name !== parent?.field)
+      .map((f) => ({
+        key: f.name,
+        dataIndex: f.name,
+        title: f.label,
+        sorter: isSortable(f),
+        align: f.type === 'integer' || f.type === 'decimal' ? ('right' as const) : undefined,
+        ellipsis: f.type === 'textarea' ? { showTitle: true } : undefined,
+        width: f.type === 'textarea' ? 300 : undefined,
+        render: (_: unknown, row: CatalogRow) => displayValue(f, row),
+      })),
     {
       key: 'fechaReg',
       dataIndex: 'fechaReg',
@@ -157,7 +180,7 @@ function CatalogList({ def }: { def: CatalogDef }) {
       render: (_: unknown, row: CatalogRow) => stampDate(row),
     },
   ];
-  if (canWrite) {
+  if (canWrite || details.length > 0) {
     columns.push({
       key: 'opciones',
       title: 'Opciones',
@@ -167,31 +190,36 @@ function CatalogList({ def }: { def: CatalogDef }) {
       render: (_: unknown, row: CatalogRow) => (
         <RowOptions
           label={recordLabel(def, row)}
+          canWrite={canWrite}
+          details={details.map((d) => ({ key: d.route, label: d.title }))}
           onEdit={() => openEdit(row)}
           onDelete={() => confirmDelete(row)}
+          onDetail={(route) => navigate(`/${route}/${encodeURIComponent(String(row[def.idField]))}`)}
         />
       ),
     });
   }
 
+  const newButton = canWrite && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
+      Nuevo
+    </Button>
+  );
+
   return (
     <>
       {feedback.contextHolder}
-      <PageHeader
-        title={def.title}
-        breadcrumb={[
-          { title: 'Inicio', href: '/MenuPrincipal' },
-          { title: SECTION_LABEL[def.section] },
-          { title: def.title },
-        ]}
-        extra={
-          canWrite && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
-              Nuevo
-            </Button>
-          )
-        }
-      />
+      {!embedded && (
+        <PageHeader
+          title={def.title}
+          breadcrumb={[
+            { title: 'Inicio', href: '/MenuPrincipal' },
+            { title: SECTION_LABEL[def.section] },
+            { title: def.title },
+          ]}
+          extra={newButton}
+        />
+      )}
       <Card variant="borderless" styles={{ body: { padding: 16 } }}>
         <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search">
           <Input.Search
@@ -207,6 +235,7 @@ function CatalogList({ def }: { def: CatalogDef }) {
           <Button icon={<ReloadOutlined />} onClick={showAll}>
             Todos los registros
           </Button>
+          {embedded && newButton && <div style={{ marginLeft: 'auto' }}>{newButton}</div>}
         </Flex>
         {list.isError && (
           <Alert
@@ -242,6 +271,7 @@ function CatalogList({ def }: { def: CatalogDef }) {
         open={form.open}
         record={form.record}
         readOnly={!canWrite}
+        fixedValues={fixedValues}
         onClose={() => setForm((s) => ({ ...s, open: false }))}
       />
     </>
@@ -250,28 +280,40 @@ function CatalogList({ def }: { def: CatalogDef }) {
 
 function RowOptions({
   label,
+  canWrite,
+  details,
   onEdit,
   onDelete,
+  onDetail,
 }: {
   label: string;
+  canWrite: boolean;
+  /** Master-detail screens of this row ('Diagnósticos de la Clasificación', ...). */
+  details: { key: string; label: string }[];
   onEdit: () => void;
   onDelete: () => void;
+  onDetail: (route: string) => void;
 }) {
+  const items = [
+    canWrite
+      ? { key: 'editar', icon: <EditOutlined />, label: 'Editar' }
+      : { key: 'editar', icon: <EyeOutlined />, label: 'Ver' },
+    ...details.map((d) => ({ key: `detalle:${d.key}`, icon: <UnorderedListOutlined />, label: d.label })),
+    ...(canWrite ? [{ key: 'eliminar', icon: <DeleteOutlined />, label: 'Eliminar', danger: true }] : []),
+  ];
   return (
     <Dropdown
       trigger={['click']}
       autoFocus
       menu={{
-        items: [
-          { key: 'editar', icon: <EditOutlined />, label: 'Editar' },
-          { key: 'eliminar', icon: <DeleteOutlined />, label: 'Eliminar', danger: true },
-        ],
+        items,
         onClick: ({ key, domEvent }) => {
           // Enter on an item would otherwise also press whatever gets the focus next (the dialog's button).
           domEvent.preventDefault();
           domEvent.stopPropagation();
           if (key === 'editar') onEdit();
-          else onDelete();
+          else if (key === 'eliminar') onDelete();
+          else if (key.startsWith('detalle:')) onDetail(key.slice('detalle:'.length));
         },
       }}
     >

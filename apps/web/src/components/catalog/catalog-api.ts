@@ -27,3 +27,6 @@ export const updateCatalogRow = (name: string, id: unknown, body: Record<string,
 
 export const deleteCatalogRow = (name: string, id: unknown) =>
   api<DeleteResponse>(path(name, id), { method: 'DELETE' });
+
+export const fetchCatalogRow = (name: string, id: unknown, signal?: AbortSignal) =>
+  api<CatalogRow>(path(name, id), { signal });

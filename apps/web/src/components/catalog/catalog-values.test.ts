@@ -14,6 +14,7 @@ import {
   orderedErrors,
   recordLabel,
   refOptions,
+  refQuery,
   toFormValues,
   toPayload,
   withCurrentOption,
@@ -204,6 +205,25 @@ describe('reference options', () => {
       { value: 1, label: 'QUITO' },
       { value: 2, label: 'GUAYAQUIL' },
     ]);
+  });
+
+  it('joins a label of several fields (code and name of an element)', () => {
+    const elems = [
+      { idElemento: 3, codigo: '99203', nombre: 'CONSULTA' },
+      { idElemento: 4, codigo: '85025', nombre: null },
+      { idElemento: 5, codigo: null, nombre: null },
+    ];
+    expect(refOptions(elems, 'idElemento', ['codigo', 'nombre'])).toEqual([
+      { value: 3, label: '99203 CONSULTA' },
+      { value: 4, label: '85025' },
+      { value: 5, label: '5' },
+    ]);
+  });
+
+  it('asks the API for the first rows, or for matches of a search of 2+ characters', () => {
+    expect(refQuery('', 'nombre')).toEqual({ page: 1, pageSize: 100, sort: 'nombre' });
+    expect(refQuery(' n ', 'nombre')).toEqual({ page: 1, pageSize: 100, sort: 'nombre' });
+    expect(refQuery(' neumo ', undefined)).toEqual({ q: 'neumo', page: 1, pageSize: 20, sort: undefined });
   });
 
   it('keeps the current value selectable', () => {

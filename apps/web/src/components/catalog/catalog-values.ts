@@ -189,14 +189,28 @@ export function filterTyped(
   return { value: apply(value), caret: caret === null ? null : apply(value.slice(0, caret)).length };
 }
 
-/** Select options from the rows of a referenced catalogue. */
-export function refOptions(rows: readonly CatalogRow[], idField: string, labelField: string): SelectOption[] {
+/** Select options from the rows of a referenced catalogue; a label of several fields is joined by a space. */
+export function refOptions(
+  rows: readonly CatalogRow[],
+  idField: string,
+  labelField: string | readonly string[],
+): SelectOption[] {
+  const fields = typeof labelField === 'string' ? [labelField] : labelField;
   return rows
     .filter((r) => !isBlank(r[idField]))
-    .map((r) => ({
-      value: r[idField] as number,
-      label: isBlank(r[labelField]) ? String(r[idField]) : String(r[labelField]),
-    }));
+    .map((r) => {
+      const label = fields
+        .map((f) => r[f])
+        .filter((v) => !isBlank(v))
+        .join(' ');
+      return { value: r[idField] as number, label: label || String(r[idField]) };
+    });
+}
+
+/** What a reference select asks the API for: the first 100 rows, or 20 matches of a search of 2+ characters. */
+export function refQuery(search: string, sort: string | undefined): Record<string, unknown> {
+  const q = search.trim();
+  return q.length >= 2 ? { q, page: 1, pageSize: 20, sort } : { page: 1, pageSize: 100, sort };
 }
 
 /** Keeps the record's current reference selectable even when it is not among the loaded options. */

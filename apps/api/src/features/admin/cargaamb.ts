@@ -1,0 +1,332 @@
+import {
+  COLUMNAS_CARGA_AMB_REQUERIDAS,
+  COLUMNAS_DIAG,
+  COLUMNAS_IMG,
+  COLUMNAS_LAB,
+  columnaCargaAmb,
+  ETIQUETAS_CARGA_AMB,
+  errorDeFila,
+  type FilaCargaAmb,
+  MSG_ADMIN,
+  PERFIL,
+  pageQuery,
+  validarFilaCargaAmb,
+} from '@app/domain';
+import { parse } from 'csv-parse/sync';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { getTramiteForUser } from '../tramites/access.ts';
+import { one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
+
+const CSV_MAX_BYTES = 10 * 1024 * 1024;
+/** Rows reported back at most; the total count is always given. */
+const MAX_ERRORES = 200;
+
+const tramiteParams = z.object({ id: z.coerce.number().int().positive() });
+const detalleParams = z.object({
+  id: z.coerce.number().int().positive(),
+  idCargaAmb: z.coerce.number().int().positive(),
+});
+
+const LIST_SELECT = `c.id_carga_amb AS "idCargaAmb", c.id_tramite AS "idTramite", c.id_carga AS "idCarga", c.numero,
+  c.nombre_paciente AS "nombrePaciente", c.cedula, c.tipo, c.fecha`;
+const DETAIL_SELECT = `${LIST_SELECT}, c.cod_val AS "codVal", c.diag1, c.diag2, c.diag3, c.diag4, c.diag5, c.motivo,
+  c.hora_desde AS "horaDesde", c.hora_hasta AS "horaHasta", c.laboratorios, c.imagenes, ${STAMP_COLUMNS('c')}`;
+
+/** Binary files whatever their name: never a CSV. */
+const BINARY_MAGIC = [
+  [0x25, 0x50, 0x44, 0x46], // %PDF
+  [0x50, 0x4b, 0x03, 0x04], // ZIP, xlsx
+  [0x89, 0x50, 0x4e, 0x47], // PNG
+  [0xff, 0xd8, 0xff], // JPEG
+  [0xd0, 0xcf, 0x11, 0xe0], // OLE2 (xls)
+  [0x1f, 0x8b], // gzip
+];
+
+/** The file as text if it is one (UTF-8 with or without BOM, else Windows Latin-1), else null. */
+export function csvText(buf: Buffer): string | null {
+  if (BINARY_MAGIC.some((m) => m.every((b, i) => buf[i] === b))) return null;
+  for (const b of buf.subarray(0, 64 * 1024)) {
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return null;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
+  } catch {
+    return buf.toString('latin1');
+  }
+}
+
+type Parsed = { filas: { numero: number; fila: FilaCargaAmb }[]; errores: string[] };
+
+/** Parses and checks every row; row numbers as a spreadsheet shows them (the header is row 1). */
+export function parseCargaAmb(text: string): Parsed {
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  let records: string[][];
+  try {
+    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
+  } catch (e) {
+    const line = (e as { lines?: number }).lines;
+    return {
+      filas: [],
+      errores: [
+        errorDeFila(line ?? 1, 'el archivo no es un CSV válido (comillas o separadores mal cerrados).'),
+      ],
+    };
+  }
+  if (records.length < 2) return { filas: [], errores: [MSG_ADMIN.csvVacio] };
+  const header = records[0].map((h) => columnaCargaAmb(h));
+  const faltan = COLUMNAS_CARGA_AMB_REQUERIDAS.filter((c) => !header.includes(c));
+  if (faltan.length)
+    return {
+      filas: [],
+      errores: [MSG_ADMIN.csvEncabezado(faltan.map((c) => ETIQUETAS_CARGA_AMB[c]).join(', '))],
+    };
+  const filas: Parsed['filas'] = [];
+  const errores: string[] = [];
+  records.slice(1).forEach((rec, i) => {
+    const numero = i + 2;
+    if (rec.length !== records[0].length) {
+      errores.push(errorDeFila(numero, `tiene ${rec.length} columnas y el encabezado ${records[0].length}.`));
+      return;
+    }
+    const cells: Record<string, string> = {};
+    header.forEach((c, j) => {
+      if (c) cells[c] = rec[j];
+    });
+    const { fila, errores: e } = validarFilaCargaAmb(cells);
+    if (fila) filas.push({ numero, fila });
+    else for (const m of e) errores.push(errorDeFila(numero, m));
+  });
+  return { filas, errores };
+}
+
+function refuse(reply: FastifyReply, errores: string[]) {
+  const filasConError = new Set(errores.map((e) => /^Fila (\d+)/.exec(e)?.[1] ?? e)).size;
+  const message =
+    errores.length === 1 && !errores[0].startsWith('Fila')
+      ? errores[0]
+      : MSG_ADMIN.csvConErrores(filasConError);
+  return reply.code(400).send({
+    error: { code: 'ARCHIVO_CON_ERRORES', message, fields: { archivo: message } },
+    errores: errores.slice(0, MAX_ERRORES),
+    totalErrores: errores.length,
+  });
+}
+
+async function readCsv(
+  req: FastifyRequest,
+): Promise<{ buffer: Buffer; nombre: string; idCarga: number | null }> {
+  let buffer: Buffer | null = null;
+  let nombre = '';
+  let idCarga: number | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 5 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'archivo' || buffer) {
+          await part.toBuffer();
+          continue;
+        }
+        nombre = part.filename;
+        buffer = await part.toBuffer();
+      } else if (part.fieldname === 'idCarga' && typeof part.value === 'string' && part.value.trim()) {
+        const n = Number(part.value);
+        if (!Number.isInteger(n) || n <= 0)
+          throw badRequest('Carga no válida.', { idCarga: 'Carga no válida.' });
+        idCarga = n;
+      }
+    }
+  } catch (e) {
+    const err = e as { code?: string; statusCode?: number };
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413)
+      throw new AppError(413, 'ARCHIVO_MUY_GRANDE', 'El archivo excede el tamaño máximo de 10 MB.');
+    throw e;
+  }
+  if (!buffer)
+    throw badRequest('No se ha seleccionado ningún archivo para cargar.', {
+      archivo: 'Seleccione el archivo .csv.',
+    });
+  return { buffer, nombre, idCarga };
+}
+
+/** Ambulatory loads of a procedure (spec 002 "Ambulatory load list"): view-only list, filled by a supervisor's CSV. */
+export async function cargaAmbRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+  const tags = ['cargas ambulatorias'];
+
+  r.get(
+    '/api/v1/tramites/:id/cargaamb',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        summary: 'Atenciones ambulatorias de un trámite (y carga)',
+        params: tramiteParams,
+        querystring: z.object({ ...pageQuery, idCarga: z.coerce.number().int().positive().optional() }),
+      },
+    },
+    async (req) => {
+      await getTramiteForUser(db, req.user, req.params.id);
+      const { idCarga, ...query } = req.query;
+      const p = new Params();
+      const where = [`c.id_tramite = ${p.add(req.params.id)}`];
+      if (idCarga) where.push(`c.id_carga = ${p.add(idCarga)}`);
+      return pagedList(
+        db,
+        {
+          select: LIST_SELECT,
+          from: 'carga_amb c',
+          where,
+          params: p,
+          search: ['c.numero', 'c.nombre_paciente', 'c.cedula', 'c.tipo'],
+          sorts: {
+            numero: 'c.numero',
+            nombrePaciente: 'c.nombre_paciente',
+            cedula: 'c.cedula',
+            tipo: 'c.tipo',
+            fecha: 'c.fecha',
+          },
+          defaultSort: 'numero',
+          tiebreak: 'c.id_carga_amb',
+        },
+        query,
+      );
+    },
+  );
+
+  r.get(
+    '/api/v1/tramites/:id/cargaamb/:idCargaAmb',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, summary: 'Una atención ambulatoria', params: detalleParams },
+    },
+    async (req) => {
+      await getTramiteForUser(db, req.user, req.params.id);
+      const row = await one<
+        Record<string, unknown> & { laboratorios: string[] | null; imagenes: string[] | null }
+      >(db, `SELECT ${DETAIL_SELECT} FROM carga_amb c WHERE c.id_carga_amb = $1 AND c.id_tramite = $2`, [
+        req.params.idCargaAmb,
+        req.params.id,
+      ]);
+      const { laboratorios, imagenes, ...rest } = row;
+      const out: Record<string, unknown> = { ...rest };
+      COLUMNAS_LAB.forEach((c, i) => {
+        out[c] = laboratorios?.[i] ?? null;
+      });
+      COLUMNAS_IMG.forEach((c, i) => {
+        out[c] = imagenes?.[i] ?? null;
+      });
+      return out;
+    },
+  );
+
+  r.post(
+    '/api/v1/tramites/:id/cargaamb',
+    {
+      onRequest: [app.authenticate],
+      preValidation: [app.requireProfile(PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD)],
+      schema: {
+        tags,
+        summary: 'Cargar atenciones ambulatorias desde un .csv',
+        description:
+          'multipart/form-data: `archivo` (.csv separado por ; o ,, con encabezado) y `idCarga` (opcional). Todo o nada: con una ' +
+          'fila con errores no se guarda ninguna y la respuesta 400 trae `errores` por fila. Reemplaza las atenciones ' +
+          'ambulatorias anteriores de la misma carga.',
+        params: tramiteParams,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req, reply) => {
+      await getTramiteForUser(db, req.user, req.params.id);
+      if (!req.isMultipart())
+        throw badRequest('Seleccione el archivo .csv.', { archivo: 'Seleccione el archivo .csv.' });
+      const { buffer, nombre, idCarga } = await readCsv(req);
+      const text = /\.csv$/i.test(nombre) ? csvText(buffer) : null;
+      if (text === null)
+        throw new AppError(415, 'TIPO_NO_PERMITIDO', MSG_ADMIN.csvTipoInvalido, {
+          archivo: MSG_ADMIN.csvTipoInvalido,
+        });
+      if (idCarga !== null) {
+        const ok = await db.query('SELECT 1 FROM carga WHERE id_carga = $1 AND id_tramite = $2', [
+          idCarga,
+          req.params.id,
+        ]);
+        if (!ok[0])
+          throw badRequest('La carga no pertenece al trámite.', {
+            idCarga: 'La carga no pertenece al trámite.',
+          });
+      }
+      const { filas, errores } = parseCargaAmb(text);
+      // Diagnoses must exist in the CIE-10 catalogue: one query for the whole file.
+      const codigos = [
+        ...new Set(filas.flatMap((f) => f.fila.diagnosticos.filter((d): d is string => d !== null))),
+      ];
+      if (codigos.length) {
+        const found = new Set(
+          (
+            await db.query<{ codigo: string }>(
+              'SELECT codigo FROM diagnostico WHERE codigo = ANY($1::text[])',
+              [codigos],
+            )
+          ).map((r) => r.codigo),
+        );
+        for (const { numero, fila } of filas) {
+          fila.diagnosticos.forEach((d, i) => {
+            if (d && !found.has(d))
+              errores.push(
+                errorDeFila(
+                  numero,
+                  `${ETIQUETAS_CARGA_AMB[COLUMNAS_DIAG[i]]} "${d}" no existe en el catálogo CIE-10.`,
+                ),
+              );
+          });
+        }
+      }
+      if (errores.length) {
+        errores.sort(
+          (a, b) => Number(/^Fila (\d+)/.exec(a)?.[1] ?? 0) - Number(/^Fila (\d+)/.exec(b)?.[1] ?? 0),
+        );
+        return refuse(reply, errores);
+      }
+      await db.transaction(async (tx) => {
+        await tx.query('DELETE FROM carga_amb WHERE id_tramite = $1 AND id_carga IS NOT DISTINCT FROM $2', [
+          req.params.id,
+          idCarga,
+        ]);
+        const cols =
+          'id_tramite, id_carga, numero, nombre_paciente, cod_val, cedula, diag1, diag2, diag3, diag4, diag5, motivo, tipo, fecha, hora_desde, hora_hasta, laboratorios, imagenes, id_usuario_reg';
+        const width = 19;
+        for (let i = 0; i < filas.length; i += 200) {
+          const chunk = filas.slice(i, i + 200);
+          const values: unknown[] = [];
+          const rows = chunk.map(({ fila: f }, k) => {
+            values.push(
+              req.params.id,
+              idCarga,
+              f.numero,
+              f.nombrePaciente,
+              f.codVal,
+              f.cedula,
+              ...f.diagnosticos,
+              f.motivo,
+              f.tipo,
+              f.fecha,
+              f.horaDesde,
+              f.horaHasta,
+              f.laboratorios,
+              f.imagenes,
+              req.user.idUsuario,
+            );
+            return `(${Array.from({ length: width }, (_, j) => `$${k * width + j + 1}`).join(', ')})`;
+          });
+          await tx.query(`INSERT INTO carga_amb (${cols}) VALUES ${rows.join(', ')}`, values);
+        }
+      });
+      reply.code(201);
+      return { mensaje: MSG_ADMIN.csvCargado(filas.length), registros: filas.length };
+    },
+  );
+}

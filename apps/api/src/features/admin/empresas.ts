@@ -1,0 +1,477 @@
+import {
+  ESTADO_VIGENTE,
+  empresaSchema,
+  IMAGEN_MAX_BYTES,
+  imagenNombreSchema,
+  MSG,
+  MSG_ADMIN,
+  medioEmpSchema,
+  PERFIL,
+  pageQuery,
+  rucCheck,
+  sniffImagen,
+} from '@app/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { checkRefs, empresaScope, isUniqueViolation, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const subParams = z.object({
+  id: z.coerce.number().int().positive(),
+  idDetalle: z.coerce.number().int().positive(),
+});
+
+const EMPRESA_SELECT = `e.id_empresa AS "idEmpresa", e.nombre_corto AS "nombreCorto", e.documento, e.id_localidad AS "idLocalidad",
+  lo.nombre AS "localidadNombre", e.razon_social AS "razonSocial", e.nombre, e.direccion, e.suscriptor,
+  e.id_empresa_suscriptora AS "idEmpresaSuscriptora", es2.nombre_corto AS "empresaSuscriptoraNombre",
+  (SELECT max(i.id_empresa_img) FROM empresa_img i WHERE i.id_empresa = e.id_empresa) AS "idLogo",
+  ${STAMP_COLUMNS('e')},
+  (SELECT u.nombre FROM usuario u WHERE u.id_usuario = e.id_usuario_reg) AS "usuarioRegNombre",
+  (SELECT u.nombre FROM usuario u WHERE u.id_usuario = e.id_usuario_act) AS "usuarioActNombre"`;
+const EMPRESA_FROM = `empresa e LEFT JOIN localidad lo ON lo.id_localidad = e.id_localidad
+  LEFT JOIN empresa es2 ON es2.id_empresa = e.id_empresa_suscriptora`;
+
+/** The company if the user administers it, else 404. */
+export async function getEmpresa(db: Queryable, req: FastifyRequest, id: number) {
+  const p = new Params();
+  const scope = empresaScope(req.user, 'e.id_empresa', p);
+  return one<Record<string, unknown> & { idEmpresa: number; suscriptor: boolean }>(
+    db,
+    `SELECT ${EMPRESA_SELECT} FROM ${EMPRESA_FROM} WHERE e.id_empresa = ${p.add(id)} AND ${scope}`,
+    p.values,
+  );
+}
+
+/** 404 unless the company is one the user may see. */
+export async function assertEmpresa(db: Queryable, req: FastifyRequest, id: number) {
+  const p = new Params();
+  const scope = empresaScope(req.user, 'e.id_empresa', p);
+  await one(db, `SELECT 1 FROM empresa e WHERE e.id_empresa = ${p.add(id)} AND ${scope}`, p.values);
+}
+
+export const SUSCRIPCION_SELECT = `s.id_suscripcion AS "idSuscripcion", s.id_plan AS "idPlan", pl.nombre AS "planNombre",
+  s.id_forma_pago AS "idFormaPago", fp.nombre AS "formaPagoNombre", s.id_empresa AS "idEmpresa", em.nombre_corto AS "empresaNombre",
+  s.id_usuario AS "idUsuario", us.nombre AS "usuarioNombre", s.numero, s.estado, s.fecha_desde AS "fechaDesde",
+  s.fecha_hasta AS "fechaHasta", ${STAMP_COLUMNS('s')}`;
+export const SUSCRIPCION_FROM = `suscripcion s JOIN plan pl ON pl.id_plan = s.id_plan JOIN forma_pago fp ON fp.id_forma_pago = s.id_forma_pago
+  JOIN empresa em ON em.id_empresa = s.id_empresa LEFT JOIN usuario us ON us.id_usuario = s.id_usuario`;
+
+/** The current subscription (VIGENTE, the one that ends last) of a company, or null. */
+export async function suscripcionVigente(db: Queryable, idEmpresa: number) {
+  const rows = await db.query<
+    Record<string, unknown> & { idSuscripcion: number; fechaHasta: string; fechaDesde: string }
+  >(
+    `SELECT ${SUSCRIPCION_SELECT} FROM ${SUSCRIPCION_FROM} WHERE s.id_empresa = $1 AND s.estado = $2
+      ORDER BY s.fecha_hasta DESC, s.id_suscripcion DESC LIMIT 1`,
+    [idEmpresa, ESTADO_VIGENTE],
+  );
+  return rows[0] ?? null;
+}
+
+const MEDIO_SELECT = `m.id_medio_emp AS "idMedioEmp", m.id_medio_com AS "idMedioCom", mc.nombre AS "medioComNombre",
+  m.id_empresa AS "idEmpresa", m.descripcion, ${STAMP_COLUMNS('m')}`;
+const MEDIO_FROM = 'medio_emp m JOIN medio_com mc ON mc.id_medio_com = m.id_medio_com';
+
+const IMAGEN_SELECT = `i.id_empresa_img AS "idEmpresaImg", i.id_empresa AS "idEmpresa", i.nombre, i.tipo, i.tamano, ${STAMP_COLUMNS('i')}`;
+
+/** Reads the multipart upload of an image: the `imagen` file (≤ 2 MB, PNG/JPEG by content) and an optional `nombre`. */
+async function readImagen(
+  req: FastifyRequest,
+): Promise<{ buffer: Buffer; nombre: string | null; archivo: string }> {
+  let buffer: Buffer | null = null;
+  let archivo = '';
+  let nombre: string | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: IMAGEN_MAX_BYTES, files: 1, fields: 5 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'imagen' || buffer) {
+          await part.toBuffer();
+          continue;
+        }
+        archivo = part.filename;
+        buffer = await part.toBuffer();
+      } else if (part.fieldname === 'nombre' && typeof part.value === 'string') {
+        nombre = part.value;
+      }
+    }
+  } catch (e) {
+    const err = e as { code?: string; statusCode?: number };
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413)
+      throw new AppError(413, 'ARCHIVO_MUY_GRANDE', MSG_ADMIN.imagenMuyGrande);
+    if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw badRequest(MSG_ADMIN.imagenRequerida, { imagen: MSG_ADMIN.imagenRequerida });
+    throw e;
+  }
+  if (!buffer || buffer.length === 0)
+    throw badRequest(MSG_ADMIN.imagenRequerida, { imagen: MSG_ADMIN.imagenRequerida });
+  return { buffer, nombre, archivo };
+}
+
+/** Companies (spec 002 "Company detail"), their media, images and logo, and their current subscription. */
+export async function empresaRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+  const tags = ['administración'];
+  const admin = { onRequest: [app.authenticate], preValidation: [app.requireFlag('moduloAdministracion')] };
+  const signedIn = { onRequest: [app.authenticate] };
+
+  r.get(
+    '/api/v1/empresas',
+    { ...admin, schema: { tags, summary: 'Empresas', querystring: z.object(pageQuery) } },
+    async (req) => {
+      const p = new Params();
+      return pagedList(
+        db,
+        {
+          select: EMPRESA_SELECT,
+          from: EMPRESA_FROM,
+          where: [empresaScope(req.user, 'e.id_empresa', p)],
+          params: p,
+          search: ['e.nombre_corto', 'e.razon_social', 'e.nombre', 'e.documento', 'lo.nombre'],
+          sorts: {
+            nombreCorto: 'e.nombre_corto',
+            razonSocial: 'e.razon_social',
+            documento: 'e.documento',
+            localidadNombre: 'lo.nombre',
+            fechaReg: 'e.fecha_reg',
+          },
+          defaultSort: 'nombreCorto',
+          tiebreak: 'e.id_empresa',
+        },
+        req.query,
+      );
+    },
+  );
+
+  r.get(
+    '/api/v1/empresas/:id',
+    { ...admin, schema: { tags, summary: 'Una empresa', params: idParams } },
+    async (req) => getEmpresa(db, req, req.params.id),
+  );
+
+  async function saveEmpresa(req: FastifyRequest, body: z.output<typeof empresaSchema>, id: number | null) {
+    await checkRefs(db, [
+      {
+        field: 'idLocalidad',
+        label: 'Localidad',
+        table: 'localidad',
+        idColumn: 'id_localidad',
+        value: body.idLocalidad,
+      },
+    ]);
+    const values = [
+      body.nombreCorto,
+      body.documento,
+      body.razonSocial,
+      body.nombre,
+      body.direccion ?? null,
+      body.idLocalidad ?? null,
+    ];
+    try {
+      if (id === null) {
+        // A company created here works under the administrator's company (a provider of its network).
+        const [row] = await db.query<{ id: number }>(
+          `INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, direccion, id_localidad, suscriptor,
+             id_empresa_suscriptora, id_usuario_reg)
+           VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8) RETURNING id_empresa AS id`,
+          [...values, req.user.idEmpresa, req.user.idUsuario],
+        );
+        return row.id;
+      }
+      await db.query(
+        `UPDATE empresa SET nombre_corto = $1, documento = $2, razon_social = $3, nombre = $4, direccion = $5, id_localidad = $6,
+           fecha_act = now(), id_usuario_act = $7 WHERE id_empresa = $8`,
+        [...values, req.user.idUsuario, id],
+      );
+      return id;
+    } catch (e) {
+      if (isUniqueViolation(e)) {
+        const m = MSG_ADMIN.rucDuplicado(body.documento);
+        throw new AppError(409, 'DUPLICADO', m, { documento: m });
+      }
+      throw e;
+    }
+  }
+
+  r.post(
+    '/api/v1/empresas',
+    {
+      onRequest: [app.authenticate],
+      preValidation: [app.requireProfile(PERFIL.ADMINISTRADOR)],
+      schema: { tags, summary: 'Crear empresa', body: empresaSchema },
+    },
+    async (req, reply) => {
+      const id = await saveEmpresa(req, req.body, null);
+      reply.code(201);
+      return {
+        mensaje: MSG_ADMIN.creado('Empresa'),
+        aviso: rucCheck(req.body.documento).warning ?? null,
+        item: await getEmpresa(db, req, id),
+      };
+    },
+  );
+
+  r.put(
+    '/api/v1/empresas/:id',
+    { ...admin, schema: { tags, summary: 'Actualizar empresa', params: idParams, body: empresaSchema } },
+    async (req) => {
+      await getEmpresa(db, req, req.params.id);
+      await saveEmpresa(req, req.body, req.params.id);
+      return {
+        mensaje: MSG.registroActualizado,
+        aviso: rucCheck(req.body.documento).warning ?? null,
+        item: await getEmpresa(db, req, req.params.id),
+      };
+    },
+  );
+
+  r.delete(
+    '/api/v1/empresas/:id',
+    { ...admin, schema: { tags, summary: 'Eliminar empresa', params: idParams } },
+    async (req) => {
+      await getEmpresa(db, req, req.params.id);
+      if (req.params.id === req.user.idEmpresa) throw conflict('No puede eliminar su propia empresa.');
+      await db.query('DELETE FROM empresa WHERE id_empresa = $1', [req.params.id]);
+      return { mensaje: MSG.registroEliminado };
+    },
+  );
+
+  r.get(
+    '/api/v1/empresas/:id/suscripcion-vigente',
+    { ...signedIn, schema: { tags, summary: 'Suscripción VIGENTE de la empresa', params: idParams } },
+    async (req) => {
+      await assertEmpresa(db, req, req.params.id);
+      const s = await suscripcionVigente(db, req.params.id);
+      if (!s) throw new AppError(404, 'SIN_SUSCRIPCION_VIGENTE', MSG_ADMIN.sinSuscripcionVigente);
+      return s;
+    },
+  );
+
+  // Communication media (spec 002 "Company communication media").
+  async function getMedio(req: FastifyRequest, idEmpresa: number, id: number) {
+    await assertEmpresa(db, req, idEmpresa);
+    return one<Record<string, unknown>>(
+      db,
+      `SELECT ${MEDIO_SELECT} FROM ${MEDIO_FROM} WHERE m.id_medio_emp = $1 AND m.id_empresa = $2`,
+      [id, idEmpresa],
+    );
+  }
+  const medioRefs = (b: z.output<typeof medioEmpSchema>) =>
+    checkRefs(db, [
+      {
+        field: 'idMedioCom',
+        label: 'Medio',
+        table: 'medio_com',
+        idColumn: 'id_medio_com',
+        value: b.idMedioCom,
+      },
+    ]);
+
+  r.get(
+    '/api/v1/empresas/:id/medios',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Medios de comunicación de la empresa',
+        params: idParams,
+        querystring: z.object(pageQuery),
+      },
+    },
+    async (req) => {
+      await assertEmpresa(db, req, req.params.id);
+      const p = new Params();
+      return pagedList(
+        db,
+        {
+          select: MEDIO_SELECT,
+          from: MEDIO_FROM,
+          where: [`m.id_empresa = ${p.add(req.params.id)}`],
+          params: p,
+          search: ['mc.nombre', 'm.descripcion'],
+          sorts: { medioComNombre: 'mc.nombre', descripcion: 'm.descripcion', fechaReg: 'm.fecha_reg' },
+          defaultSort: '-fechaReg',
+          tiebreak: 'm.id_medio_emp',
+        },
+        req.query,
+      );
+    },
+  );
+  r.get(
+    '/api/v1/empresas/:id/medios/:idDetalle',
+    { ...admin, schema: { tags, summary: 'Un medio de comunicación', params: subParams } },
+    async (req) => getMedio(req, req.params.id, req.params.idDetalle),
+  );
+  r.post(
+    '/api/v1/empresas/:id/medios',
+    {
+      ...admin,
+      schema: { tags, summary: 'Crear medio de comunicación', params: idParams, body: medioEmpSchema },
+    },
+    async (req, reply) => {
+      await assertEmpresa(db, req, req.params.id);
+      await medioRefs(req.body);
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO medio_emp (id_medio_com, id_empresa, descripcion, id_usuario_reg) VALUES ($1, $2, $3, $4) RETURNING id_medio_emp AS id`,
+        [req.body.idMedioCom, req.params.id, req.body.descripcion, req.user.idUsuario],
+      );
+      reply.code(201);
+      return {
+        mensaje: MSG_ADMIN.creado('Medio de comunicación'),
+        item: await getMedio(req, req.params.id, row.id),
+      };
+    },
+  );
+  r.put(
+    '/api/v1/empresas/:id/medios/:idDetalle',
+    {
+      ...admin,
+      schema: { tags, summary: 'Actualizar medio de comunicación', params: subParams, body: medioEmpSchema },
+    },
+    async (req) => {
+      await getMedio(req, req.params.id, req.params.idDetalle);
+      await medioRefs(req.body);
+      await db.query(
+        `UPDATE medio_emp SET id_medio_com = $1, descripcion = $2, fecha_act = now(), id_usuario_act = $3 WHERE id_medio_emp = $4`,
+        [req.body.idMedioCom, req.body.descripcion, req.user.idUsuario, req.params.idDetalle],
+      );
+      return {
+        mensaje: MSG.registroActualizado,
+        item: await getMedio(req, req.params.id, req.params.idDetalle),
+      };
+    },
+  );
+  r.delete(
+    '/api/v1/empresas/:id/medios/:idDetalle',
+    { ...admin, schema: { tags, summary: 'Eliminar medio de comunicación', params: subParams } },
+    async (req) => {
+      await getMedio(req, req.params.id, req.params.idDetalle);
+      await db.query('DELETE FROM medio_emp WHERE id_medio_emp = $1', [req.params.idDetalle]);
+      return { mensaje: MSG.registroEliminado };
+    },
+  );
+
+  // Images (logos): checked by content, kept in empresa_img; the latest one is the company's logo.
+  r.get(
+    '/api/v1/empresas/:id/imagenes',
+    {
+      ...admin,
+      schema: { tags, summary: 'Imágenes de la empresa', params: idParams, querystring: z.object(pageQuery) },
+    },
+    async (req) => {
+      await assertEmpresa(db, req, req.params.id);
+      const p = new Params();
+      return pagedList(
+        db,
+        {
+          select: IMAGEN_SELECT,
+          from: 'empresa_img i',
+          where: [`i.id_empresa = ${p.add(req.params.id)}`],
+          params: p,
+          search: ['i.nombre'],
+          sorts: { nombre: 'i.nombre', fechaReg: 'i.fecha_reg', tamano: 'i.tamano' },
+          defaultSort: '-fechaReg',
+          tiebreak: 'i.id_empresa_img',
+        },
+        req.query,
+      );
+    },
+  );
+
+  r.post(
+    '/api/v1/empresas/:id/imagenes',
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: 'Subir una imagen (PNG o JPEG, máximo 2 MB)',
+        description:
+          'multipart/form-data: `imagen` (archivo) y `nombre` (opcional). El tipo se reconoce por el contenido.',
+        params: idParams,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req, reply) => {
+      await assertEmpresa(db, req, req.params.id);
+      if (!req.isMultipart())
+        throw badRequest(MSG_ADMIN.imagenRequerida, { imagen: MSG_ADMIN.imagenRequerida });
+      const { buffer, nombre, archivo } = await readImagen(req);
+      const tipo = sniffImagen(buffer.subarray(0, 16));
+      if (!tipo)
+        throw new AppError(415, 'TIPO_NO_PERMITIDO', MSG_ADMIN.imagenTipoInvalido, {
+          imagen: MSG_ADMIN.imagenTipoInvalido,
+        });
+      const parsed = imagenNombreSchema.safeParse(nombre ?? archivo);
+      const nombreFinal = (parsed.success && parsed.data) || `logo.${tipo === 'image/png' ? 'png' : 'jpg'}`;
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO empresa_img (id_empresa, nombre, tipo, tamano, imagen, id_usuario_reg) VALUES ($1, $2, $3, $4, $5, $6)
+         RETURNING id_empresa_img AS id`,
+        [req.params.id, nombreFinal.slice(0, 200), tipo, buffer.length, buffer, req.user.idUsuario],
+      );
+      reply.code(201);
+      const [item] = await db.query(
+        `SELECT ${IMAGEN_SELECT} FROM empresa_img i WHERE i.id_empresa_img = $1`,
+        [row.id],
+      );
+      return { mensaje: MSG_ADMIN.creado('Imagen'), item };
+    },
+  );
+
+  async function sendImagen(
+    reply: import('fastify').FastifyReply,
+    row: { tipo: string; imagen: Uint8Array } | undefined,
+  ) {
+    if (!row) throw notFound();
+    return reply
+      .header('content-type', row.tipo)
+      .header('cache-control', 'private, max-age=60')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(row.imagen));
+  }
+
+  r.get(
+    '/api/v1/empresas/:id/imagenes/:idDetalle',
+    { ...admin, schema: { tags, summary: 'Una imagen de la empresa', params: subParams } },
+    async (req, reply) => {
+      await assertEmpresa(db, req, req.params.id);
+      const [row] = await db.query<{ tipo: string; imagen: Uint8Array }>(
+        'SELECT tipo, imagen FROM empresa_img WHERE id_empresa_img = $1 AND id_empresa = $2',
+        [req.params.idDetalle, req.params.id],
+      );
+      return sendImagen(reply, row);
+    },
+  );
+
+  r.delete(
+    '/api/v1/empresas/:id/imagenes/:idDetalle',
+    { ...admin, schema: { tags, summary: 'Eliminar una imagen', params: subParams } },
+    async (req) => {
+      await assertEmpresa(db, req, req.params.id);
+      await one(db, 'SELECT 1 FROM empresa_img WHERE id_empresa_img = $1 AND id_empresa = $2', [
+        req.params.idDetalle,
+        req.params.id,
+      ]);
+      await db.query('DELETE FROM empresa_img WHERE id_empresa_img = $1', [req.params.idDetalle]);
+      return { mensaje: MSG.registroEliminado };
+    },
+  );
+
+  // The logo every signed-in user of the company sees in the top bar (and reports use).
+  r.get(
+    '/api/v1/empresas/:id/logo',
+    { ...signedIn, schema: { tags, summary: 'Logo de la empresa (su última imagen)', params: idParams } },
+    async (req, reply) => {
+      if (req.params.id !== req.user.idEmpresa) await assertEmpresa(db, req, req.params.id);
+      const [row] = await db.query<{ tipo: string; imagen: Uint8Array }>(
+        `SELECT tipo, imagen FROM empresa_img WHERE id_empresa = $1 ORDER BY fecha_reg DESC, id_empresa_img DESC LIMIT 1`,
+        [req.params.id],
+      );
+      // No logo yet is not an error for the top bar: 204, nothing to show.
+      if (!row) return reply.code(204).send();
+      return sendImagen(reply, row);
+    },
+  );
+}

@@ -1,0 +1,330 @@
+import { MSG, MSG_ADMIN, medicoSchema, pageQuery, personaSchema } from '@app/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { checkRefs, empresaScope, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+const NOMBRE_COMPLETO = (a: string) =>
+  `concat_ws(' ', ${a}.primer_nombre, ${a}.segundo_nombre, ${a}.primer_apellido, ${a}.segundo_apellido)`;
+
+export const PERSONA_SELECT = `pe.id_persona AS "idPersona", pe.id_tipo_iden AS "idTipoIden", ti.nombre AS "tipoIdenNombre",
+  pe.documento, pe.id_estado_civil AS "idEstadoCivil", ec.nombre AS "estadoCivilNombre", pe.fecha_nac AS "fechaNac", pe.sexo,
+  pe.telefono, pe.primer_nombre AS "primerNombre", pe.segundo_nombre AS "segundoNombre", pe.primer_apellido AS "primerApellido",
+  pe.segundo_apellido AS "segundoApellido", pe.id_localidad AS "idLocalidad", lo.nombre AS "localidadNombre", pe.email,
+  pe.direccion, pe.id_empresa AS "idEmpresa", pe.tipo_persona AS "tipoPersona", ${NOMBRE_COMPLETO('pe')} AS "nombreCompleto",
+  ${STAMP_COLUMNS('pe')}`;
+const PERSONA_FROM = `persona pe LEFT JOIN tipo_iden ti ON ti.id_tipo_iden = pe.id_tipo_iden
+  LEFT JOIN estado_civil ec ON ec.id_estado_civil = pe.id_estado_civil LEFT JOIN localidad lo ON lo.id_localidad = pe.id_localidad`;
+
+const MEDICO_SELECT = `m.id_medico AS "idMedico", m.id_persona AS "idPersona", m.id_especialidad AS "idEspecialidad",
+  es.nombre AS "especialidadNombre", m.documento, pe.documento AS "personaDocumento", ${NOMBRE_COMPLETO('pe')} AS "personaNombre",
+  ${STAMP_COLUMNS('m')}`;
+const MEDICO_FROM = `medico m JOIN persona pe ON pe.id_persona = m.id_persona LEFT JOIN especialidad es ON es.id_especialidad = m.id_especialidad`;
+
+/** Id of the cédula identification type (tipo_iden codigo 'C'), for the person rule. */
+async function idTipoIdenCedula(db: Queryable): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(`SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'`);
+  return rows[0]?.id ?? null;
+}
+
+export async function getPersona(db: Queryable, req: FastifyRequest, id: number) {
+  const p = new Params();
+  const scope = empresaScope(req.user, 'pe.id_empresa', p);
+  return one<Record<string, unknown>>(
+    db,
+    `SELECT ${PERSONA_SELECT} FROM ${PERSONA_FROM} WHERE pe.id_persona = ${p.add(id)} AND ${scope}`,
+    p.values,
+  );
+}
+
+async function getMedico(db: Queryable, req: FastifyRequest, id: number) {
+  const p = new Params();
+  const scope = empresaScope(req.user, 'pe.id_empresa', p);
+  return one<Record<string, unknown>>(
+    db,
+    `SELECT ${MEDICO_SELECT} FROM ${MEDICO_FROM} WHERE m.id_medico = ${p.add(id)} AND ${scope}`,
+    p.values,
+  );
+}
+
+const personaBody = personaSchema({ idTipoIdenCedula: null });
+type PersonaBody = z.output<typeof personaBody>;
+
+/**
+ * The full rule (cédula check digit included) on the raw body, before the route's schema runs, so
+ * that every field's message comes back at once; then the references.
+ */
+async function validatePersona(db: Queryable, raw: unknown): Promise<void> {
+  const res = personaSchema({ idTipoIdenCedula: await idTipoIdenCedula(db) }).safeParse(raw);
+  if (!res.success) {
+    const fields: Record<string, string> = {};
+    for (const i of res.error.issues) fields[String(i.path[0])] ??= i.message;
+    throw badRequest(Object.values(fields)[0], fields);
+  }
+  await checkRefs(db, [
+    {
+      field: 'idTipoIden',
+      label: 'Tipo de identificación',
+      table: 'tipo_iden',
+      idColumn: 'id_tipo_iden',
+      value: res.data.idTipoIden,
+    },
+    {
+      field: 'idEstadoCivil',
+      label: 'Estado civil',
+      table: 'estado_civil',
+      idColumn: 'id_estado_civil',
+      value: res.data.idEstadoCivil,
+    },
+    {
+      field: 'idLocalidad',
+      label: 'Localidad',
+      table: 'localidad',
+      idColumn: 'id_localidad',
+      value: res.data.idLocalidad,
+    },
+  ]);
+}
+
+const PERSONA_COLS = [
+  'id_tipo_iden',
+  'documento',
+  'id_estado_civil',
+  'fecha_nac',
+  'sexo',
+  'telefono',
+  'primer_nombre',
+  'segundo_nombre',
+  'primer_apellido',
+  'segundo_apellido',
+  'id_localidad',
+  'email',
+  'direccion',
+];
+const personaValues = (b: PersonaBody) => [
+  b.idTipoIden,
+  b.documento,
+  b.idEstadoCivil,
+  b.fechaNac,
+  b.sexo,
+  b.telefono,
+  b.primerNombre,
+  b.segundoNombre,
+  b.primerApellido,
+  b.segundoApellido,
+  b.idLocalidad,
+  b.email,
+  b.direccion,
+];
+
+/** Persons (spec 002 "Person form") and their doctor registrations ("Doctor form", "Doctors list for a person"). */
+export async function personaRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+  const tags = ['administración'];
+  const read = { onRequest: [app.authenticate], preValidation: [app.requireFlag('moduloAdministracion')] };
+  // The persons list's actions follow the session's option flags (spec 002 §6).
+  const write = {
+    onRequest: [app.authenticate],
+    preValidation: [
+      app.requireFlag('moduloAdministracion'),
+      async (req: FastifyRequest) => {
+        if (!req.user.opcionOperaciones) throw forbidden();
+      },
+    ],
+  };
+  const writePersona = {
+    ...write,
+    preValidation: [...write.preValidation, (req: FastifyRequest) => validatePersona(db, req.body)],
+  };
+
+  r.get(
+    '/api/v1/personas',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Personas',
+        querystring: z.object({ ...pageQuery, idEmpresa: z.coerce.number().int().positive().optional() }),
+      },
+    },
+    async (req) => {
+      const { idEmpresa, ...query } = req.query;
+      const p = new Params();
+      const where = [empresaScope(req.user, 'pe.id_empresa', p)];
+      if (idEmpresa) where.push(`pe.id_empresa = ${p.add(idEmpresa)}`);
+      return pagedList(
+        db,
+        {
+          select: PERSONA_SELECT,
+          from: PERSONA_FROM,
+          where,
+          params: p,
+          search: ['pe.documento', NOMBRE_COMPLETO('pe'), 'pe.email'],
+          sorts: {
+            nombreCompleto: `concat_ws(' ', pe.primer_apellido, pe.segundo_apellido, pe.primer_nombre)`,
+            documento: 'pe.documento',
+            email: 'pe.email',
+            fechaReg: 'pe.fecha_reg',
+          },
+          defaultSort: 'nombreCompleto',
+          tiebreak: 'pe.id_persona',
+        },
+        query,
+      );
+    },
+  );
+
+  r.get(
+    '/api/v1/personas/:id',
+    { ...read, schema: { tags, summary: 'Una persona', params: idParams } },
+    async (req) => getPersona(db, req, req.params.id),
+  );
+
+  r.post(
+    '/api/v1/personas',
+    { ...writePersona, schema: { tags, summary: 'Crear persona', body: personaBody } },
+    async (req, reply) => {
+      const b = req.body;
+      const cols = [...PERSONA_COLS, 'id_empresa', 'tipo_persona', 'id_usuario_reg'];
+      const values = [...personaValues(b), req.user.idEmpresa, 'N', req.user.idUsuario];
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO persona (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id_persona AS id`,
+        values,
+      );
+      reply.code(201);
+      return { mensaje: MSG_ADMIN.personaGuardada, item: await getPersona(db, req, row.id) };
+    },
+  );
+
+  r.put(
+    '/api/v1/personas/:id',
+    { ...writePersona, schema: { tags, summary: 'Actualizar persona', params: idParams, body: personaBody } },
+    async (req) => {
+      await getPersona(db, req, req.params.id);
+      const b = req.body;
+      const values = [...personaValues(b), req.user.idUsuario, req.params.id];
+      await db.query(
+        `UPDATE persona SET ${PERSONA_COLS.map((c, i) => `${c} = $${i + 1}`).join(', ')}, fecha_act = now(),
+           id_usuario_act = $${values.length - 1} WHERE id_persona = $${values.length}`,
+        values,
+      );
+      return { mensaje: MSG_ADMIN.personaGuardada, item: await getPersona(db, req, req.params.id) };
+    },
+  );
+
+  r.delete(
+    '/api/v1/personas/:id',
+    { ...write, schema: { tags, summary: 'Eliminar persona', params: idParams } },
+    async (req) => {
+      await getPersona(db, req, req.params.id);
+      await db.query('DELETE FROM persona WHERE id_persona = $1', [req.params.id]);
+      return { mensaje: MSG.registroEliminado };
+    },
+  );
+
+  // Doctors: a person's registrations as a doctor (one per specialty).
+  const medicoList = z.object({
+    ...pageQuery,
+    idPersona: z.coerce.number().int().positive().optional(),
+    idEspecialidad: z.coerce.number().int().positive().optional(),
+  });
+  r.get(
+    '/api/v1/medicos',
+    { ...read, schema: { tags, summary: 'Médicos', querystring: medicoList } },
+    async (req) => {
+      const { idPersona, idEspecialidad, ...query } = req.query;
+      const p = new Params();
+      const where = [empresaScope(req.user, 'pe.id_empresa', p)];
+      if (idPersona) where.push(`m.id_persona = ${p.add(idPersona)}`);
+      if (idEspecialidad) where.push(`m.id_especialidad = ${p.add(idEspecialidad)}`);
+      return pagedList(
+        db,
+        {
+          select: MEDICO_SELECT,
+          from: MEDICO_FROM,
+          where,
+          params: p,
+          search: ['m.documento', 'pe.documento', NOMBRE_COMPLETO('pe'), 'es.nombre'],
+          sorts: {
+            especialidadNombre: 'es.nombre',
+            documento: 'm.documento',
+            personaNombre: `concat_ws(' ', pe.primer_apellido, pe.segundo_apellido, pe.primer_nombre)`,
+            fechaReg: 'm.fecha_reg',
+          },
+          defaultSort: 'personaNombre',
+          tiebreak: 'm.id_medico',
+        },
+        query,
+      );
+    },
+  );
+
+  r.get(
+    '/api/v1/medicos/:id',
+    { ...read, schema: { tags, summary: 'Un médico', params: idParams } },
+    async (req) => getMedico(db, req, req.params.id),
+  );
+
+  async function checkMedico(req: FastifyRequest, b: z.output<typeof medicoSchema>) {
+    const p = new Params();
+    const id = p.add(b.idPersona);
+    const ok = await db.query(
+      `SELECT 1 FROM persona pe WHERE pe.id_persona = ${id} AND ${empresaScope(req.user, 'pe.id_empresa', p)}`,
+      p.values,
+    );
+    if (!ok[0]) throw badRequest(MSG_ADMIN.personaNoPermitida, { idPersona: MSG_ADMIN.personaNoPermitida });
+    await checkRefs(db, [
+      {
+        field: 'idEspecialidad',
+        label: 'Especialidad',
+        table: 'especialidad',
+        idColumn: 'id_especialidad',
+        value: b.idEspecialidad,
+      },
+    ]);
+  }
+
+  r.post(
+    '/api/v1/medicos',
+    { ...write, schema: { tags, summary: 'Registrar médico', body: medicoSchema } },
+    async (req, reply) => {
+      await checkMedico(req, req.body);
+      const [row] = await db.query<{ id: number }>(
+        `INSERT INTO medico (id_persona, id_especialidad, documento, id_usuario_reg) VALUES ($1, $2, $3, $4) RETURNING id_medico AS id`,
+        [req.body.idPersona, req.body.idEspecialidad, req.body.documento, req.user.idUsuario],
+      );
+      reply.code(201);
+      return { mensaje: MSG_ADMIN.medicoCreado, item: await getMedico(db, req, row.id) };
+    },
+  );
+
+  r.put(
+    '/api/v1/medicos/:id',
+    { ...write, schema: { tags, summary: 'Actualizar médico', params: idParams, body: medicoSchema } },
+    async (req) => {
+      await getMedico(db, req, req.params.id);
+      await checkMedico(req, req.body);
+      await db.query(
+        `UPDATE medico SET id_persona = $1, id_especialidad = $2, documento = $3, fecha_act = now(), id_usuario_act = $4
+          WHERE id_medico = $5`,
+        [req.body.idPersona, req.body.idEspecialidad, req.body.documento, req.user.idUsuario, req.params.id],
+      );
+      return { mensaje: MSG.registroActualizado, item: await getMedico(db, req, req.params.id) };
+    },
+  );
+
+  r.delete(
+    '/api/v1/medicos/:id',
+    { ...write, schema: { tags, summary: 'Eliminar médico', params: idParams } },
+    async (req) => {
+      await getMedico(db, req, req.params.id);
+      await db.query('DELETE FROM medico WHERE id_medico = $1', [req.params.id]);
+      return { mensaje: MSG.registroEliminado };
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import type { RegistroInput } from '@app/domain';
+import { expect } from 'vitest';
+import { cedulaFrom } from '../../db/seed/demo.ts';
+import type { TestContext } from '../../test/helpers.ts';
+
+type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; content: Buffer | string; type?: string };
+
+/** A multipart/form-data body built by hand. */
+export function multipart(parts: Part[]) {
+  const boundary = `----prueba${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in p) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
+      chunks.push(Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}`));
+    }
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A 1×1 PNG. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let seq = 0;
+/** A unique valid cédula and company RUC per call. */
+export function unique() {
+  seq++;
+  const n = `${process.pid % 1000}${seq}`.padStart(7, '0').slice(-7);
+  return {
+    cedula: cedulaFrom(`17${n}`),
+    ruc: `099${n}001`,
+    email: `nuevo${process.pid}.${seq}.${Date.now() % 100000}@empresa.ec`,
+  };
+}
+
+export function registroBody(over: Partial<RegistroInput> = {}): RegistroInput {
+  const u = unique();
+  return {
+    idPlan: 1,
+    aceptaTerminos: true,
+    razonSocial: 'Clínica del Sur Cía. Ltda.',
+    nombreCorto: 'Clínica del Sur',
+    ruc: u.ruc,
+    primerNombre: 'Ana',
+    segundoNombre: 'Lucía',
+    primerApellido: 'Ñáñez',
+    segundoApellido: 'Pérez',
+    cedula: u.cedula,
+    email: u.email,
+    clave: 'Segura.2026',
+    confirmacion: 'Segura.2026',
+    idFormaPago: 1,
+    ...over,
+  };
+}
+
+/** Registers a new subscriber company through the public endpoint and signs its administrator in. */
+export async function registrarEmpresa(t: TestContext, over: Partial<RegistroInput> = {}) {
+  const body = registroBody(over);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/registro',
+    payload: body,
+    remoteAddress: `10.0.${seq % 250}.${(seq * 7) % 250}`,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const headers = await t.auth(body.email, body.clave);
+  return {
+    ...(res.json() as { idEmpresa: number; idSuscripcion: number; idUsuario: number }),
+    body,
+    headers,
+  };
+}
+
+/** A valid person body for the persons API. */
+export function personaBody(over: Record<string, unknown> = {}) {
+  return {
+    idTipoIden: 1,
+    documento: unique().cedula,
+    idEstadoCivil: 1,
+    fechaNac: '1988-07-21',
+    sexo: 'M',
+    telefono: '0987654321',
+    primerNombre: 'José',
+    segundoNombre: 'Andrés',
+    primerApellido: 'Muñoz',
+    segundoApellido: 'Álava',
+    idLocalidad: 1,
+    email: 'jose.munoz@demo.ec',
+    direccion: 'Av. Quito y Colón',
+    ...over,
+  };
+}

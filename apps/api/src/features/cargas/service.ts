@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type CargaCampos,
+  ESTADOS_ORGANIZAR,
+  type EstadoTramite,
+  estadosCargaPermitidos,
+  type FormatoDatos,
+  MSG_CARGA,
+  MSG_TRAMITE,
+  periodoSemana,
+  type SessionUser,
+  type TipoCarga,
+} from '@app/domain';
+import type { Database, Queryable } from '../../db/client.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
+import { archivoCarga } from './ingest.ts';
+import { organizarCarga } from './organize.ts';
+
+export const CARGA_SELECT = `SELECT c.id_carga AS "idCarga", c.id_tramite AS "idTramite", c.id_usuario AS "idUsuario",
+  u.nombre AS "usuarioNombre", c.id_autorizacion AS "idAutorizacion", c.tipo_carga AS "tipoCarga", c.num_semana AS "numSemana",
+  c.fecha_desde AS "fechaDesde", c.fecha_hasta AS "fechaHasta", c.numero_registros AS "numeroRegistros",
+  c.numero_reg_val AS "numeroRegVal", c.contador_errores AS "contadorErrores", c.contador_novedades AS "contadorNovedades",
+  c.tiene_errores AS "tieneErrores", c.tiene_novedades AS "tieneNovedades", c.tiene_planillas AS "tienePlanillas",
+  c.tiene_archivos AS "tieneArchivos", c.estado, c.estado_proceso AS "estadoProceso", c.progreso,
+  c.filas_por_segundo AS "filasPorSegundo", c.tamanio_archivo::float8 AS "tamanioArchivo", c.nombre_archivo AS "nombreArchivo",
+  c.formato, c.obs, c.fecha_creacion AS "fechaCreacion", c.fecha_actualizacion AS "fechaActualizacion",
+  c.fecha_modificacion AS "fechaModificacion"
+  FROM carga c JOIN usuario u ON u.id_usuario = c.id_usuario`;
+
+export type Carga = {
+  idCarga: number;
+  idTramite: number;
+  idUsuario: number;
+  usuarioNombre: string;
+  idAutorizacion: number | null;
+  tipoCarga: TipoCarga;
+  numSemana: number | null;
+  fechaDesde: string;
+  fechaHasta: string;
+  numeroRegistros: number;
+  numeroRegVal: number;
+  contadorErrores: number;
+  contadorNovedades: number;
+  tieneErrores: number;
+  tieneNovedades: number;
+  tienePlanillas: number;
+  tieneArchivos: number;
+  estado: number;
+  estadoProceso: 'PROCESANDO' | 'COMPLETADA' | 'FALLIDA';
+  progreso: number;
+  filasPorSegundo: number | null;
+  tamanioArchivo: number;
+  nombreArchivo: string;
+  formato: FormatoDatos;
+  obs: string | null;
+  fechaCreacion: Date;
+  fechaActualizacion: Date | null;
+  fechaModificacion: Date | null;
+};
+
+/** A load the user may see (its procedure in the user's tenant), else 404. */
+export async function getCargaForUser(q: Queryable, user: SessionUser, idCarga: number): Promise<Carga> {
+  const [c] = await q.query<Carga>(`${CARGA_SELECT} WHERE c.id_carga = $1`, [idCarga]);
+  if (!c) throw notFound();
+  await getTramiteForUser(q, user, c.idTramite);
+  return c;
+}
+
+const unsupported = (message: string) => new AppError(415, 'TIPO_NO_PERMITIDO', message);
+export const tipoNoPermitido = () => unsupported(MSG_CARGA.extensionInvalida);
+export const contenidoNoPermitido = (formato: FormatoDatos) =>
+  unsupported(MSG_CARGA.contenidoInvalido(formato === 'xlsx' ? 'Excel (.xlsx)' : formato.toUpperCase()));
+
+/** Early refusal before the body is read: tenant (404) and a state in which no load is possible (409). */
+export async function precheckCarga(db: Database, user: SessionUser, idTramite: number) {
+  const t = await getTramiteForUser(db, user, idTramite);
+  if (!estadosCargaPermitidos('S').includes(t.estadoTramite as EstadoTramite)) {
+    throw conflict(MSG_CARGA.estadoNoPermiteCarga(t.estadoTramite));
+  }
+}
+
+export type Subida = {
+  tmp: string;
+  size: number;
+  nombreArchivo: string;
+  formato: FormatoDatos;
+  campos: CargaCampos;
+};
+
+/**
+ * Registers an accepted upload as a load in PROCESANDO and moves its file where the job expects it.
+ * The period: the one sent, else monthly = the procedure's, weekly = week numSemana + 1 in 7-day
+ * blocks from its start, authorization = the authorization's dates (or the procedure's).
+ */
+export async function registrarCarga(
+  db: Database,
+  tmpDir: string,
+  user: SessionUser,
+  idTramite: number,
+  s: Subida,
+) {
+  return db.transaction(async (tx) => {
+    const t = await getTramiteForUser(tx, user, idTramite, { lock: true });
+    const idAutorizacion = s.campos.idAutorizacion ?? null;
+    const tipoCarga: TipoCarga = idAutorizacion ? 'A' : t.frecuenciaCarga === 'S' ? 'S' : 'M';
+    if (!estadosCargaPermitidos(tipoCarga).includes(t.estadoTramite as EstadoTramite)) {
+      throw conflict(MSG_CARGA.estadoNoPermiteCarga(t.estadoTramite));
+    }
+    let periodo = { fechaDesde: t.fechaDesde, fechaHasta: t.fechaHasta };
+    let numSemana: number | null = null;
+    if (idAutorizacion) {
+      const [a] = await tx.query<{ fechaDesde: string | null; fechaHasta: string | null }>(
+        `SELECT fecha_desde AS "fechaDesde", fecha_hasta AS "fechaHasta" FROM autorizacion
+          WHERE id_autorizacion = $1 AND id_tramite = $2`,
+        [idAutorizacion, t.idTramite],
+      );
+      if (!a)
+        throw badRequest(MSG_CARGA.autorizacionInvalida, { idAutorizacion: MSG_CARGA.autorizacionInvalida });
+      if (a.fechaDesde && a.fechaHasta) periodo = { fechaDesde: a.fechaDesde, fechaHasta: a.fechaHasta };
+    } else if (tipoCarga === 'S') {
+      numSemana = t.numSemana + 1;
+      const semana = periodoSemana(t, numSemana);
+      if (!semana && !s.campos.fechaDesde) throw conflict(MSG_CARGA.sinSemanas);
+      if (semana) periodo = semana;
+    }
+    if (s.campos.fechaDesde && s.campos.fechaHasta) {
+      if (s.campos.fechaDesde < t.fechaDesde || s.campos.fechaHasta > t.fechaHasta) {
+        throw badRequest(MSG_CARGA.fechasFueraTramite, { fechaDesde: MSG_CARGA.fechasFueraTramite });
+      }
+      periodo = { fechaDesde: s.campos.fechaDesde, fechaHasta: s.campos.fechaHasta };
+    }
+    const [c] = await tx.query<{ idCarga: number }>(
+      `INSERT INTO carga (id_tramite, id_usuario, id_autorizacion, tipo_carga, num_semana, fecha_desde, fecha_hasta,
+                          tamanio_archivo, nombre_archivo, formato, fecha_modificacion, estado_proceso, progreso)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PROCESANDO', 0) RETURNING id_carga AS "idCarga"`,
+      [
+        t.idTramite,
+        user.idUsuario,
+        idAutorizacion,
+        tipoCarga,
+        numSemana,
+        periodo.fechaDesde,
+        periodo.fechaHasta,
+        s.size,
+        s.nombreArchivo,
+        s.formato,
+        s.campos.fechaModificacion ?? null,
+      ],
+    );
+    fs.renameSync(s.tmp, archivoCarga(tmpDir, c.idCarga, s.formato));
+    return c.idCarga;
+  });
+}
+
+/** The user's file name as metadata only (never used as a path). */
+export const nombreSeguro = (name: string) =>
+  path
+    .basename(name.replace(/\\/g, '/'))
+    .replace(/\p{Cc}/gu, '')
+    .slice(0, 300) || 'archivo';
+
+/** Locks the procedure, then the load (the same order as the ingest), and checks the load is active. */
+async function lockCarga(tx: Queryable, user: SessionUser, idCarga: number) {
+  const [ref] = await tx.query<{ idTramite: number }>(
+    'SELECT id_tramite AS "idTramite" FROM carga WHERE id_carga = $1',
+    [idCarga],
+  );
+  if (!ref) throw notFound();
+  const t = await getTramiteForUser(tx, user, ref.idTramite, { lock: true });
+  const [c] = await tx.query<Carga>(`${CARGA_SELECT} WHERE c.id_carga = $1 FOR NO KEY UPDATE OF c`, [
+    idCarga,
+  ]);
+  if (c.estado !== 1) throw conflict(MSG_CARGA.yaEliminada);
+  if (c.estadoProceso === 'PROCESANDO') throw conflict(MSG_CARGA.enProceso);
+  return { t, c };
+}
+
+/**
+ * Deletes a load with errors (estado 0). Its raw rows and errors are removed as well: a deleted load
+ * is never shown, organised nor downloaded, and 100,000 dead rows would only weigh on the tables.
+ */
+export async function eliminarCarga(db: Database, user: SessionUser, idCarga: number) {
+  await db.transaction(async (tx) => {
+    const { t, c } = await lockCarga(tx, user, idCarga);
+    if (c.tieneErrores !== 1) throw conflict(MSG_CARGA.soloConErrores);
+    await tx.query('UPDATE carga SET estado = 0, fecha_actualizacion = now() WHERE id_carga = $1', [idCarga]);
+    await tx.query('DELETE FROM carga_error WHERE id_carga = $1', [idCarga]);
+    await tx.query('DELETE FROM carga_fila WHERE id_carga = $1', [idCarga]);
+    await writeBitacora(
+      tx,
+      t.idTramite,
+      user.idUsuario,
+      'ESTADO',
+      `Carga ${idCarga} (${c.nombreArchivo}) eliminada.`,
+    );
+  });
+  return { mensaje: MSG_TRAMITE.cargaEliminada };
+}
+
+/** Organises the attentions of a load (DESIGN §5): one transaction, set-based statements. */
+export async function organizar(db: Database, user: SessionUser, idCarga: number) {
+  return db.transaction(async (tx) => {
+    const { t, c } = await lockCarga(tx, user, idCarga);
+    if (c.estadoProceso !== 'COMPLETADA') throw conflict(MSG_CARGA.noOrganizable);
+    if (c.tieneErrores === 1) throw conflict(MSG_CARGA.conErrores);
+    if (c.tienePlanillas === 1) throw conflict(MSG_CARGA.yaOrganizada);
+    if (!ESTADOS_ORGANIZAR.includes(t.estadoTramite as EstadoTramite)) {
+      throw conflict(MSG_CARGA.estadoNoPermiteOrganizar(t.estadoTramite));
+    }
+    if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '64MB'; SET LOCAL jit = off");
+    const r = await organizarCarga(tx, {
+      idCarga,
+      idTramite: t.idTramite,
+      idPrestador: t.idPrestador,
+      idUsuario: user.idUsuario,
+    });
+    await tx.query('UPDATE carga SET tiene_planillas = 1, fecha_actualizacion = now() WHERE id_carga = $1', [
+      idCarga,
+    ]);
+    const partes = [
+      `Carga ${idCarga}: ${r.planillas} atenciones médicas organizadas (${r.duplicadas} duplicadas).`,
+    ];
+    if (t.estadoTramite === 'CARGADO') {
+      await tx.query(
+        `UPDATE tramite SET estado_tramite = 'ESTRUCTURADO', version = version + 1, fecha_act = now(), id_usuario_act = $2
+          WHERE id_tramite = $1`,
+        [t.idTramite, user.idUsuario],
+      );
+      partes.push('El trámite pasa de CARGADO a ESTRUCTURADO.');
+    }
+    await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', partes.join(' '));
+    return { mensaje: MSG_TRAMITE.organizadas, ...r };
+  });
+}

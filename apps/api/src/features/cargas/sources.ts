@@ -1,0 +1,247 @@
+import fs from 'node:fs';
+import { COLUMNAS_DATOS, type ColumnaDatos, columnaDe, type FormatoDatos, MSG_CARGA } from '@app/domain';
+import { JSONParser } from '@streamparser/json-node';
+import { type CsvError, parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+
+/** One row of a data file: trimmed text or null, in COLUMNAS_DATOS order. */
+export type Cells = (string | null)[];
+
+/** A file that cannot be read as a data file; the message is the Spanish reason kept in `obs`. */
+export class IngestError extends Error {}
+
+export type SourceOptions = {
+  file: string;
+  encoding?: 'utf8' | 'latin1';
+  /** Called with the bytes of the file read so far (progress). */
+  onBytes?: (bytes: number) => void;
+};
+
+const N = COLUMNAS_DATOS.length;
+const INDEX = new Map<ColumnaDatos, number>(COLUMNAS_DATOS.map((c, i) => [c, i]));
+
+const text = (v: string): string | null => {
+  const t = v.trim();
+  return t === '' ? null : t;
+};
+
+/** Positions of the data columns in a header row; every column of the manual must be present. */
+function headerMap(header: unknown[]): number[] {
+  const pos = new Array<number>(N).fill(-1);
+  header.forEach((h, i) => {
+    const c = typeof h === 'string' ? columnaDe(h) : undefined;
+    if (c && pos[INDEX.get(c)!] === -1) pos[INDEX.get(c)!] = i;
+  });
+  const missing = COLUMNAS_DATOS.filter((_, i) => pos[i] === -1);
+  if (missing.length) throw new IngestError(MSG_CARGA.columnasFaltantes(missing));
+  return pos;
+}
+
+/** `;` or `,`: whichever appears more often outside quotes in the header line. */
+async function detectDelimiter(file: string, encoding: BufferEncoding): Promise<string> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(65536);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    const head = buf.subarray(0, bytesRead).toString(encoding);
+    let semi = 0;
+    let comma = 0;
+    let quoted = false;
+    for (const ch of head) {
+      if (ch === '"') quoted = !quoted;
+      else if (!quoted && (ch === '\n' || ch === '\r')) break;
+      else if (!quoted && ch === ';') semi++;
+      else if (!quoted && ch === ',') comma++;
+    }
+    return semi >= comma ? ';' : ',';
+  } finally {
+    await fh.close();
+  }
+}
+
+/** csv-parse options of the data files (the benchmark's floor parses with the same). */
+export const CSV_OPCIONES = { bom: true, skip_empty_lines: true, max_record_size: 1_000_000 } as const;
+
+const CSV_REASON: Record<string, string> = {
+  CSV_INVALID_CLOSING_QUOTE: 'comillas mal colocadas',
+  CSV_QUOTE_NOT_CLOSED: 'comillas sin cerrar',
+  CSV_MAX_RECORD_SIZE: 'una fila demasiado larga',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'caracteres después de las comillas de cierre',
+};
+
+export async function* csvRows(opts: SourceOptions): AsyncGenerator<Cells> {
+  const encoding = opts.encoding === 'latin1' ? 'latin1' : 'utf8';
+  const delimiter = await detectDelimiter(opts.file, encoding);
+  const input = fs.createReadStream(opts.file, { highWaterMark: 256 * 1024 });
+  const parser = parse({ ...CSV_OPCIONES, delimiter, encoding });
+  input.on('error', (e) => parser.destroy(e));
+  input.pipe(parser);
+  let pos: number[] | null = null;
+  let fila = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (!pos) {
+        pos = headerMap(record);
+        continue;
+      }
+      const cells: Cells = new Array(N);
+      let empty = true;
+      for (let i = 0; i < N; i++) {
+        const v = text(record[pos[i]]);
+        cells[i] = v;
+        if (v !== null) empty = false;
+      }
+      if (empty) continue; // a line of separators only (spreadsheets leave them)
+      fila++;
+      opts.onBytes?.(input.bytesRead);
+      yield cells;
+    }
+  } catch (e) {
+    if (e instanceof IngestError) throw e;
+    const err = e as CsvError & { record?: unknown[]; lines?: number };
+    const linea = err.lines ?? fila + 2;
+    if (err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
+      throw new IngestError(
+        MSG_CARGA.columnasInconsistentes(linea, err.record?.length ?? 0, headerLength(err)),
+      );
+    }
+    if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
+      throw new IngestError(MSG_CARGA.csvMalFormado(linea, CSV_REASON[err.code] ?? 'formato CSV no válido'));
+    }
+    throw e;
+  } finally {
+    input.destroy();
+  }
+}
+
+/** The header's field count as csv-parse reports it on an inconsistent row. */
+function headerLength(err: CsvError): number {
+  const m = /expect (\d+)/.exec(err.message);
+  return m ? Number(m[1]) : 0;
+}
+
+const cellText = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return text(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return text(JSON.stringify(v));
+};
+
+function jsonDetail(e: Error): string {
+  const m = /absolute position "?(\d+)/i.exec(e.message) ?? /position "?(\d+)/i.exec(e.message);
+  if (/end/i.test(e.message) && !m) return 'el archivo termina antes de cerrar todos los elementos';
+  return m ? `carácter inesperado en la posición ${m[1]}` : 'estructura no válida';
+}
+
+export async function* jsonRows(opts: SourceOptions): AsyncGenerator<Cells> {
+  const fh = await fs.promises.open(opts.file, 'r');
+  let root: string | undefined;
+  try {
+    const buf = Buffer.alloc(4096);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    root = buf
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart()[0];
+  } finally {
+    await fh.close();
+  }
+  const input = fs.createReadStream(opts.file, { highWaterMark: 256 * 1024 });
+  const parser = new JSONParser({ paths: [root === '{' ? '$.filas.*' : '$.*'], keepStack: false });
+  input.on('error', (e) => parser.destroy(e));
+  input.pipe(parser);
+  let n = 0;
+  try {
+    for await (const item of parser as AsyncIterable<{ value: unknown; key: unknown }>) {
+      if (typeof item.key !== 'number') throw new IngestError(MSG_CARGA.jsonNoArreglo);
+      n++;
+      const v = item.value;
+      if (v === null || typeof v !== 'object' || Array.isArray(v))
+        throw new IngestError(MSG_CARGA.jsonFilaNoObjeto(n));
+      const cells: Cells = new Array(N).fill(null);
+      for (const key in v) {
+        const c = columnaDe(key);
+        if (c) cells[INDEX.get(c)!] = cellText((v as Record<string, unknown>)[key]);
+      }
+      opts.onBytes?.(input.bytesRead);
+      yield cells;
+    }
+  } catch (e) {
+    if (e instanceof IngestError) throw e;
+    throw new IngestError(MSG_CARGA.jsonMalFormado(jsonDetail(e as Error)));
+  } finally {
+    input.destroy();
+  }
+  if (n === 0 && root === '{') throw new IngestError(MSG_CARGA.jsonNoArreglo);
+}
+
+const CEDULAS = new Set([INDEX.get('cedula1')!, INDEX.get('cedula2')!]);
+
+/** An Excel cell as text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
+function excelText(v: ExcelJS.CellValue, i: number): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString().slice(0, 10);
+  // A cédula typed as a number lost its leading zero in Excel (0912345678 → 912345678).
+  if (typeof v === 'number')
+    return CEDULAS.has(i) && Number.isInteger(v) && v > 0 && v < 1e10
+      ? String(v).padStart(10, '0')
+      : String(v);
+  if (typeof v === 'object') {
+    if ('richText' in v) return text(v.richText.map((r) => r.text).join(''));
+    if ('result' in v) return excelText(v.result as ExcelJS.CellValue, i);
+    if ('text' in v) return text(String(v.text));
+    if ('error' in v) return null;
+  }
+  return cellText(v);
+}
+
+export async function* xlsxRows(opts: SourceOptions): AsyncGenerator<Cells> {
+  const input = fs.createReadStream(opts.file, { highWaterMark: 256 * 1024 });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  let sheets = 0;
+  let pos: number[] | null = null;
+  try {
+    for await (const sheet of reader) {
+      sheets++;
+      for await (const row of sheet) {
+        const values = row.values as ExcelJS.CellValue[];
+        if (!pos) {
+          pos = headerMap(values.map((v, i) => excelText(v, -1 - i)));
+          continue;
+        }
+        const cells: Cells = new Array(N);
+        let empty = true;
+        for (let i = 0; i < N; i++) {
+          cells[i] = excelText(values[pos[i]], i);
+          if (cells[i] !== null) empty = false;
+        }
+        if (empty) continue;
+        opts.onBytes?.(input.bytesRead);
+        yield cells;
+      }
+      break; // the first sheet only
+    }
+  } catch (e) {
+    if (e instanceof IngestError) throw e;
+    throw new IngestError(MSG_CARGA.excelInvalido);
+  } finally {
+    input.destroy();
+  }
+  // Every workbook has a sheet: a ZIP without one is not a workbook.
+  if (sheets === 0) throw new IngestError(MSG_CARGA.excelInvalido);
+  if (!pos) throw new IngestError(MSG_CARGA.sinFilas);
+}
+
+export function rowsOf(formato: FormatoDatos, opts: SourceOptions): AsyncGenerator<Cells> {
+  if (formato === 'csv') return csvRows(opts);
+  if (formato === 'json') return jsonRows(opts);
+  return xlsxRows(opts);
+}

@@ -1,0 +1,191 @@
+import {
+  COLUMNAS_DATOS,
+  type Cobertura,
+  coberturaParamsSchema,
+  ejemploCsv,
+  ejemploJson,
+  filasEjemplo,
+  foldText,
+  ID_TRAMITE_EJEMPLO,
+  type Medicamento,
+  manualDatos,
+  VADEMECUM_PAGE_SIZE,
+  vademecumQuerySchema,
+} from '@app/domain';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { foldedLike, likePattern } from '../../lib/sql.ts';
+import { tramiteScope } from '../tramites/access.ts';
+import { renderManualPdf } from './manual-pdf.ts';
+
+const ejemploQuerySchema = z.object({
+  idTramite: z.coerce
+    .number()
+    .int()
+    .positive('El ID del trámite debe ser un número entero positivo.')
+    .max(2_147_483_647)
+    .default(ID_TRAMITE_EJEMPLO),
+});
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/**
+ * Tools of the user drawer (Vademecum, Consulta Cobertura) and the technical manual of the data file
+ * (page /manual-datos, PDF and example files). The manual and its examples are public: they hold no
+ * data, the upload dialog links to them, and providers' integrators read them without a session.
+ */
+export async function herramientasRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+
+  r.get(
+    '/api/v1/herramientas/vademecum',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['herramientas'],
+        summary:
+          'Vademécum: medicamentos (elementos de tipo M), búsqueda sin tildes ni mayúsculas, 10 por página',
+        querystring: vademecumQuerySchema,
+      },
+    },
+    async (req) => {
+      const { q, page } = req.query;
+      const params: unknown[] = [];
+      let where = `t.codigo = 'M'`;
+      if (q) {
+        params.push(likePattern(foldText(q)));
+        where += ` AND (${foldedLike('e.nombre', `$${params.length}`)} OR ${foldedLike('e.codigo', `$${params.length}`)})`;
+      }
+      const from = `FROM elemento e JOIN tipo_elem t ON t.id_tipo_elem = e.id_tipo_elem
+                    LEFT JOIN clas_elem c ON c.id_clas_elem = e.id_clas_elem WHERE ${where}`;
+      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
+      const items = await db.query<Medicamento>(
+        `SELECT e.id_elemento AS "idElemento", e.codigo, e.nombre, e.valor::text AS valor, c.nombre AS clasificacion
+           ${from} ORDER BY e.nombre, e.id_elemento LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, VADEMECUM_PAGE_SIZE, (page - 1) * VADEMECUM_PAGE_SIZE],
+      );
+      return { items, total: n, page, pageSize: VADEMECUM_PAGE_SIZE };
+    },
+  );
+
+  r.get(
+    '/api/v1/herramientas/cobertura/:cedula',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['herramientas'],
+        summary:
+          'Consulta de cobertura: atenciones del paciente visibles para el usuario (prestador: su empresa; aseguradora: su suscripción)',
+        params: coberturaParamsSchema,
+      },
+    },
+    async (req): Promise<Cobertura> => {
+      const { cedula } = req.params;
+      const scope = tramiteScope(req.user, 2);
+      const visibles = `FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
+                        JOIN prestador pr ON pr.id_prestador = p.id_prestador
+                        WHERE p.cedula = $1 AND p.estado = 1 AND ${scope.sql}`;
+      const params = [cedula, ...scope.params];
+      const [resumen] = await db.query<{ n: number; ultima: string | null }>(
+        `SELECT count(*)::int AS n, max(p.fecha_desde) AS ultima ${visibles}`,
+        params,
+      );
+      const recientes = await db.query<Cobertura['recientes'][number] & { nombre: string }>(
+        `SELECT p.id_planilla AS "idPlanilla", p.numero, p.nombre, p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta",
+                p.diag1, pr.nombre_comercial AS prestador, t.numero AS tramite
+           ${visibles}
+          ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT 10`,
+        params,
+      );
+      return {
+        cedula,
+        nombre: recientes[0]?.nombre ?? null,
+        numeroAtenciones: resumen.n,
+        ultimaAtencion: resumen.ultima,
+        recientes: recientes.map(({ nombre: _n, ...rest }) => rest),
+      };
+    },
+  );
+
+  // The default manual never changes while the server runs: render it once.
+  let manualPdf: Promise<Buffer> | undefined;
+  r.get(
+    '/api/v1/manual-datos.pdf',
+    { schema: { tags: ['ayuda'], summary: 'Manual técnico del archivo de datos (PDF)' } },
+    async (_req, reply) => {
+      manualPdf ??= renderManualPdf(manualDatos({ maxMb: app.config.UPLOAD_MAX_MB })).catch((e) => {
+        manualPdf = undefined;
+        throw e;
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="manual-archivo-datos.pdf"')
+        .header('cache-control', 'public, max-age=3600')
+        .send(await manualPdf);
+    },
+  );
+
+  r.get(
+    '/api/v1/manual-datos/ejemplo.csv',
+    {
+      schema: {
+        tags: ['ayuda'],
+        summary: 'Archivo de datos de ejemplo en CSV (punto y coma, UTF-8 con BOM)',
+        querystring: ejemploQuerySchema,
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment('ejemplo-datos.csv'))
+        // The BOM lets Excel open the accents correctly; the ingest accepts it with or without.
+        .send(`\uFEFF${ejemploCsv(req.query.idTramite)}`),
+  );
+
+  r.get(
+    '/api/v1/manual-datos/ejemplo.json',
+    {
+      schema: {
+        tags: ['ayuda'],
+        summary: 'Archivo de datos de ejemplo en JSON',
+        querystring: ejemploQuerySchema,
+      },
+    },
+    async (req, reply) =>
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', attachment('ejemplo-datos.json'))
+        .send(ejemploJson(req.query.idTramite)),
+  );
+
+  r.get(
+    '/api/v1/manual-datos/ejemplo.xlsx',
+    {
+      schema: {
+        tags: ['ayuda'],
+        summary: 'Archivo de datos de ejemplo en Excel (.xlsx, primera hoja)',
+        querystring: ejemploQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const wb = new ExcelJS.Workbook();
+      wb.creator = 'Auditoría Médica';
+      const ws = wb.addWorksheet('Atenciones');
+      ws.addRow([...COLUMNAS_DATOS]).font = { bold: true };
+      // Every cell as text, so cédulas keep their leading zero and dates read the same as in the CSV.
+      for (const f of filasEjemplo(req.query.idTramite)) ws.addRow(COLUMNAS_DATOS.map((c) => f[c] || null));
+      ws.columns.forEach((col) => {
+        col.numFmt = '@';
+        col.width = 16;
+      });
+      const buf = Buffer.from(await wb.xlsx.writeBuffer());
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', attachment('ejemplo-datos.xlsx'))
+        .send(buf);
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { formatDate, formatDateTime } from '@app/domain';
+import { Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+
+/** A column of a calendar date or an instant, shown dd/MM/yyyy (instants in America/Guayaquil). */
+export function dateCol<T extends object>(key: string, title: string, sortable = true): ColumnType<T> {
+  return {
+    key,
+    dataIndex: key,
+    title,
+    sorter: sortable,
+    width: 112,
+    render: (v: string | null) => formatDate(v),
+  };
+}
+
+export function dateTimeCol<T extends object>(key: string, title: string, sortable = true): ColumnType<T> {
+  return {
+    key,
+    dataIndex: key,
+    title,
+    sorter: sortable,
+    width: 160,
+    render: (v: string | null) => formatDateTime(v),
+  };
+}
+
+export function textCol<T extends object>(
+  key: string,
+  title: string,
+  sortable = false,
+  width?: number,
+): ColumnType<T> {
+  return {
+    key,
+    dataIndex: key,
+    title,
+    sorter: sortable,
+    width,
+    ellipsis: width ? { showTitle: true } : undefined,
+  };
+}
+
+export function yesNo(v: unknown) {
+  return v ? <Tag color="blue">Sí</Tag> : <Tag>No</Tag>;
+}
+
+/** VIGENTE green, anything else grey; the word is always shown. */
+export function estadoTag(estado: string | null | undefined) {
+  if (!estado) return null;
+  const color =
+    estado === 'VIGENTE' || estado === 'PAGADO'
+      ? 'green'
+      : estado === 'PENDIENTE'
+        ? 'gold'
+        : estado === 'ANULADO'
+          ? 'red'
+          : 'default';
+  return <Tag color={color}>{estado}</Tag>;
+}

@@ -1,0 +1,166 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { MSG } from '@app/domain';
+import {
+  Button,
+  Card,
+  Descriptions,
+  type DescriptionsProps,
+  Popover,
+  Result,
+  Skeleton,
+  Tabs,
+  type TabsProps,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../../app/api.ts';
+import { type BreadcrumbEntry, PageHeader } from '../../../components/PageHeader.tsx';
+
+export type InfoItem = { label: string; value: ReactNode; more?: boolean };
+
+/**
+ * The info block of a detail page (UX.md): key fields in a description grid; the secondary ones
+ * behind the spec's '(+) Más información' / '(-) Menos información'.
+ */
+export function InfoBlock({ items, extra }: { items: InfoItem[]; extra?: ReactNode }) {
+  const [more, setMore] = useState(false);
+  const hasMore = items.some((i) => i.more);
+  const shown = items.filter((i) => more || !i.more);
+  const desc: DescriptionsProps['items'] = shown.map((i) => ({
+    key: i.label,
+    label: i.label,
+    children: i.value ?? '',
+  }));
+  return (
+    <Card variant="borderless" styles={{ body: { padding: 16 } }} style={{ marginBottom: 16 }}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={desc} />
+      {(hasMore || extra) && (
+        <div style={{ marginTop: 8, display: 'flex', gap: 8, alignItems: 'center' }}>
+          {hasMore && (
+            <Button
+              type="link"
+              size="small"
+              style={{ paddingInline: 0 }}
+              aria-expanded={more}
+              onClick={() => setMore(!more)}
+            >
+              {more ? '(-) Menos información' : '(+) Más información'}
+            </Button>
+          )}
+          {extra}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The help icon of a detail page's header. */
+export function HelpIcon({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Popover
+      title={title}
+      content={<div style={{ maxWidth: 360 }}>{children}</div>}
+      trigger={['click', 'hover']}
+    >
+      <Button type="text" icon={<QuestionCircleOutlined />} aria-label={`Ayuda: ${title}`} />
+    </Popover>
+  );
+}
+
+/** Tabs whose active tab lives in the URL (`?tab=`), lazily rendered. */
+export function UrlTabs({
+  items,
+  defaultKey,
+}: {
+  items: NonNullable<TabsProps['items']>;
+  defaultKey: string;
+}) {
+  const [sp, setSp] = useSearchParams();
+  const wanted = sp.get('tab');
+  const active = items.some((i) => i.key === wanted) ? (wanted as string) : defaultKey;
+  return (
+    <Card variant="borderless" styles={{ body: { padding: '4px 16px 16px' } }}>
+      <Tabs
+        activeKey={active}
+        destroyOnHidden
+        items={items}
+        onChange={(key) =>
+          setSp(
+            (prev) => {
+              const out = new URLSearchParams();
+              for (const [k, v] of prev) if (!k.includes('.')) out.set(k, v);
+              out.set('tab', key);
+              return out;
+            },
+            { replace: true },
+          )
+        }
+      />
+    </Card>
+  );
+}
+
+/** Loading, 404 (another tenant's id answers the same as a missing one) and errors of a detail page. */
+export function DetailState({
+  error,
+  loading,
+  title,
+  breadcrumb,
+  back,
+  onRetry,
+}: {
+  error: unknown;
+  loading: boolean;
+  title: string;
+  breadcrumb?: BreadcrumbEntry[];
+  back: { href: string; label: string };
+  onRetry: () => void;
+}) {
+  if (
+    (error instanceof ApiError && error.status === 404) ||
+    (error as { status?: number } | null)?.status === 404
+  ) {
+    return (
+      <Result
+        status="404"
+        title={MSG.noEncontrado}
+        subTitle="El registro no existe o no tiene acceso a él."
+        extra={
+          <Link to={back.href}>
+            <Button type="primary">{back.label}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (error) {
+    return (
+      <Result
+        status="error"
+        title="No se pudo cargar el registro."
+        subTitle={(error as Error).message}
+        extra={
+          <Button type="primary" onClick={onRetry}>
+            Reintentar
+          </Button>
+        }
+      />
+    );
+  }
+  if (loading) {
+    return (
+      <>
+        <PageHeader title={title} breadcrumb={breadcrumb} />
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+      </>
+    );
+  }
+  return null;
+}
+
+export const parseId = (v: string | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+};

@@ -1,0 +1,61 @@
+import { adminApi } from '../admin-api.ts';
+import type { Option, OptionSource } from './fields.tsx';
+
+/** Option sources shared by the administration forms. */
+export const OPTIONS = {
+  perfil: { catalog: 'perfil', idField: 'idPerfil', label: 'nombre' },
+  plan: { catalog: 'plan', idField: 'idPlan', label: 'nombre' },
+  formaPago: { catalog: 'formapago', idField: 'idFormaPago', label: 'nombre' },
+  medioCom: { catalog: 'mediocom', idField: 'idMedioCom', label: 'nombre' },
+  tipoIden: { catalog: 'tipoiden', idField: 'idTipoIden', label: 'nombre' },
+  estadoCivil: { catalog: 'estadocivil', idField: 'idEstadoCivil', label: 'nombre' },
+  localidad: { catalog: 'localidad', idField: 'idLocalidad', label: ['nombre', 'provincia'], remote: true },
+  especialidad: { catalog: 'especialidad', idField: 'idEspecialidad', label: 'nombre' },
+  sexo: {
+    static: [
+      { value: 'M', label: 'Masculino' },
+      { value: 'F', label: 'Femenino' },
+    ],
+  },
+  estadoPago: {
+    static: ['PENDIENTE', 'PAGADO', 'ANULADO'].map((v) => ({ value: v, label: v })),
+  },
+  suscripcion: {
+    key: ['suscripciones'],
+    remote: true,
+    load: async (signal, q) =>
+      (await adminApi.suscripciones.list({ pageSize: 100, q, sort: '-fechaDesde' }, signal)).items.map(
+        (s): Option => ({
+          value: s.idSuscripcion,
+          label: `${s.numero} · ${s.empresaNombre} (${s.planNombre})`,
+        }),
+      ),
+  },
+  persona: {
+    key: ['personas'],
+    remote: true,
+    load: async (signal, q) =>
+      (await adminApi.personas.list({ pageSize: 100, q }, signal)).items.map(
+        (p): Option => ({ value: p.idPersona, label: `${p.documento} - ${p.nombreCompleto}` }),
+      ),
+  },
+  empresa: {
+    key: ['empresas'],
+    remote: true,
+    load: async (signal, q) =>
+      (await adminApi.empresas.list({ pageSize: 100, q }, signal)).items.map(
+        (e): Option => ({ value: e.idEmpresa, label: `${e.nombreCorto} (${e.documento})` }),
+      ),
+  },
+} satisfies Record<string, OptionSource>;
+
+export const facturaOptions = (idSuscripcion: number): OptionSource => ({
+  key: ['facturas', idSuscripcion],
+  load: async (signal) =>
+    idSuscripcion
+      ? (await adminApi.facturas(idSuscripcion, signal)).items.map((f) => ({
+          value: f.idFactura,
+          label: `${f.numero} (${f.fecha})`,
+        }))
+      : [],
+});

@@ -1,0 +1,232 @@
+import { useMutation } from '@tanstack/react-query';
+import { Col, Form, type FormInstance, Row as GridRow, Input } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useRef } from 'react';
+import type { ZodType } from 'zod';
+import { ApiError } from '../../../app/api.ts';
+import { useFeedback } from '../../../components/useFeedback.tsx';
+import type { Row, Saved } from '../admin-api.ts';
+import {
+  DateInput,
+  type FieldSpec,
+  FlagSwitch,
+  OptionSelect,
+  TypedInput,
+  TypedTextArea,
+  toDayjs,
+  typingFilter,
+} from './fields.tsx';
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** An API row as the form's values (dates as Dayjs). */
+export function toFormValues(fields: FieldSpec[], row: Row | null | undefined): Row {
+  const out: Row = {};
+  for (const f of fields) {
+    const v = row?.[f.name];
+    if (f.kind === 'switch') out[f.name] = v === true;
+    else if (f.kind === 'date') out[f.name] = toDayjs(v);
+    else if (f.kind === 'password') out[f.name] = undefined;
+    else if (blank(v)) out[f.name] = undefined;
+    else out[f.name] = f.kind === 'select' ? v : String(v);
+  }
+  return out;
+}
+
+/** The form's values as the API body: trimmed text, dates 'YYYY-MM-DD', blanks left out (the schema names them). */
+export function toPayload(fields: FieldSpec[], values: Row): Row {
+  const out: Row = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.kind === 'switch') out[f.name] = v === true;
+    else if (f.kind === 'date') out[f.name] = dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : undefined;
+    else if (blank(v)) out[f.name] = undefined;
+    else out[f.name] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+/** First message per field of a failed zod parse. */
+export function issuesByField(schema: ZodType, payload: unknown): Record<string, string> | null {
+  const res = schema.safeParse(payload);
+  if (res.success) return null;
+  const out: Record<string, string> = {};
+  for (const i of res.error.issues) {
+    const k = String(i.path[0] ?? '_');
+    if (!(k in out)) out[k] = i.message;
+  }
+  return out;
+}
+
+export type RecordFormOptions<T> = {
+  fields: FieldSpec[];
+  /** The same zod schema the API validates with. */
+  schema?: ZodType;
+  /** Extra values sent with the payload (fixed ids, flags kept outside `fields`). */
+  extra?: (values: Row) => Row;
+  submit: (payload: Row) => Promise<Saved<T>>;
+  onSaved?: (res: Saved<T>) => void;
+};
+
+/**
+ * Validation and saving shared by modals and full-page forms: the shared schema first (every
+ * field's message under it, the first invalid field focused), then the API; server field errors
+ * land under their fields, anything else in the 'Error!' dialog.
+ */
+export function useRecordForm<T>(opts: RecordFormOptions<T>) {
+  const [form] = Form.useForm<Row>();
+  const feedback = useFeedback();
+  const busy = useRef(false);
+  const save = useMutation({ mutationFn: opts.submit });
+
+  function showErrors(errors: Record<string, string>, fallback?: string) {
+    const known = opts.fields.map((f) => f.name).filter((n) => n in errors);
+    const extraNames = Object.keys(errors).filter((k) => !known.includes(k));
+    const onForm = extraNames.filter((k) => form.getFieldInstance(k) !== undefined);
+    const names = [...known, ...onForm];
+    if (names.length === 0) {
+      feedback.saveError(Object.values(errors)[0] ?? fallback);
+      return;
+    }
+    form.setFields(names.map((n) => ({ name: n, errors: [errors[n]] })));
+    form.scrollToField(names[0], { focus: true, block: 'nearest' });
+    const rest = extraNames.filter((k) => !onForm.includes(k));
+    if (rest.length) feedback.saveError(errors[rest[0]]);
+  }
+
+  function run() {
+    if (busy.current) return;
+    const values = form.getFieldsValue(true) as Row;
+    const payload = { ...toPayload(opts.fields, values), ...(opts.extra?.(values) ?? {}) };
+    const errors = opts.schema ? issuesByField(opts.schema, payload) : null;
+    if (errors) {
+      showErrors(errors);
+      return;
+    }
+    busy.current = true;
+    save.mutate(payload, {
+      onSettled: () => {
+        busy.current = false;
+      },
+      onSuccess: (res) => {
+        feedback.success(res.mensaje);
+        if (res.aviso) feedback.notification.warning({ title: 'Aviso', description: res.aviso });
+        opts.onSaved?.(res);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.fields && Object.keys(e.fields).length > 0)
+          showErrors(e.fields, e.message);
+        else feedback.saveError(e.message);
+      },
+    });
+  }
+
+  /** The shared check for one field, so a corrected field loses its message as the user types. */
+  const fieldRule = (name: string) => ({
+    validator: async () => {
+      if (!opts.schema) return;
+      const values = form.getFieldsValue(true) as Row;
+      const message = issuesByField(opts.schema, {
+        ...toPayload(opts.fields, values),
+        ...(opts.extra?.(values) ?? {}),
+      })?.[name];
+      if (message) throw new Error(message);
+    },
+  });
+
+  return { form, run, saving: save.isPending, fieldRule, contextHolder: feedback.contextHolder, feedback };
+}
+
+/** The controls of a list of field specs, in a grid. */
+export function FieldGrid({
+  fields,
+  record,
+  fieldRule,
+  readOnly,
+}: {
+  fields: FieldSpec[];
+  record?: Row | null;
+  fieldRule: (name: string) => { validator: () => Promise<void> };
+  readOnly?: boolean;
+}) {
+  return (
+    <GridRow gutter={16}>
+      {fields.map((f) => (
+        <Col key={f.name} xs={24} md={f.span ?? 12}>
+          <Form.Item
+            name={f.name}
+            label={f.label}
+            required={f.required}
+            rules={readOnly ? [] : [fieldRule(f.name)]}
+            valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+          >
+            {control(f, record, readOnly)}
+          </Form.Item>
+        </Col>
+      ))}
+    </GridRow>
+  );
+}
+
+function control(f: FieldSpec, record: Row | null | undefined, readOnly?: boolean): ReactNode {
+  const disabled = readOnly || f.disabled;
+  switch (f.kind) {
+    case 'textarea':
+      return (
+        <TypedTextArea
+          upper
+          maxLength={f.maxLength}
+          showCount={!!f.maxLength}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          disabled={disabled}
+        />
+      );
+    case 'date':
+      return <DateInput disabled={disabled} />;
+    case 'switch':
+      return <FlagSwitch disabled={disabled} />;
+    case 'select':
+      return (
+        <OptionSelect
+          source={f.options}
+          disabled={disabled}
+          allowClear={!f.required}
+          placeholder={f.placeholder}
+          currentLabel={f.currentLabelField ? (record?.[f.currentLabelField] as string | null) : null}
+        />
+      );
+    case 'password':
+      return (
+        <Input.Password
+          maxLength={f.maxLength ?? 200}
+          autoComplete={f.autoComplete ?? 'new-password'}
+          disabled={disabled}
+          placeholder={f.placeholder}
+        />
+      );
+    case 'email':
+      return (
+        <Input
+          inputMode="email"
+          maxLength={f.maxLength ?? 160}
+          autoComplete={f.autoComplete ?? 'off'}
+          disabled={disabled}
+          placeholder={f.placeholder}
+        />
+      );
+    default:
+      return (
+        <TypedInput
+          filter={typingFilter(f.kind, f.maxLength)}
+          // Digits are cut by the filter after dropping separators, so a pasted '099-123-4567' keeps 10 digits.
+          maxLength={f.kind === 'digits' ? undefined : f.maxLength}
+          inputMode={f.kind === 'digits' ? 'numeric' : undefined}
+          autoComplete={f.autoComplete ?? 'off'}
+          disabled={disabled}
+          placeholder={f.placeholder}
+        />
+      );
+  }
+}
+
+export type { FormInstance };

@@ -1,0 +1,508 @@
+import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  empresaSchema,
+  formatCount,
+  formatDateTime,
+  IMAGEN_MAX_BYTES,
+  MSG,
+  MSG_ADMIN,
+  medioEmpSchema,
+  PERFIL,
+} from '@app/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Flex, Form, Image, Input, List, Modal, Tag, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSession } from '../../app/use-session.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useFeedback } from '../../components/useFeedback.tsx';
+import { adminApi, adminKeys, type Empresa, type EmpresaImg, type MedioEmp, type Row } from './admin-api.ts';
+import { dateCol, estadoTag, textCol, yesNo } from './components/columns.tsx';
+import { DetailState, HelpIcon, InfoBlock, parseId, UrlTabs } from './components/detail.tsx';
+import { FormModal } from './components/FormModal.tsx';
+import type { FieldSpec } from './components/fields.tsx';
+import { INICIO, PROCESOS } from './components/guards.tsx';
+import { OPTIONS } from './components/options.ts';
+import { ResourceList } from './components/ResourceList.tsx';
+import { RucAviso } from './components/RucAviso.tsx';
+import { PersonasTab } from './personas-tab.tsx';
+import { SuscripcionesList } from './suscripciones-pages.tsx';
+import { UsuariosList } from './usuario-exports.ts';
+
+const EMPRESA_FIELDS: FieldSpec[] = [
+  { name: 'nombreCorto', label: 'Nombre corto', kind: 'upper', required: true, maxLength: 60 },
+  { name: 'documento', label: 'RUC', kind: 'digits', required: true, maxLength: 13 },
+  { name: 'razonSocial', label: 'Razón social', kind: 'upper', required: true, maxLength: 200, span: 24 },
+  { name: 'nombre', label: 'Nombre', kind: 'upper', required: true, maxLength: 200, span: 24 },
+  {
+    name: 'idLocalidad',
+    label: 'Localidad',
+    kind: 'select',
+    options: OPTIONS.localidad,
+    currentLabelField: 'localidadNombre',
+  },
+  { name: 'direccion', label: 'Dirección', kind: 'upper', maxLength: 300 },
+];
+
+function EmpresaModal({
+  open,
+  record,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  record: Empresa | null;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  return (
+    <FormModal<Empresa>
+      open={open}
+      title={record ? 'Editar Empresa' : 'Crear Empresa'}
+      record={record as Row | null}
+      idField="idEmpresa"
+      fields={EMPRESA_FIELDS}
+      schema={empresaSchema}
+      submit={(b) => (record ? adminApi.empresas.update(record.idEmpresa, b) : adminApi.empresas.create(b))}
+      onSaved={() => {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.all('empresas') });
+        onSaved?.();
+      }}
+      onClose={onClose}
+    >
+      <RucAviso field="documento" />
+    </FormModal>
+  );
+}
+
+/** /empresa — the companies the user administers (its own and, for profile 1, those working under it). */
+export function EmpresaListPage() {
+  const navigate = useNavigate();
+  const isAdmin = useSession()?.usuario.idPerfil === PERFIL.ADMINISTRADOR;
+  const [form, setForm] = useState<{ open: boolean; record: Empresa | null }>({ open: false, record: null });
+  return (
+    <>
+      <ResourceList<Empresa>
+        resource="empresas"
+        ariaLabel="Empresas"
+        title="Empresas"
+        breadcrumb={[INICIO, PROCESOS, { title: 'Empresas' }]}
+        fetch={adminApi.empresas.list}
+        rowKey={(e) => e.idEmpresa}
+        defaultSort="nombreCorto"
+        columns={[
+          textCol('nombreCorto', 'Nombre', true),
+          textCol('documento', 'RUC', true),
+          textCol('razonSocial', 'Razón social', true),
+          textCol('localidadNombre', 'Localidad', true),
+          { key: 'suscriptor', dataIndex: 'suscriptor', title: 'Suscriptora', render: yesNo },
+          dateCol('fechaReg', 'Fecha de registro'),
+        ]}
+        onCreate={isAdmin ? () => setForm({ open: true, record: null }) : undefined}
+        onOpen={(e) => navigate(`/empresaform/${e.idEmpresa}`)}
+        onEdit={(record) => setForm({ open: true, record })}
+        extraActions={[
+          {
+            key: 'detalle',
+            label: 'Ver detalle',
+            icon: <EyeOutlined />,
+            run: (e) => navigate(`/empresaform/${e.idEmpresa}`),
+          },
+        ]}
+        onDelete={{
+          noun: 'la empresa',
+          label: (e) => e.nombreCorto,
+          run: (e) => adminApi.empresas.remove(e.idEmpresa),
+        }}
+      />
+      <EmpresaModal
+        open={form.open}
+        record={form.record}
+        onClose={() => setForm((s) => ({ ...s, open: false }))}
+      />
+    </>
+  );
+}
+
+/** Communication media of a company: Medio, Descripción, Fecha de registro; no search box. */
+function MediosTab({ idEmpresa }: { idEmpresa: number }) {
+  const queryClient = useQueryClient();
+  const api = adminApi.medios(idEmpresa);
+  const [form, setForm] = useState<{ open: boolean; record: MedioEmp | null }>({ open: false, record: null });
+  const fields: FieldSpec[] = [
+    {
+      name: 'idMedioCom',
+      label: 'Medio',
+      kind: 'select',
+      required: true,
+      options: OPTIONS.medioCom,
+      currentLabelField: 'medioComNombre',
+      span: 24,
+    },
+    { name: 'descripcion', label: 'Descripción', kind: 'text', required: true, maxLength: 300, span: 24 },
+  ];
+  return (
+    <>
+      <ResourceList<MedioEmp>
+        resource={`medios-${idEmpresa}`}
+        ariaLabel="Medios de comunicación"
+        namespace="medios"
+        fetch={api.list}
+        rowKey={(m) => m.idMedioEmp}
+        search={false}
+        defaultSort="-fechaReg"
+        columns={[
+          textCol('medioComNombre', 'Medio', true),
+          textCol('descripcion', 'Descripción', true),
+          dateCol('fechaReg', 'Fecha de registro'),
+        ]}
+        onCreate={() => setForm({ open: true, record: null })}
+        onEdit={(record) => setForm({ open: true, record })}
+        onDelete={{
+          noun: 'el medio de comunicación',
+          label: (m) => `${m.medioComNombre}: ${m.descripcion}`,
+          run: (m) => api.remove(m.idMedioEmp),
+        }}
+      />
+      <FormModal<MedioEmp>
+        open={form.open}
+        title={
+          form.record ? 'Editar Empresa: Medios de Comunicación' : 'Crear Empresa: Medios de Comunicación'
+        }
+        record={form.record as Row | null}
+        fields={fields}
+        schema={medioEmpSchema}
+        submit={(b) => (form.record ? api.update(form.record.idMedioEmp, b) : api.create(b))}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all(`medios-${idEmpresa}`) })}
+        onClose={() => setForm((s) => ({ ...s, open: false }))}
+      >
+        {form.record && (
+          <Form.Item label="Fecha de registro" htmlFor="medio-fechareg">
+            <Input
+              id="medio-fechareg"
+              value={formatDateTime(form.record.fechaReg)}
+              readOnly
+              variant="filled"
+            />
+          </Form.Item>
+        )}
+      </FormModal>
+    </>
+  );
+}
+
+/** An image of the company fetched with the session (an <img> cannot send the token). */
+function useImageUrl(load: (() => Promise<Blob>) | null, key: readonly unknown[]) {
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => load!(),
+    enabled: !!load,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!q.data) {
+      setUrl(null);
+      return;
+    }
+    const u = URL.createObjectURL(q.data);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [q.data]);
+  return url;
+}
+
+function Thumb({ idEmpresa, img }: { idEmpresa: number; img: EmpresaImg }) {
+  const url = useImageUrl(
+    () => adminApi.imagenes(idEmpresa).blob(img.idEmpresaImg),
+    ['empresa-img', img.idEmpresaImg],
+  );
+  return (
+    <div
+      style={{
+        width: 96,
+        height: 64,
+        display: 'grid',
+        placeItems: 'center',
+        background: '#fafafa',
+        border: '1px solid #f0f0f0',
+      }}
+    >
+      {url ? (
+        <Image src={url} alt={img.nombre} width={88} height={56} style={{ objectFit: 'contain' }} />
+      ) : null}
+    </div>
+  );
+}
+
+/** Company images (logos): PNG or JPEG up to 2 MB, checked by content on the server; the latest one is the logo. */
+function ImagenesTab({ idEmpresa }: { idEmpresa: number }) {
+  const queryClient = useQueryClient();
+  const feedback = useFeedback();
+  const api = adminApi.imagenes(idEmpresa);
+  const [page, setPage] = useState(1);
+  const [nombre, setNombre] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [open, setOpen] = useState(false);
+  const list = useQuery({
+    queryKey: adminKeys.list(`imagenes-${idEmpresa}`, page),
+    queryFn: ({ signal }) => api.list({ page, pageSize: 10 }, signal),
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.all(`imagenes-${idEmpresa}`) });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.logo(idEmpresa) });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.all('empresas') });
+  };
+  const upload = useMutation({
+    mutationFn: () => {
+      const form = new FormData();
+      if (nombre.trim()) form.append('nombre', nombre.trim());
+      form.append('imagen', file!);
+      return api.upload(form);
+    },
+    onSuccess: (res) => {
+      feedback.success(res.mensaje);
+      setOpen(false);
+      setFile(null);
+      setNombre('');
+      refresh();
+    },
+    onError: (e) => feedback.saveError(e.message),
+  });
+  const items = list.data?.items ?? [];
+  return (
+    <>
+      {feedback.contextHolder}
+      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
+        <Typography.Text type="secondary">
+          La imagen más reciente es el logo de la empresa (barra superior y reportes).
+        </Typography.Text>
+        <Button type="primary" icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+          Subir imagen
+        </Button>
+      </Flex>
+      <List
+        bordered
+        loading={list.isFetching}
+        dataSource={items}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="La empresa no tiene imágenes." />
+          ),
+        }}
+        pagination={
+          (list.data?.total ?? 0) > 10
+            ? {
+                current: page,
+                total: list.data?.total ?? 0,
+                pageSize: 10,
+                onChange: setPage,
+                showSizeChanger: false,
+              }
+            : false
+        }
+        renderItem={(img, i) => (
+          <List.Item
+            actions={[
+              <Button
+                key="eliminar"
+                danger
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={`Eliminar ${img.nombre}`}
+                onClick={() =>
+                  feedback.modal.confirm({
+                    title: '¿Eliminar la imagen?',
+                    content: `Se eliminará ${img.nombre}.`,
+                    okText: 'Eliminar',
+                    okButtonProps: { danger: true },
+                    cancelText: 'Cancelar',
+                    onOk: async () => {
+                      try {
+                        feedback.success((await api.remove(img.idEmpresaImg)).mensaje);
+                        refresh();
+                      } catch (e) {
+                        feedback.errorDialog(MSG.noSePudoEliminar, (e as Error).message);
+                      }
+                    },
+                  })
+                }
+              >
+                Eliminar
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              avatar={<Thumb idEmpresa={idEmpresa} img={img} />}
+              title={
+                <>
+                  {img.nombre} {page === 1 && i === 0 && <Tag color="blue">Logo actual</Tag>}
+                </>
+              }
+              description={`${img.tipo === 'image/png' ? 'PNG' : 'JPEG'} · ${formatCount(Math.ceil(img.tamano / 1024))} KB · ${formatDateTime(img.fechaReg)}`}
+            />
+          </List.Item>
+        )}
+      />
+      <Modal
+        open={open}
+        title="Crear Empresa: Imagen"
+        okText="Guardar"
+        cancelText="Cancelar"
+        confirmLoading={upload.isPending}
+        okButtonProps={{ disabled: !file }}
+        cancelButtonProps={{ disabled: upload.isPending }}
+        closable={!upload.isPending}
+        onCancel={() => !upload.isPending && setOpen(false)}
+        onOk={() => file && !upload.isPending && upload.mutate()}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label="Nombre" htmlFor="imagen-nombre">
+            <Input
+              id="imagen-nombre"
+              value={nombre}
+              maxLength={200}
+              onChange={(e) => setNombre(e.target.value)}
+              placeholder="Logo principal"
+            />
+          </Form.Item>
+          <Form.Item label="Imagen (PNG o JPEG, máximo 2 MB)" required>
+            <Upload
+              accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+              maxCount={1}
+              beforeUpload={(f) => {
+                if (f.size > IMAGEN_MAX_BYTES) {
+                  feedback.errorDialog(MSG.error, MSG_ADMIN.imagenMuyGrande);
+                  return Upload.LIST_IGNORE;
+                }
+                setFile(f);
+                return false;
+              }}
+              onRemove={() => setFile(null)}
+              fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+            >
+              <Button icon={<UploadOutlined />}>Seleccionar archivo</Button>
+            </Upload>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** /empresaform/:p_idempresa — header from the company; tabs suscripción (default), medios, usuarios, personas, logos. */
+export function EmpresaFormPage() {
+  const id = parseId(useParams().p_idempresa);
+  const [open, setOpen] = useState(false);
+  const q = useQuery({
+    queryKey: adminKeys.one('empresas', id),
+    queryFn: ({ signal }) => adminApi.empresas.get(id, signal),
+    enabled: id > 0,
+  });
+  const vigente = useQuery({
+    queryKey: adminKeys.one('vigente', id),
+    queryFn: ({ signal }) => adminApi.vigente(id, signal),
+    enabled: id > 0 && !!q.data?.suscriptor,
+    retry: false,
+  });
+  const session = useSession();
+  const breadcrumb = [
+    INICIO,
+    { title: 'Empresas', href: '/empresa' },
+    { title: q.data?.nombreCorto ?? `Empresa ${id}` },
+  ];
+  if (!q.data)
+    return (
+      <DetailState
+        error={id ? q.error : { status: 404 }}
+        loading={q.isLoading}
+        title={`Empresa ${id}`}
+        breadcrumb={breadcrumb}
+        back={{ href: '/empresa', label: 'Volver a Empresas' }}
+        onRetry={() => void q.refetch()}
+      />
+    );
+  const e = q.data;
+  const propia = e.idEmpresa === session?.usuario.idEmpresa;
+  // Subscription, persons and users tabs only for a subscriber company (spec 002 "Company detail").
+  const items = [
+    ...(e.suscriptor
+      ? [
+          {
+            key: 'suscripcion',
+            label: 'Suscripción',
+            children: (
+              <SuscripcionesList
+                namespace="susc"
+                fixedQuery={{ idEmpresa: e.idEmpresa }}
+                canCreate={propia}
+              />
+            ),
+          },
+        ]
+      : []),
+    { key: 'medio', label: 'Medios de Comunicación', children: <MediosTab idEmpresa={e.idEmpresa} /> },
+    ...(e.suscriptor
+      ? [
+          {
+            key: 'usuario',
+            label: 'Usuarios',
+            children: <UsuariosList namespace="usuarios" fixedQuery={{ idEmpresa: e.idEmpresa }} />,
+          },
+          { key: 'persona', label: 'Personas', children: <PersonasTab idEmpresa={e.idEmpresa} /> },
+        ]
+      : []),
+    { key: 'imagen', label: 'Logos', children: <ImagenesTab idEmpresa={e.idEmpresa} /> },
+  ];
+  return (
+    <>
+      <PageHeader
+        title={e.nombreCorto}
+        breadcrumb={breadcrumb}
+        tag={
+          vigente.data ? (
+            estadoTag(vigente.data.estado)
+          ) : e.suscriptor && vigente.isError ? (
+            <Tag>SIN SUSCRIPCIÓN VIGENTE</Tag>
+          ) : undefined
+        }
+        extra={
+          <>
+            <HelpIcon title="Empresa">
+              Datos de la empresa y sus pestañas. Las pestañas Suscripción, Usuarios y Personas aparecen solo
+              en empresas suscriptoras. La imagen más reciente de Logos se muestra en la barra superior y en
+              los reportes.
+            </HelpIcon>
+            <Button onClick={() => setOpen(true)}>Editar</Button>
+          </>
+        }
+      />
+      <InfoBlock
+        items={[
+          { label: 'RUC', value: e.documento },
+          { label: 'Razón social', value: e.razonSocial },
+          { label: 'Localidad', value: e.localidadNombre },
+          ...(vigente.data
+            ? [
+                {
+                  label: 'Suscripción vigente',
+                  value: `${vigente.data.planNombre} hasta ${vigente.data.fechaHasta.split('-').reverse().join('/')}`,
+                },
+              ]
+            : []),
+          { label: 'Nombre', value: e.nombre, more: true },
+          { label: 'Dirección', value: e.direccion, more: true },
+          { label: 'Suscriptora', value: e.suscriptor ? 'Sí' : 'No', more: true },
+          { label: 'Trabaja con', value: e.empresaSuscriptoraNombre, more: true },
+          { label: 'Fecha de registro', value: formatDateTime(e.fechaReg), more: true },
+          { label: 'Fecha de actualización', value: formatDateTime(e.fechaAct), more: true },
+        ]}
+      />
+      <UrlTabs defaultKey={e.suscriptor ? 'suscripcion' : 'medio'} items={items} />
+      <EmpresaModal open={open} record={e} onClose={() => setOpen(false)} onSaved={() => void q.refetch()} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+
+type Guard = 'admin' | 'perfil1' | 'none';
+type Module = Record<string, unknown>;
+
+/**
+ * A lazily loaded page, wrapped in its guard: administration screens need the administration
+ * module flag, session administration profile 1 (the API checks the same). Everything, guards
+ * included, is loaded on first use so the entry chunk does not grow.
+ */
+function page(
+  path: string,
+  load: () => Promise<Module>,
+  name: string,
+  guard: Guard = 'admin',
+  props: Record<string, unknown> = {},
+): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const [mod, guards] = await Promise.all([load(), import('./components/guards.tsx')]);
+      const Page = mod[name] as ComponentType<Record<string, unknown>>;
+      const el = <Page {...props} />;
+      if (guard === 'admin')
+        return { element: <guards.RequireFlag flag="moduloAdministracion">{el}</guards.RequireFlag> };
+      if (guard === 'perfil1')
+        return { element: <guards.RequireAdministrador>{el}</guards.RequireAdministrador> };
+      return { element: el };
+    },
+  };
+}
+
+const usuarios = () => import('./usuarios-pages.tsx');
+const personas = () => import('./personas-pages.tsx');
+const empresas = () => import('./empresas-pages.tsx');
+const suscripciones = () => import('./suscripciones-pages.tsx');
+const aseguradores = () => import('./aseguradores-pages.tsx');
+const sesiones = () => import('./sesiones-pages.tsx');
+const aliases = () => import('./aliases.tsx');
+
+/** Administration routes (issue 3 items 3, 5, 6), children of the signed-in shell. */
+export const adminRoutes: RouteObject[] = [
+  // Users, persons, doctors
+  page('/usuario', usuarios, 'UsuarioListPage'),
+  page('/usuariomd/:idUsuario', usuarios, 'UsuarioDetailPage'),
+  page('/usuarioform/:id', aliases, 'UsuarioFormAlias'),
+  page('/perfil_usuario/:p_idperfil', aliases, 'PerfilUsuarioAlias'),
+  page('/persona', personas, 'PersonaListPage'),
+  page('/persona/nueva', personas, 'PersonaWizardPage'),
+  page('/personaform/:p_idpersona', personas, 'PersonaFormPage'),
+  page('/persona_medico/:p_idpersona', personas, 'PersonaMedicoPage'),
+  page('/medico', personas, 'MedicoListPage'),
+  page('/medicoform/:p_idmedico', personas, 'MedicoFormPage'),
+  // Companies and subscriptions
+  page('/empresa', empresas, 'EmpresaListPage'),
+  page('/empresaform/:p_idempresa', empresas, 'EmpresaFormPage'),
+  page('/empresa_empresaimg/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'imagen' }),
+  page('/empresa_medioemp/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'medio' }),
+  page('/empresa_usuario/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'usuario' }),
+  page('/empresa_persona/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'persona' }),
+  page('/suscripcion', suscripciones, 'SuscripcionListPage'),
+  page('/suscripcionform/:p_idsuscripcion', suscripciones, 'SuscripcionFormPage'),
+  page('/suscripcionaudmd/:idSuscripcionAud', suscripciones, 'SuscripcionAudPage'),
+  page('/suscpago', suscripciones, 'SuscPagoListPage'),
+  page('/suscpagomd/:id', suscripciones, 'SuscPagoPage'),
+  // Insurers, providers, tariff sheets
+  page('/asegurador', aseguradores, 'AseguradorListPage'),
+  page('/aseguradorform/:p_idasegurador', aseguradores, 'AseguradorFormPage'),
+  page('/prestador', aseguradores, 'PrestadorListPage'),
+  page('/prestadorform/:p_idprestador', aseguradores, 'PrestadorFormPage'),
+  page('/tarifarioform/:p_idtarifario', aseguradores, 'TarifarioFormPage'),
+  page('/tarifariomd/:id', aseguradores, 'TarifarioMdPage'),
+  page('/tarifaasegmd/:id', aseguradores, 'TarifaAsegMdPage'),
+  // Ambulatory loads of a procedure (any user who may see the procedure)
+  page('/cargaamb/:idTramite/:idCarga?', () => import('./cargaamb-page.tsx'), 'CargaAmbPage', 'none'),
+  // Session administration (menu Reportes, profile 1)
+  page('/sesion', sesiones, 'SesionPage', 'perfil1'),
+  page('/sesionerr', sesiones, 'SesionErrPage', 'perfil1'),
+  page('/accesosesion', sesiones, 'AccesoSesionPage', 'perfil1'),
+  page('/sesionesmes', sesiones, 'SesionesMesPage', 'perfil1'),
+  page('/sesionesdia', sesiones, 'SesionesDiaPage', 'perfil1'),
+  page('/sandbox-log', sesiones, 'SandboxLogPage', 'perfil1'),
+];

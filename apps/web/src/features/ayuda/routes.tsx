@@ -1,0 +1,16 @@
+import type { RouteObject } from 'react-router';
+
+/** Help pages (spec 001 §2.3) and the technical manual of the data file; each page its own chunk. */
+export const ayudaRoutes: RouteObject[] = [
+  { path: '/guias', lazy: async () => ({ Component: (await import('./GuiasPage.tsx')).default }) },
+  { path: '/faq', lazy: async () => ({ Component: (await import('./FaqPage.tsx')).default }) },
+  {
+    path: '/videotutorial',
+    lazy: async () => ({ Component: (await import('./VideotutorialPage.tsx')).default }),
+  },
+  { path: '/acerca-de', lazy: async () => ({ Component: (await import('./AcercaDePage.tsx')).default }) },
+  {
+    path: '/manual-datos',
+    lazy: async () => ({ Component: (await import('./ManualDatosPage.tsx')).default }),
+  },
+];

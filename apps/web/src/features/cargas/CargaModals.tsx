@@ -1,0 +1,159 @@
+import { formatCount } from '@app/domain/common/format';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Modal, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { DataTable } from '../../components/DataTable.tsx';
+import { fecha } from '../tramites/tramite-rules.ts';
+import { estadoCarga, formatFileSize } from './carga-rules.ts';
+import { type Carga, cargaKeys, cargasApi, type Incidencia, type TipoIncidencia } from './cargas-api.ts';
+
+/** 'Resumen' of a load (spec 000: IdCarga, Tamaño Archivo, Número Registros, dates, file name, observations). */
+export function CargaResumenModal({ carga, onClose }: { carga: Carga | null; onClose: () => void }) {
+  const estado = carga ? estadoCarga(carga) : null;
+  return (
+    <Modal
+      open={carga !== null}
+      title={carga ? `Resumen de la carga ${carga.idCarga}` : 'Resumen de la carga'}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          Cerrar
+        </Button>
+      }
+      width={620}
+    >
+      {carga && (
+        <Descriptions
+          size="small"
+          column={1}
+          bordered
+          styles={{ label: { width: 180 } }}
+          items={[
+            { key: 'idCarga', label: 'IdCarga', children: carga.idCarga },
+            { key: 'tamanio', label: 'Tamaño Archivo', children: formatFileSize(carga.tamanioArchivo) },
+            {
+              key: 'registros',
+              label: 'Número Registros',
+              children: formatCount(carga.numeroRegistros) || '0',
+            },
+            { key: 'desde', label: 'Fecha Desde', children: fecha(carga.fechaDesde) },
+            { key: 'hasta', label: 'Fecha Hasta', children: fecha(carga.fechaHasta) },
+            {
+              key: 'nombre',
+              label: 'Nombre Archivo',
+              children: <span style={{ wordBreak: 'break-all' }}>{carga.nombreArchivo}</span>,
+            },
+            {
+              key: 'estado',
+              label: 'Estado',
+              children: estado && <Tag color={estado.color}>{estado.texto}</Tag>,
+            },
+            {
+              key: 'obs',
+              label: 'Observaciones',
+              children: <span style={{ whiteSpace: 'pre-wrap' }}>{carga.obs ?? ''}</span>,
+            },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}
+
+export type IncidenciasTarget = { carga: Carga; tipo: TipoIncidencia };
+
+/** Errors or novedades of a load, row by row (Fila, Columna, Valor, Motivo), 10 per page. */
+export function CargaIncidenciasModal({
+  target,
+  onClose,
+}: {
+  target: IncidenciasTarget | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={target !== null}
+      title={
+        target
+          ? `${target.tipo === 'errores' ? 'Errores' : 'Novedades'} de la carga ${target.carga.idCarga}`
+          : undefined
+      }
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          Cerrar
+        </Button>
+      }
+      width={960}
+      destroyOnHidden
+    >
+      {target && <IncidenciasList key={`${target.carga.idCarga}-${target.tipo}`} target={target} />}
+    </Modal>
+  );
+}
+
+function IncidenciasList({ target }: { target: IncidenciasTarget }) {
+  const [page, setPage] = useState(1);
+  const { carga, tipo } = target;
+  const list = useQuery({
+    queryKey: cargaKeys.incidencias(carga.idCarga, tipo, page),
+    queryFn: ({ signal }) => cargasApi.incidencias(carga.idCarga, tipo, page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const columns: TableColumnsType<Incidencia> = [
+    {
+      key: 'fila',
+      title: 'Fila',
+      dataIndex: 'fila',
+      width: 80,
+      align: 'right',
+      render: (v: number) => formatCount(v),
+    },
+    {
+      key: 'columna',
+      title: 'Columna',
+      dataIndex: 'columna',
+      width: 140,
+      render: (v: string | null) => v ?? '',
+    },
+    {
+      key: 'valor',
+      title: 'Valor',
+      dataIndex: 'valor',
+      width: 180,
+      ellipsis: { showTitle: true },
+      render: (v: string | null) => v ?? '',
+    },
+    { key: 'mensaje', title: 'Motivo', dataIndex: 'mensaje' },
+  ];
+  return (
+    <>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={list.error.message}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              Reintentar
+            </Button>
+          }
+        />
+      )}
+      <DataTable<Incidencia>
+        ariaLabel={tipo === 'errores' ? 'Errores de la carga' : 'Novedades de la carga'}
+        columns={columns}
+        rows={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        page={page}
+        pageSize={10}
+        loading={list.isFetching}
+        onPageChange={setPage}
+        rowKey={(r) => r.idCargaError ?? `${r.fila}-${r.columna ?? ''}-${r.mensaje}`}
+        emptyText={tipo === 'errores' ? 'La carga no tiene errores.' : 'La carga no tiene novedades.'}
+        tableProps={{ tableLayout: 'fixed', scroll: { y: 420 } }}
+      />
+    </>
+  );
+}

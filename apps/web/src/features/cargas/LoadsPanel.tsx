@@ -1,0 +1,380 @@
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownOutlined,
+  ExclamationCircleOutlined,
+  FileSearchOutlined,
+  ForwardOutlined,
+  PartitionOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { periodoSemana } from '@app/domain/cargas/rules';
+import { formatCount } from '@app/domain/common/format';
+import { MSG_TRAMITE } from '@app/domain/tramites/messages';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Dropdown,
+  Flex,
+  type MenuProps,
+  Progress,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { DataTable } from '../../components/DataTable.tsx';
+import { useFeedback } from '../../components/useFeedback.tsx';
+import { useListParams } from '../../components/useListParams.ts';
+import { calendarDate, esPrestador, fecha, puedeSaltarSemana } from '../tramites/tramite-rules.ts';
+import { type TramiteDetalle, tramiteKeys } from '../tramites/tramites-api.ts';
+import { useTramiteAccion } from '../tramites/use-tramite-accion.tsx';
+import { CargaIncidenciasModal, CargaResumenModal, type IncidenciasTarget } from './CargaModals.tsx';
+import {
+  botonCarga,
+  clampPct,
+  estadoCarga,
+  OPCION_LABELS,
+  type OpcionCarga,
+  opcionesCarga,
+  semanaACargar,
+  siNo,
+} from './carga-rules.ts';
+import { type Carga, cargaKeys, cargasApi } from './cargas-api.ts';
+import { UploadModal } from './UploadModal.tsx';
+import './cargas.css';
+
+const PAGE_SIZE = 10;
+
+const OPCION_ICONS: Record<OpcionCarga, ReactNode> = {
+  resumen: <FileSearchOutlined aria-hidden />,
+  errores: <ExclamationCircleOutlined aria-hidden />,
+  novedades: <WarningOutlined aria-hidden />,
+  borrar: <DeleteOutlined aria-hidden />,
+  organizar: <PartitionOutlined aria-hidden />,
+};
+
+export type LoadsPanelProps = {
+  tramite: TramiteDetalle;
+  idPerfil: number;
+  /** Loads under an authorization (the authorization screen). */
+  idAutorizacion?: number;
+};
+
+/**
+ * 'Datos y carga de archivos': the loads of a procedure (newest first, 10 per page) with their
+ * options, and the provider's upload — weekly ('Cargar semana {n}', 'Siguiente semana') or monthly
+ * ('Cargar Atenciones').
+ */
+export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion }: LoadsPanelProps) {
+  const feedback = useFeedback();
+  const queryClient = useQueryClient();
+  const prestador = esPrestador(idPerfil);
+  const params = useListParams({ namespace: 'cargas' });
+  const accion = useTramiteAccion(t, 'carga', feedback);
+
+  const list = useQuery({
+    queryKey: cargaKeys.list(t.idTramite, params.page, idAutorizacion),
+    queryFn: ({ signal }) => cargasApi.list(t.idTramite, params.page, idAutorizacion, signal),
+    placeholderData: keepPreviousData,
+    // While a load is being ingested its row shows the progress.
+    refetchInterval: (q) =>
+      q.state.data?.items.some((c) => c.estadoProceso === 'PROCESANDO') ? 1000 : false,
+  });
+  const rows = list.data?.items ?? [];
+  const procesando = rows.some((c) => c.estadoProceso === 'PROCESANDO' && c.estado === 1);
+
+  const [resumen, setResumen] = useState<Carga | null>(null);
+  const [incidencias, setIncidencias] = useState<IncidenciasTarget | null>(null);
+  const [subir, setSubir] = useState(false);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: cargaKeys.all });
+    void queryClient.invalidateQueries({ queryKey: tramiteKeys.all });
+  };
+
+  const borrar = useMutation({ mutationFn: (c: Carga) => cargasApi.remove(c.idCarga) });
+  const organizar = useMutation({ mutationFn: (c: Carga) => cargasApi.organizar(c.idCarga) });
+  const ocupado = borrar.isPending || organizar.isPending;
+
+  function confirmBorrar(c: Carga) {
+    feedback.modal.confirm({
+      title: `¿Borrar la carga ${c.idCarga}?`,
+      content: `Se eliminarán sus ${formatCount(c.numeroRegistros) || '0'} registros y ${formatCount(c.contadorErrores) || '0'} errores del archivo ${c.nombreArchivo}. La carga quedará como "${MSG_TRAMITE.cargaBorrada}".`,
+      okText: 'Borrar Carga',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancelar',
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: () =>
+        borrar
+          .mutateAsync(c)
+          .then(() => {
+            feedback.success(MSG_TRAMITE.cargaEliminada);
+          })
+          .catch((e: Error) => {
+            feedback.errorDialog(MSG_TRAMITE.algoSalioMal, e.message);
+          })
+          .finally(refresh),
+    });
+  }
+
+  function confirmOrganizar(c: Carga) {
+    feedback.modal.confirm({
+      title: '¿Organizar las atenciones médicas?',
+      content: `Las ${formatCount(c.numeroRegistros) || '0'} filas de la carga ${c.idCarga} se agruparán en atenciones médicas por número de planilla.`,
+      okText: 'Organizar',
+      cancelText: 'Cancelar',
+      onOk: () =>
+        organizar
+          .mutateAsync(c)
+          .then(() => {
+            feedback.success(MSG_TRAMITE.organizadas);
+          })
+          .catch((e: Error) => {
+            feedback.errorDialog(MSG_TRAMITE.algoSalioMal, e.message);
+          })
+          .finally(refresh),
+    });
+  }
+
+  function onOpcion(c: Carga, op: OpcionCarga) {
+    if (op === 'resumen') setResumen(c);
+    else if (op === 'errores' || op === 'novedades') setIncidencias({ carga: c, tipo: op });
+    else if (op === 'borrar') confirmBorrar(c);
+    else confirmOrganizar(c);
+  }
+
+  const semanal = t.frecuenciaCarga === 'S' && !idAutorizacion;
+  const boton = idAutorizacion
+    ? { label: 'Cargar Atenciones', visible: prestador, tipo: 'M' as const }
+    : botonCarga(t, prestador);
+  const semana = semanal ? periodoSemana(periodoDe(t), semanaACargar(t)) : null;
+  const periodoTexto = semana
+    ? `${fecha(semana.fechaDesde)} – ${fecha(semana.fechaHasta)}`
+    : `${fecha(t.fechaDesde)} – ${fecha(t.fechaHasta)}`;
+  const saltar = semanal && prestador && puedeSaltarSemana(t, t.acciones);
+
+  const columns: TableColumnsType<Carga> = [
+    ...(semanal
+      ? [
+          {
+            key: 'semana',
+            title: 'Semana',
+            dataIndex: 'numSemana',
+            width: 80,
+            align: 'right' as const,
+            render: (v: number | null | undefined) => v ?? '',
+          },
+        ]
+      : []),
+    {
+      key: 'desde',
+      title: 'Fecha desde',
+      dataIndex: 'fechaDesde',
+      width: 110,
+      render: (v: string) => fecha(v),
+    },
+    {
+      key: 'hasta',
+      title: 'Fecha hasta',
+      dataIndex: 'fechaHasta',
+      width: 110,
+      render: (v: string) => fecha(v),
+    },
+    {
+      key: 'registros',
+      title: 'Registros',
+      dataIndex: 'numeroRegistros',
+      width: 100,
+      align: 'right',
+      render: (v: number) => formatCount(v) || '0',
+    },
+    {
+      key: 'errores',
+      title: 'Errores',
+      dataIndex: 'tieneErrores',
+      width: 90,
+      render: (v: number, c) =>
+        v === 1 ? (
+          <Tooltip title={`${formatCount(c.contadorErrores) || '0'} filas con errores`}>
+            <Tag color="red">{siNo(v)}</Tag>
+          </Tooltip>
+        ) : (
+          siNo(v)
+        ),
+    },
+    {
+      key: 'novedades',
+      title: 'Novedades',
+      dataIndex: 'tieneNovedades',
+      width: 100,
+      render: (v: number, c) =>
+        v === 1 ? (
+          <Tooltip title={`${formatCount(c.contadorNovedades) || '0'} filas con novedades`}>
+            <Tag color="gold">{siNo(v)}</Tag>
+          </Tooltip>
+        ) : (
+          siNo(v)
+        ),
+    },
+    {
+      key: 'estado',
+      title: 'Estado',
+      width: 170,
+      render: (_: unknown, c) => {
+        const e = estadoCarga(c);
+        if (c.estado === 1 && c.estadoProceso === 'PROCESANDO')
+          return (
+            <Flex vertical gap={0}>
+              <Typography.Text style={{ fontSize: 12 }}>{e.texto}</Typography.Text>
+              <Progress percent={clampPct(c.progreso)} size="small" showInfo={false} status="active" />
+            </Flex>
+          );
+        return <Tag color={e.color}>{e.texto}</Tag>;
+      },
+    },
+    {
+      key: 'archivo',
+      title: 'Archivo',
+      dataIndex: 'nombreArchivo',
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'opciones',
+      title: 'Opciones',
+      width: 130,
+      align: 'center',
+      render: (_: unknown, c) => {
+        const ops = opcionesCarga(c, { prestador, estadoTramite: t.estadoTramite });
+        const items: MenuProps['items'] = ops.map((op) => ({
+          key: op,
+          icon: OPCION_ICONS[op],
+          label: OPCION_LABELS[op],
+          danger: op === 'borrar',
+          disabled: ocupado && (op === 'borrar' || op === 'organizar'),
+        }));
+        return (
+          <Dropdown
+            trigger={['click']}
+            autoFocus
+            menu={{
+              items,
+              onClick: ({ key, domEvent }) => {
+                domEvent.stopPropagation();
+                onOpcion(c, key as OpcionCarga);
+              },
+            }}
+          >
+            <Button
+              size="small"
+              aria-label={`Opciones de la carga ${c.idCarga}`}
+              onClick={(e) => e.stopPropagation()}
+              onDoubleClick={(e) => e.stopPropagation()}
+            >
+              Opciones <DownOutlined aria-hidden />
+            </Button>
+          </Dropdown>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      {feedback.contextHolder}
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <Flex vertical gap={0}>
+          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            {semanal ? 'Cargas semanales' : 'Cargas del trámite'}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {semanal
+              ? `Semanas cargadas o habilitadas: ${t.numSemana} de ${t.maxSemanas}.`
+              : `Período del trámite: ${periodoTexto}.`}
+          </Typography.Text>
+        </Flex>
+        <Flex gap={8} wrap>
+          {saltar && (
+            <Button
+              icon={<ForwardOutlined aria-hidden />}
+              loading={accion.pending}
+              disabled={procesando}
+              onClick={() => void accion.run('saltar-semana')}
+            >
+              Siguiente semana
+            </Button>
+          )}
+          {boton.visible && (
+            <Tooltip title={procesando ? 'Espere a que termine la carga en proceso.' : undefined}>
+              <Button
+                type="primary"
+                icon={<CloudUploadOutlined aria-hidden />}
+                disabled={procesando}
+                onClick={() => setSubir(true)}
+              >
+                {boton.label}
+              </Button>
+            </Tooltip>
+          )}
+        </Flex>
+      </Flex>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={list.error.message}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              Reintentar
+            </Button>
+          }
+        />
+      )}
+      <DataTable<Carga>
+        ariaLabel="Cargas del trámite"
+        columns={columns}
+        rows={rows}
+        total={list.data?.total ?? 0}
+        page={params.page}
+        pageSize={PAGE_SIZE}
+        loading={list.isFetching && !list.isRefetching}
+        onPageChange={params.setPage}
+        rowKey="idCarga"
+        onRowDoubleClick={setResumen}
+        emptyText={
+          prestador && boton.visible
+            ? `Aún no hay cargas. Use "${boton.label}".`
+            : 'No hay cargas registradas.'
+        }
+        tableProps={{ rowClassName: (c) => (c.estado === 0 ? 'carga-borrada' : '') }}
+      />
+      <CargaResumenModal carga={resumen} onClose={() => setResumen(null)} />
+      <CargaIncidenciasModal target={incidencias} onClose={() => setIncidencias(null)} />
+      <UploadModal
+        open={subir}
+        idTramite={t.idTramite}
+        title={boton.label}
+        periodoTexto={periodoTexto}
+        // The server derives the period (week numSemana + 1, the month, or the authorization's dates).
+        campos={idAutorizacion ? { idAutorizacion } : undefined}
+        onClose={() => setSubir(false)}
+        onVerErrores={(idCarga) => {
+          const c = rows.find((r) => r.idCarga === idCarga);
+          if (c) setIncidencias({ carga: c, tipo: 'errores' });
+          else
+            void cargasApi
+              .get(idCarga)
+              .then((carga) => setIncidencias({ carga, tipo: 'errores' }))
+              .catch(() => undefined);
+        }}
+      />
+    </>
+  );
+}
+
+function periodoDe(t: TramiteDetalle) {
+  return { fechaDesde: calendarDate(t.fechaDesde) ?? '', fechaHasta: calendarDate(t.fechaHasta) ?? '' };
+}

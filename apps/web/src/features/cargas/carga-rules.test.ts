@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+  archivoAceptado,
+  botonCarga,
+  DESCARGAS_DATOS,
+  estadoCarga,
+  formatFileSize,
+  mensajeExtension,
+  opcionesCarga,
+  resultadoSubida,
+  siNo,
+  velocidadTexto,
+  vistaFilas,
+} from './carga-rules.ts';
+
+const carga = {
+  estado: 1,
+  estadoProceso: 'COMPLETADA' as const,
+  progreso: 100,
+  tieneErrores: 0,
+  tieneNovedades: 0,
+  tienePlanillas: 0,
+};
+
+describe('formatFileSize', () => {
+  it('uses KB below a megabyte and MB above, with Spanish decimals', () => {
+    expect(formatFileSize(0)).toBe('0,00 KB');
+    expect(formatFileSize(1536)).toBe('1,50 KB');
+    expect(formatFileSize(1024 * 1024)).toBe('1,00 MB');
+    expect(formatFileSize(1234 * 1024 * 1024)).toBe('1.234,00 MB');
+    expect(formatFileSize(null)).toBe('');
+  });
+});
+
+describe('estadoCarga', () => {
+  it('tells deleted, processing, failed and completed loads apart', () => {
+    expect(estadoCarga({ ...carga, estado: 0, estadoProceso: 'FALLIDA' }).texto).toBe('Carga borrada');
+    expect(estadoCarga({ ...carga, estadoProceso: 'PROCESANDO', progreso: 42.4 }).texto).toBe(
+      'Procesando 42%',
+    );
+    expect(estadoCarga({ ...carga, estadoProceso: 'PROCESANDO', progreso: 140 }).texto).toBe(
+      'Procesando 100%',
+    );
+    expect(estadoCarga({ ...carga, estadoProceso: 'FALLIDA' })).toEqual({ texto: 'Fallida', color: 'red' });
+    expect(estadoCarga(carga)).toEqual({ texto: 'Completada', color: 'green' });
+  });
+
+  it('says Sí/No for the flags', () => {
+    expect(siNo(1)).toBe('Sí');
+    expect(siNo(0)).toBe('No');
+  });
+});
+
+describe('opcionesCarga', () => {
+  const prov = { prestador: true, estadoTramite: 'CARGADO' };
+  it('offers organising a clean completed load without attentions to the provider', () => {
+    expect(opcionesCarga(carga, prov)).toEqual(['resumen', 'organizar']);
+    expect(opcionesCarga({ ...carga, tienePlanillas: 1 }, prov)).toEqual(['resumen']);
+    expect(opcionesCarga(carga, { prestador: false, estadoTramite: 'CARGADO' })).toEqual(['resumen']);
+    expect(opcionesCarga(carga, { prestador: true, estadoTramite: 'ENVIADO' })).toEqual(['resumen']);
+  });
+
+  it('offers errors, novedades and deleting a load with errors', () => {
+    const mala = { ...carga, tieneErrores: 1, tieneNovedades: 1 };
+    expect(opcionesCarga(mala, prov)).toEqual(['resumen', 'errores', 'novedades', 'borrar']);
+    expect(opcionesCarga({ ...mala, estado: 0 }, prov)).toEqual(['resumen', 'errores', 'novedades']);
+    expect(opcionesCarga({ ...mala, estadoProceso: 'PROCESANDO' }, prov)).toEqual([
+      'resumen',
+      'errores',
+      'novedades',
+    ]);
+    const fallida = { ...carga, estadoProceso: 'FALLIDA' as const, tieneErrores: 1 };
+    expect(opcionesCarga(fallida, prov)).toEqual(['resumen', 'borrar']);
+  });
+});
+
+describe('botonCarga', () => {
+  const semanal = { estadoTramite: 'CARGADO', frecuenciaCarga: 'S', numSemana: 1, maxSemanas: 4 };
+  it('names the next week for weekly procedures while weeks are left', () => {
+    expect(botonCarga(semanal, true)).toEqual({ tipo: 'S', label: 'Cargar semana 2', visible: true });
+    expect(botonCarga({ ...semanal, numSemana: 4 }, true).visible).toBe(false);
+    expect(botonCarga({ ...semanal, estadoTramite: 'DOCUMENTADO' }, true).visible).toBe(true);
+    expect(botonCarga({ ...semanal, estadoTramite: 'ENVIADO' }, true).visible).toBe(false);
+    expect(botonCarga(semanal, false).visible).toBe(false);
+  });
+
+  it('offers monthly loads only while REGISTRADO or CARGADO', () => {
+    const mensual = { ...semanal, frecuenciaCarga: 'M', numSemana: 0, maxSemanas: 0 };
+    expect(botonCarga(mensual, true)).toEqual({ tipo: 'M', label: 'Cargar Atenciones', visible: true });
+    expect(botonCarga({ ...mensual, estadoTramite: 'ESTRUCTURADO' }, true).visible).toBe(false);
+  });
+});
+
+describe('upload tabs', () => {
+  it('accepts each tab own extensions', () => {
+    expect(archivoAceptado('datos.JSON', 'json')).toBe(true);
+    expect(archivoAceptado('datos.csv', 'json')).toBe(false);
+    expect(archivoAceptado('datos.csv', 'csv')).toBe(true);
+    expect(archivoAceptado('datos.xlsx', 'csv')).toBe(false);
+    expect(archivoAceptado('datos.xlsx', 'excel')).toBe(true);
+    expect(archivoAceptado('datos.csv', 'excel')).toBe(true);
+    expect(archivoAceptado('datos.xls', 'excel')).toBe(false);
+    expect(archivoAceptado('sin-extension', 'json')).toBe(false);
+    expect(mensajeExtension('excel')).toBe(
+      'Solicitud incorrecta: en la pestaña Excel/CSV solo se aceptan archivos .xlsx o .csv.',
+    );
+  });
+});
+
+describe('resultadoSubida', () => {
+  const base = { numeroRegistros: 10, contadorErrores: 0, contadorNovedades: 0, obs: null };
+  it('is a success without errors and a warning with them, titled Archivo cargado', () => {
+    expect(resultadoSubida({ ...base, estadoProceso: 'COMPLETADA', mensaje: 'Listo.' })).toEqual({
+      tipo: 'success',
+      titulo: 'Archivo cargado',
+      mensaje: 'Listo.',
+    });
+    const w = resultadoSubida({
+      ...base,
+      estadoProceso: 'COMPLETADA',
+      contadorErrores: 3,
+      obs: 'Con errores.',
+    });
+    expect(w).toEqual({ tipo: 'warning', titulo: 'Archivo cargado', mensaje: 'Con errores.' });
+  });
+
+  it('summarises when the server sent no text', () => {
+    expect(resultadoSubida({ ...base, numeroRegistros: 12345, estadoProceso: 'COMPLETADA' }).mensaje).toBe(
+      'Registros: 12.345; con errores: 0; con novedades: 0.',
+    );
+  });
+
+  it('is the upload error with the reason, or Error desconocido', () => {
+    expect(resultadoSubida({ ...base, estadoProceso: 'FALLIDA', obs: 'JSON mal formado.' })).toEqual({
+      tipo: 'error',
+      titulo: 'Hubo un error al cargar los archivos. Inténtalo de nuevo.',
+      mensaje: 'JSON mal formado.',
+    });
+    expect(resultadoSubida({ ...base, estadoProceso: 'FALLIDA' }).mensaje).toBe('Error desconocido');
+  });
+});
+
+describe('misc', () => {
+  it('shows the ingest speed with grouping', () => {
+    expect(velocidadTexto(12345.6)).toBe('12.346 filas/s');
+    expect(velocidadTexto(null)).toBe('');
+  });
+
+  it('lists the four downloads and reads the rows view', () => {
+    expect(DESCARGAS_DATOS.map((d) => d.label)).toEqual(['JSON', 'CSV', 'JSON errores', 'CSV errores']);
+    expect(DESCARGAS_DATOS.map((d) => d.path)).toEqual(['json', 'csv', 'json/errores', 'csv/errores']);
+    expect(vistaFilas('novedades')).toBe('novedades');
+    expect(vistaFilas('x')).toBe('todos');
+  });
+});

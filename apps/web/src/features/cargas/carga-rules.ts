@@ -1,0 +1,218 @@
+/**
+ * Pure rules of the loads panel: what a load's row shows, which options it offers, which upload
+ * button the procedure has, which files each upload tab takes and how an ingest result is told.
+ */
+import { estadosCargaPermitidos, puedeEliminarCarga, puedeOrganizarCarga } from '@app/domain/cargas/rules';
+import { formatCount, formatNumber } from '@app/domain/common/format';
+import { MSG_TRAMITE } from '@app/domain/tramites/messages';
+import type { EstadoTramite } from '@app/domain/tramites/workflow';
+import type { Carga } from './cargas-api.ts';
+
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** 'Tamaño Archivo' in KB below one megabyte, else MB, Spanish decimals ('1,50 MB'). */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < MB) return `${formatNumber(bytes / KB)} KB`;
+  return `${formatNumber(bytes / MB)} MB`;
+}
+
+export type EstadoCargaVista = { texto: string; color: 'default' | 'processing' | 'green' | 'red' };
+
+/** The 'Estado' cell: 'Carga borrada', 'Procesando x%', 'Completada' or 'Fallida'. */
+export function estadoCarga(c: Pick<Carga, 'estado' | 'estadoProceso' | 'progreso'>): EstadoCargaVista {
+  if (c.estado === 0) return { texto: MSG_TRAMITE.cargaBorrada, color: 'default' };
+  if (c.estadoProceso === 'PROCESANDO')
+    return { texto: `Procesando ${clampPct(c.progreso)}%`, color: 'processing' };
+  if (c.estadoProceso === 'FALLIDA') return { texto: 'Fallida', color: 'red' };
+  return { texto: 'Completada', color: 'green' };
+}
+
+export const clampPct = (v: number | null | undefined) =>
+  Math.max(0, Math.min(100, Math.round(Number(v) || 0)));
+
+export const siNo = (v: number | boolean | null | undefined) => (v === 1 || v === true ? 'Sí' : 'No');
+
+export type OpcionCarga = 'resumen' | 'errores' | 'novedades' | 'borrar' | 'organizar';
+
+export const OPCION_LABELS: Readonly<Record<OpcionCarga, string>> = {
+  resumen: 'Resumen',
+  errores: 'Errores',
+  novedades: 'Novedades',
+  borrar: 'Borrar Carga',
+  organizar: 'Organizar Atenciones Médicas',
+};
+
+/**
+ * The 'Opciones' menu of a load: errors and novedades when it has them; the provider may delete a
+ * load with errors and organise the attentions of a clean, completed load that has none yet.
+ */
+export function opcionesCarga(
+  c: Pick<Carga, 'estado' | 'estadoProceso' | 'tieneErrores' | 'tieneNovedades' | 'tienePlanillas'>,
+  ctx: { prestador: boolean; estadoTramite: EstadoTramite | string },
+): OpcionCarga[] {
+  const out: OpcionCarga[] = ['resumen'];
+  // A failed ingest has no row errors: its reason is in the summary's observations.
+  if (c.tieneErrores === 1 && c.estadoProceso !== 'FALLIDA') out.push('errores');
+  if (c.tieneNovedades === 1) out.push('novedades');
+  if (ctx.prestador && puedeEliminarCarga(c)) out.push('borrar');
+  if (ctx.prestador && puedeOrganizarCarga(c) && !TRAMITE_CERRADO.includes(ctx.estadoTramite))
+    out.push('organizar');
+  return out;
+}
+
+/** Once sent, the provider no longer changes the procedure's loads. */
+const TRAMITE_CERRADO: readonly string[] = [
+  'ENVIADO',
+  'RECIBIDO',
+  'EN PROCESO',
+  'PLANILLAJE',
+  'OBSERVACIONES',
+  'FINALIZADO',
+];
+
+type TramiteCarga = {
+  estadoTramite: EstadoTramite | string;
+  frecuenciaCarga: string;
+  numSemana: number;
+  maxSemanas: number;
+};
+
+/** The week a weekly procedure loads next (1-based). */
+export const semanaACargar = (t: Pick<TramiteCarga, 'numSemana'>) => t.numSemana + 1;
+
+export type BotonCarga = { label: string; visible: boolean; tipo: 'S' | 'M' };
+
+/**
+ * The upload button of the panel: 'Cargar semana {n}' for weekly procedures while weeks are left,
+ * 'Cargar Atenciones' for monthly ones; only the provider uploads, and only in the states the
+ * workflow allows for that kind of load.
+ */
+export function botonCarga(t: TramiteCarga, prestador: boolean): BotonCarga {
+  const tipo = t.frecuenciaCarga === 'S' ? 'S' : 'M';
+  const permitido = prestador && estadosCargaPermitidos(tipo).includes(t.estadoTramite as EstadoTramite);
+  if (tipo === 'S') {
+    const n = semanaACargar(t);
+    return {
+      tipo,
+      label: `Cargar semana ${n}`,
+      visible: permitido && (t.maxSemanas <= 0 || n <= t.maxSemanas),
+    };
+  }
+  return { tipo, label: 'Cargar Atenciones', visible: permitido };
+}
+
+export type FormatoSubida = 'json' | 'csv' | 'excel';
+
+export type TabSubida = {
+  key: FormatoSubida;
+  label: string;
+  accept: string;
+  extensiones: readonly string[];
+  ayuda: string;
+};
+
+/** The upload dialog's tabs, each with the extensions it accepts. */
+export const TABS_SUBIDA: readonly TabSubida[] = [
+  {
+    key: 'json',
+    label: 'JSON',
+    accept: '.json,application/json',
+    extensiones: ['json'],
+    ayuda: 'Un arreglo de filas, o un objeto con la propiedad "filas", con las columnas del manual técnico.',
+  },
+  {
+    key: 'csv',
+    label: 'CSV plano',
+    accept: '.csv,text/csv',
+    extensiones: ['csv'],
+    ayuda:
+      'Texto separado por punto y coma (;) o coma (,), UTF-8, con la fila de encabezados del manual técnico.',
+  },
+  {
+    key: 'excel',
+    label: 'Excel/CSV',
+    accept: '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv',
+    extensiones: ['xlsx', 'csv'],
+    ayuda: 'Libro de Excel (.xlsx, primera hoja con la fila de encabezados) o un archivo CSV.',
+  },
+];
+
+export const extensionDe = (nombre: string) => nombre.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
+
+/** Whether the chosen file's extension belongs to the tab (the server checks the content too). */
+export function archivoAceptado(nombre: string, formato: FormatoSubida): boolean {
+  const tab = TABS_SUBIDA.find((t) => t.key === formato);
+  return !!tab && tab.extensiones.includes(extensionDe(nombre));
+}
+
+export function mensajeExtension(formato: FormatoSubida): string {
+  const tab = TABS_SUBIDA.find((t) => t.key === formato);
+  const exts = (tab?.extensiones ?? []).map((e) => `.${e}`).join(' o ');
+  return `Solicitud incorrecta: en la pestaña ${tab?.label ?? formato} solo se aceptan archivos ${exts}.`;
+}
+
+export type ResultadoSubida = { tipo: 'success' | 'warning' | 'error'; titulo: string; mensaje: string };
+
+/**
+ * How a finished ingest is told (spec 000 §8): 'Archivo cargado' as success, or as warning when
+ * rows have errors; a failed ingest is the upload error with the server's reason.
+ */
+export function resultadoSubida(
+  c: Pick<Carga, 'estadoProceso' | 'contadorErrores' | 'contadorNovedades' | 'numeroRegistros' | 'obs'> & {
+    mensaje?: string | null;
+  },
+): ResultadoSubida {
+  const texto = c.mensaje || c.obs || '';
+  if (c.estadoProceso === 'FALLIDA') {
+    return { tipo: 'error', titulo: MSG_TRAMITE.errorCarga, mensaje: texto || MSG_TRAMITE.errorDesconocido };
+  }
+  const resumen =
+    texto ||
+    `Registros: ${formatCount(c.numeroRegistros) || '0'}; con errores: ${formatCount(c.contadorErrores) || '0'}; ` +
+      `con novedades: ${formatCount(c.contadorNovedades) || '0'}.`;
+  return {
+    tipo: c.contadorErrores > 0 ? 'warning' : 'success',
+    titulo: MSG_TRAMITE.archivoCargado,
+    mensaje: resumen,
+  };
+}
+
+/** 'N filas/s' with Spanish grouping; empty before the first measure. */
+export function velocidadTexto(filasPorSegundo: number | null | undefined): string {
+  if (!filasPorSegundo || filasPorSegundo <= 0) return '';
+  return `${formatCount(Math.round(filasPorSegundo))} filas/s`;
+}
+
+export type DescargaDatos = {
+  key: string;
+  label: string;
+  path: string;
+  errores: boolean;
+  fileName: (idTramite: number) => string;
+};
+
+/** Downloads of the claim data (spec 000 §7 archivos-datos). */
+export const DESCARGAS_DATOS: readonly DescargaDatos[] = [
+  { key: 'json', label: 'JSON', path: 'json', errores: false, fileName: (id) => `datos_tramite_${id}.json` },
+  { key: 'csv', label: 'CSV', path: 'csv', errores: false, fileName: (id) => `datos_tramite_${id}.csv` },
+  {
+    key: 'json-errores',
+    label: 'JSON errores',
+    path: 'json/errores',
+    errores: true,
+    fileName: (id) => `errores_tramite_${id}.json`,
+  },
+  {
+    key: 'csv-errores',
+    label: 'CSV errores',
+    path: 'csv/errores',
+    errores: true,
+    fileName: (id) => `errores_tramite_${id}.csv`,
+  },
+];
+
+export type VistaFilas = 'todos' | 'novedades';
+export const vistaFilas = (v: string | null | undefined): VistaFilas =>
+  v === 'novedades' ? 'novedades' : 'todos';

@@ -1,0 +1,94 @@
+import { formatMoney } from '@app/domain/common/format';
+import { MSG_HERRAMIENTAS } from '@app/domain/herramientas/messages';
+import type { Medicamento } from '@app/domain/herramientas/schemas';
+import { MSG } from '@app/domain/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Input, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../app/error-message.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { useListParams } from '../../components/useListParams.ts';
+import { herramientasApi, herramientasKeys } from './herramientas-api.ts';
+
+const TITLE = 'Vademécum';
+
+const columns: TableColumnsType<Medicamento> = [
+  { key: 'codigo', title: 'Código', dataIndex: 'codigo', width: 120 },
+  { key: 'nombre', title: 'Medicamento', dataIndex: 'nombre' },
+  { key: 'clasificacion', title: 'Clasificación', dataIndex: 'clasificacion', width: 260, ellipsis: true },
+  {
+    key: 'valor',
+    title: 'Valor referencial',
+    dataIndex: 'valor',
+    width: 140,
+    align: 'right',
+    render: (v: string | null) => formatMoney(v) || '—',
+  },
+];
+
+/** /vademecum: the medicines of the elements catalogue (tipo M), searched without accents or case. */
+export default function VademecumPage() {
+  const params = useListParams();
+  const [texto, setTexto] = useState(params.q);
+  useEffect(() => setTexto(params.q), [params.q]);
+
+  const list = useQuery({
+    queryKey: herramientasKeys.vademecum(params.q, params.page),
+    queryFn: ({ signal }) => herramientasApi.vademecum(params.q, params.page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        breadcrumb={[
+          { title: 'Inicio', href: '/MenuPrincipal' },
+          { title: 'Herramientas' },
+          { title: TITLE },
+        ]}
+      />
+      <Card>
+        <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
+          <Input.Search
+            aria-label="Buscar medicamento por nombre o código"
+            placeholder="Buscar por nombre o código (Enter)"
+            allowClear
+            enterButton="Buscar"
+            value={texto}
+            onChange={(e) => setTexto(e.target.value)}
+            onSearch={(v) => params.setQ(v.trim())}
+            style={{ maxWidth: 480 }}
+            autoFocus
+          />
+          {params.q && (
+            <Button type="link" onClick={params.clear}>
+              Limpiar filtros
+            </Button>
+          )}
+        </Flex>
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={errorMessage(list.error, MSG.errorPeticion)}
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        <DataTable<Medicamento>
+          ariaLabel={TITLE}
+          columns={columns}
+          rows={list.data?.items ?? []}
+          total={list.data?.total ?? 0}
+          page={params.page}
+          pageSize={list.data?.pageSize}
+          loading={list.isFetching}
+          onPageChange={params.setPage}
+          rowKey="idElemento"
+          emptyText={MSG_HERRAMIENTAS.sinMedicamentos}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Page } from '@app/domain/catalogs/define';
+import type { Cobertura, Medicamento } from '@app/domain/herramientas/schemas';
+import { api } from '../../app/api.ts';
+
+export const herramientasKeys = {
+  vademecum: (q: string, page: number) => ['herramientas', 'vademecum', q, page] as const,
+  cobertura: (cedula: string) => ['herramientas', 'cobertura', cedula] as const,
+  tablaOms: ['herramientas', 'oms-imc-lms'] as const,
+};
+
+export const herramientasApi = {
+  vademecum: (q: string, page: number, signal?: AbortSignal) =>
+    api<Page<Medicamento>>('/herramientas/vademecum', { query: { q, page }, signal }),
+  cobertura: (cedula: string, signal?: AbortSignal) =>
+    api<Cobertura>(`/herramientas/cobertura/${encodeURIComponent(cedula)}`, { signal }),
+};

@@ -1,0 +1,269 @@
+import { FileSearchOutlined } from '@ant-design/icons';
+import { formatCount } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
+import { MSG_TRAMITE } from '@app/domain/tramites/messages';
+import type { Accion } from '@app/domain/tramites/workflow';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Result, Skeleton, Spin, Statistic, Tabs, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { useSession } from '../../app/use-session.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StateTag } from '../../components/StateTag.tsx';
+import { useFeedback } from '../../components/useFeedback.tsx';
+import { TramiteInfo } from './TramiteInfo.tsx';
+import {
+  botonesCabecera,
+  debePreguntarRecibir,
+  type Lado,
+  listHref,
+  muestraAvisoDocumentado,
+  puedeEditar,
+  resolveTab,
+  TAB_LABELS,
+  type TabKey,
+  tabsVisibles,
+} from './tramite-rules.ts';
+import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';
+import { useTramiteAccion } from './use-tramite-accion.tsx';
+
+const LoadsPanel = lazy(() => import('../cargas/LoadsPanel.tsx'));
+const BitacoraViewer = lazy(() => import('./BitacoraViewer.tsx'));
+const ArchivosDatos = lazy(() => import('./ArchivosDatos.tsx'));
+
+const parseId = (v: string | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** Procedure detail: /tramiteform/:id (audit side) and /tramiteform-carga/:id (provider side). */
+export default function TramiteDetailPage({ lado }: { lado: Lado }) {
+  const { id } = useParams();
+  const idTramite = parseId(id);
+  const session = useSession();
+  const idPerfil = session?.usuario.idPerfil ?? 0;
+  const back = listHref(lado, idPerfil);
+
+  const query = useQuery({
+    queryKey: tramiteKeys.detail(idTramite ?? 0),
+    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
+    enabled: idTramite !== null,
+  });
+
+  if (idTramite === null || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title={MSG.noEncontrado}
+        subTitle={
+          idTramite === null ? MSG_TRAMITE.idTramiteInvalido : 'El trámite no existe o no tiene acceso a él.'
+        }
+        extra={
+          <Link to={back}>
+            <Button type="primary">Volver a Trámites</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <Result
+        status="error"
+        title="No se pudo cargar el trámite."
+        subTitle={query.error.message}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()}>
+            Reintentar
+          </Button>
+        }
+      />
+    );
+  }
+  if (!query.data) {
+    return (
+      <>
+        <PageHeader
+          title={`Trámite ${idTramite}`}
+          breadcrumb={[{ title: 'Trámites', href: back }, { title: `Trámite ${idTramite}` }]}
+        />
+        <Card variant="borderless">
+          <Skeleton active paragraph={{ rows: 4 }} />
+        </Card>
+      </>
+    );
+  }
+  return <Detail tramite={query.data} lado={lado} idPerfil={idPerfil} back={back} />;
+}
+
+function Detail({
+  tramite: t,
+  lado,
+  idPerfil,
+  back,
+}: {
+  tramite: TramiteDetalle;
+  lado: Lado;
+  idPerfil: number;
+  back: string;
+}) {
+  const feedback = useFeedback();
+  const accion = useTramiteAccion(t, lado, feedback);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const visibles = tabsVisibles(t, idPerfil);
+  const tab = resolveTab(searchParams.get('tab'), visibles);
+
+  // Profile 17 opening an ENVIADO procedure is asked once per visit whether to receive it.
+  const asked = useRef<number | null>(null);
+  const ask = debePreguntarRecibir(t, idPerfil, t.acciones);
+  const { run } = accion;
+  const { modal } = feedback;
+  useEffect(() => {
+    if (!ask || asked.current === t.idTramite) return;
+    asked.current = t.idTramite;
+    modal.confirm({
+      title: MSG_TRAMITE.recibirPregunta,
+      okText: 'Sí',
+      cancelText: 'No',
+      onOk: () => run('recibir'),
+    });
+  }, [ask, t.idTramite, modal, run]);
+
+  const setTab = (key: string) =>
+    setSearchParams(
+      (sp) => {
+        const out = new URLSearchParams();
+        // Lists inside a tab keep their own params; switching tab starts them afresh.
+        for (const [k, v] of sp) if (!k.includes('.')) out.set(k, v);
+        out.set('tab', key);
+        return out;
+      },
+      { replace: true },
+    );
+
+  function confirmAndRun(a: Accion, label: string) {
+    if (a === 'finalizar') {
+      modal.confirm({
+        title: `¿Finalizar el trámite ${t.numero}?`,
+        content:
+          'El trámite pasará a FINALIZADO y se cerrará su auditoría. Un supervisor podrá reabrirlo si fuera necesario.',
+        okText: label,
+        cancelText: 'Cancelar',
+        focusable: { autoFocusButton: 'cancel' },
+        onOk: () => run(a),
+      });
+    } else if (a === 'enviar') {
+      modal.confirm({
+        title: `¿Enviar el trámite ${t.numero}?`,
+        content:
+          'El trámite pasará a ENVIADO y quedará en manos de la aseguradora: ya no podrá cargar datos ni modificarlo.',
+        okText: label,
+        cancelText: 'Cancelar',
+        focusable: { autoFocusButton: 'cancel' },
+        onOk: () => run(a),
+      });
+    } else void run(a);
+  }
+
+  const buttons = botonesCabecera(t.acciones).map((b) => (
+    <Button
+      key={b.accion}
+      type={b.primary ? 'primary' : 'default'}
+      danger={b.danger}
+      loading={accion.pending && accion.variables?.accion === b.accion}
+      disabled={accion.pending && accion.variables?.accion !== b.accion}
+      onClick={() => (b.confirm ? confirmAndRun(b.accion, b.label) : void run(b.accion))}
+    >
+      {b.label}
+    </Button>
+  ));
+
+  const content: Record<TabKey, ReactNode> = {
+    carga: <LoadsPanel tramite={t} idPerfil={idPerfil} />,
+    atenciones: (
+      <AtencionesResumen tramite={t} titulo="Atenciones médicas" onVerDatos={() => setTab('datos-archivo')} />
+    ),
+    'sin-documentacion': (
+      <AtencionesResumen
+        tramite={t}
+        titulo="Atenciones médicas sin documentación"
+        onVerDatos={() => setTab('datos-archivo')}
+      />
+    ),
+    bitacora: <BitacoraViewer idTramite={t.idTramite} namespace="bitacora" />,
+    'datos-archivo': <ArchivosDatos idTramite={t.idTramite} />,
+  };
+
+  return (
+    <>
+      {feedback.contextHolder}
+      <PageHeader
+        title={`Trámite ${t.numero}`}
+        breadcrumb={[{ title: 'Trámites', href: back }, { title: `Trámite ${t.idTramite}` }]}
+        tag={<StateTag state={t.estadoTramite} />}
+        extra={buttons.length > 0 ? buttons : undefined}
+      />
+      {muestraAvisoDocumentado(t) && (
+        <Alert type="warning" showIcon title={MSG_TRAMITE.documentadoAviso} style={{ marginBottom: 16 }} />
+      )}
+      <TramiteInfo tramite={t} editable={puedeEditar(t, idPerfil)} feedback={feedback} />
+      <Card variant="borderless" styles={{ body: { padding: '0 16px 16px' } }}>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          destroyOnHidden
+          items={visibles.map((key) => ({
+            key,
+            label: TAB_LABELS[key],
+            children: (
+              <Suspense
+                fallback={
+                  <Flex justify="center" style={{ padding: 32 }}>
+                    <Spin />
+                  </Flex>
+                }
+              >
+                {content[key]}
+              </Suspense>
+            ),
+          }))}
+        />
+      </Card>
+    </>
+  );
+}
+
+/** The attention tabs until the attention list lands: how many there are, and the rows they came from. */
+function AtencionesResumen({
+  tramite: t,
+  titulo,
+  onVerDatos,
+}: {
+  tramite: TramiteDetalle;
+  titulo: string;
+  onVerDatos: () => void;
+}) {
+  return (
+    <Flex gap={24} align="center" wrap style={{ padding: '8px 0' }}>
+      <Statistic
+        title={titulo}
+        value={formatCount(t.numPlanillas) || '0'}
+        suffix={t.numPlanillas === 1 ? 'atención' : 'atenciones'}
+      />
+      <Flex vertical gap={4}>
+        <Typography.Text type="secondary">
+          Organizadas a partir de {formatCount(t.numCargas) || '0'}{' '}
+          {t.numCargas === 1 ? 'carga activa' : 'cargas activas'} del trámite.
+        </Typography.Text>
+        <Button
+          icon={<FileSearchOutlined aria-hidden />}
+          onClick={onVerDatos}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Ver las filas del archivo de datos
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BITACORA_OPCIONES,
+  botonesCabecera,
+  calendarDate,
+  debePreguntarRecibir,
+  detailPath,
+  fecha,
+  frecuenciaLabel,
+  listHref,
+  muestraAtenciones,
+  nuevoTramitePayload,
+  periodo,
+  puedeEditar,
+  puedeSaltarSemana,
+  resolveTab,
+  semanaTexto,
+  tabsVisibles,
+  VISTAS,
+  validarNuevoTramite,
+} from './tramite-rules.ts';
+
+describe('routes and links', () => {
+  it('names the four lists as the spec does', () => {
+    expect(Object.values(VISTAS).map((v) => [v.path, v.title])).toEqual([
+      ['/tramite', 'Trámites'],
+      ['/tramite-asignados', 'Trámites Asignados'],
+      ['/tramite-procesados', 'Trámites Procesados'],
+      ['/tramite-carga', 'Carga de trámites'],
+    ]);
+  });
+
+  it('opens the provider page for 15 and the audit page for everyone else', () => {
+    expect(detailPath(15, 7)).toBe('/tramiteform-carga/7');
+    expect(detailPath(17, 7)).toBe('/tramiteform/7');
+    expect(detailPath(20, 7)).toBe('/tramiteform/7');
+  });
+
+  it('sends 18 and 20 back to their assigned list, the provider to its own, others to all', () => {
+    expect(listHref('auditoria', 18)).toBe('/tramite-asignados');
+    expect(listHref('auditoria', 20)).toBe('/tramite-asignados');
+    expect(listHref('auditoria', 17)).toBe('/tramite');
+    expect(listHref('auditoria', 16)).toBe('/tramite');
+    expect(listHref('carga', 15)).toBe('/tramite-carga');
+    expect(listHref('auditoria', 15)).toBe('/tramite-carga');
+  });
+});
+
+describe('formatting', () => {
+  it('never shifts a calendar date by the time zone', () => {
+    expect(calendarDate('2026-01-31T00:00:00.000Z')).toBe('2026-01-31');
+    expect(fecha('2026-01-31T00:00:00.000Z')).toBe('31/01/2026');
+    expect(fecha('2026-02-01')).toBe('01/02/2026');
+    expect(fecha(null)).toBe('');
+    expect(periodo({ fechaDesde: '2026-01-05', fechaHasta: '2026-01-31' })).toBe('05/01/2026 – 31/01/2026');
+  });
+
+  it('labels frequencies and weeks', () => {
+    expect(frecuenciaLabel('S')).toBe('Semanal');
+    expect(frecuenciaLabel('M')).toBe('Mensual');
+    expect(semanaTexto({ frecuenciaCarga: 'S', numSemana: 2, maxSemanas: 5 })).toBe('2 de 5');
+    expect(semanaTexto({ frecuenciaCarga: 'M', numSemana: 0, maxSemanas: 0 })).toBe('No aplica (mensual)');
+  });
+});
+
+describe('header actions', () => {
+  it('orders the allowed actions by the workflow, the first one primary, and keeps week skipping out', () => {
+    const b = botonesCabecera(['finalizar', 'saltar-semana', 'iniciar', 'cambiar-asignacion']);
+    expect(b.map((x) => x.label)).toEqual(['En Proceso', 'Finalizar Trámite', 'Cambiar asignación']);
+    expect(b.map((x) => x.primary)).toEqual([true, false, false]);
+    expect(b.find((x) => x.accion === 'finalizar')?.confirm).toBe(true);
+  });
+
+  it('shows nothing when nothing is allowed or the action is unknown', () => {
+    expect(botonesCabecera([])).toEqual([]);
+    expect(botonesCabecera(['volar'])).toEqual([]);
+  });
+
+  it('asks only profile 17 to receive an ENVIADO procedure', () => {
+    expect(debePreguntarRecibir({ estadoTramite: 'ENVIADO' }, 17, ['recibir'])).toBe(true);
+    expect(debePreguntarRecibir({ estadoTramite: 'ENVIADO' }, 19, [])).toBe(false);
+    expect(debePreguntarRecibir({ estadoTramite: 'RECIBIDO' }, 17, [])).toBe(false);
+  });
+
+  it('lets only the provider edit, and only while REGISTRADO', () => {
+    expect(puedeEditar({ estadoTramite: 'REGISTRADO' }, 15)).toBe(true);
+    expect(puedeEditar({ estadoTramite: 'CARGADO' }, 15)).toBe(false);
+    expect(puedeEditar({ estadoTramite: 'REGISTRADO' }, 17)).toBe(false);
+  });
+
+  it('offers the next week only for weekly procedures with weeks left', () => {
+    const t = {
+      estadoTramite: 'CARGADO' as const,
+      frecuenciaCarga: 'S' as const,
+      numSemana: 1,
+      maxSemanas: 4,
+    };
+    expect(puedeSaltarSemana(t, ['saltar-semana'])).toBe(true);
+    expect(puedeSaltarSemana({ ...t, numSemana: 4 }, ['saltar-semana'])).toBe(false);
+    expect(puedeSaltarSemana({ ...t, frecuenciaCarga: 'M' }, ['saltar-semana'])).toBe(false);
+    expect(puedeSaltarSemana(t, [])).toBe(false);
+  });
+});
+
+describe('tabs', () => {
+  it('shows the attention tabs from ESTRUCTURADO or with more than one load', () => {
+    expect(muestraAtenciones({ estadoTramite: 'CARGADO', numCargas: 1 })).toBe(false);
+    expect(muestraAtenciones({ estadoTramite: 'CARGADO', numCargas: 2 })).toBe(true);
+    expect(muestraAtenciones({ estadoTramite: 'ESTRUCTURADO', numCargas: 1 })).toBe(true);
+    expect(muestraAtenciones({ estadoTramite: 'FINALIZADO', numCargas: 0 })).toBe(true);
+  });
+
+  it('shows the log to 16, 17 and 19 only', () => {
+    const t = { estadoTramite: 'EN PROCESO' as const, numCargas: 1 };
+    expect(tabsVisibles(t, 17)).toEqual([
+      'carga',
+      'atenciones',
+      'sin-documentacion',
+      'bitacora',
+      'datos-archivo',
+    ]);
+    expect(tabsVisibles(t, 18)).toEqual(['carga', 'atenciones', 'sin-documentacion', 'datos-archivo']);
+    expect(tabsVisibles({ estadoTramite: 'REGISTRADO', numCargas: 0 }, 15)).toEqual([
+      'carga',
+      'datos-archivo',
+    ]);
+  });
+
+  it('falls back to the first tab when the URL names one the user cannot see', () => {
+    expect(resolveTab('bitacora', ['carga', 'datos-archivo'])).toBe('carga');
+    expect(resolveTab(null, ['carga'])).toBe('carga');
+    expect(resolveTab('datos-archivo', ['carga', 'datos-archivo'])).toBe('datos-archivo');
+  });
+});
+
+describe('log types', () => {
+  it('offers every log type, the review types with a readable label', () => {
+    expect(BITACORA_OPCIONES.map((o) => o.value)).toEqual([
+      'ESTADO',
+      'SUPERVISIÓN',
+      'AUDITORÍA MÉDICA',
+      'AUDITORÍA MÉDICA FINALIZADA',
+      'M',
+      'D',
+    ]);
+  });
+});
+
+describe('new procedure form', () => {
+  it('requires every field with the spec message', () => {
+    const errors = validarNuevoTramite(nuevoTramitePayload({}));
+    expect(errors).toMatchObject({
+      idPrestador: 'El elemento Prestador no puede ser nulo.',
+      idServicio: 'El elemento Servicio no puede ser nulo.',
+      fechaDesde: 'El elemento Fecha desde no puede ser nulo.',
+      fechaHasta: 'El elemento Fecha hasta no puede ser nulo.',
+      descripcion: 'El elemento Descripción no puede ser nulo.',
+      frecuenciaCarga: 'El elemento Frecuencia de carga no puede ser nulo.',
+    });
+  });
+
+  it('refuses a period that ends before it starts', () => {
+    const body = nuevoTramitePayload({
+      idPrestador: 1,
+      idServicio: 1,
+      fechaDesde: '2026-02-01',
+      fechaHasta: '2026-01-01',
+      descripcion: 'x',
+      frecuenciaCarga: 'M',
+    });
+    expect(validarNuevoTramite(body)).toEqual({
+      fechaHasta: 'La fecha desde debe ser anterior o igual a la fecha hasta.',
+    });
+  });
+
+  it('upper-cases the description and sends weeks only for weekly procedures', () => {
+    const base = {
+      idPrestador: 1,
+      idServicio: 2,
+      fechaDesde: '2026-01-01',
+      fechaHasta: '2026-01-31',
+      descripcion: ' consulta externa enero ',
+      maxSemanas: 5,
+    };
+    expect(nuevoTramitePayload({ ...base, frecuenciaCarga: 'S' })).toEqual({
+      idPrestador: 1,
+      idServicio: 2,
+      fechaDesde: '2026-01-01',
+      fechaHasta: '2026-01-31',
+      descripcion: 'CONSULTA EXTERNA ENERO',
+      frecuenciaCarga: 'S',
+      maxSemanas: 5,
+    });
+    const mensual = nuevoTramitePayload({ ...base, frecuenciaCarga: 'M' });
+    expect(mensual.maxSemanas).toBeUndefined();
+    expect(validarNuevoTramite(mensual)).toBeNull();
+  });
+});

@@ -1,0 +1,254 @@
+/**
+ * Pure rules of the procedure screens: which list a route shows, where a row opens, which buttons
+ * and tabs a user sees for a procedure. The workflow itself comes from the domain's table.
+ */
+import { formatDate } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
+import { tramiteInputSchema } from '@app/domain/tramites/schemas';
+import {
+  type Accion,
+  BITACORA_TIPOS,
+  ESTADOS_TRAMITE,
+  type EstadoTramite,
+  esEditable,
+  FRECUENCIAS,
+  semanaDisponible,
+  type Transicion,
+  transicion,
+} from '@app/domain/tramites/workflow';
+import type { Tramite, Vista } from './tramites-api.ts';
+
+const PRESTADOR = 15;
+const REVISOR = 16;
+const SUPERVISOR_AM = 17;
+const AUDITOR_AM = 18;
+const SUPERVISOR_GD = 19;
+const GESTOR_GD = 20;
+
+export type VistaDef = { vista: Vista; path: string; title: string; perfiles: readonly number[] };
+
+/** The four procedure lists of spec 000 §2 (one screen, parameterised by the API's `vista`). */
+export const VISTAS: Readonly<Record<Vista, VistaDef>> = {
+  todos: {
+    vista: 'todos',
+    path: '/tramite',
+    title: 'Trámites',
+    perfiles: [REVISOR, SUPERVISOR_AM, SUPERVISOR_GD],
+  },
+  asignados: {
+    vista: 'asignados',
+    path: '/tramite-asignados',
+    title: 'Trámites Asignados',
+    perfiles: [REVISOR, SUPERVISOR_AM, AUDITOR_AM, SUPERVISOR_GD, GESTOR_GD],
+  },
+  procesados: {
+    vista: 'procesados',
+    path: '/tramite-procesados',
+    title: 'Trámites Procesados',
+    perfiles: [REVISOR, SUPERVISOR_AM, SUPERVISOR_GD],
+  },
+  carga: { vista: 'carga', path: '/tramite-carga', title: 'Carga de trámites', perfiles: [PRESTADOR] },
+};
+
+export const esPrestador = (idPerfil: number) => idPerfil === PRESTADOR;
+
+/** The side of the detail page: the provider's upload side or the auditors' side. */
+export type Lado = 'carga' | 'auditoria';
+
+/** Where a procedure opens: the provider's page for profile 15, the audit page for everyone else. */
+export function detailPath(idPerfil: number, idTramite: number): string {
+  return esPrestador(idPerfil) ? `/tramiteform-carga/${idTramite}` : `/tramiteform/${idTramite}`;
+}
+
+/** The 'Trámites' crumb of a detail page (spec: 18 and 20 go back to their assigned list). */
+export function listHref(lado: Lado, idPerfil: number): string {
+  if (lado === 'carga' || esPrestador(idPerfil)) return VISTAS.carga.path;
+  return idPerfil === AUDITOR_AM || idPerfil === GESTOR_GD ? VISTAS.asignados.path : VISTAS.todos.path;
+}
+
+/** A calendar date from the API ('2026-01-31' or '2026-01-31T00:00:00.000Z') as 'YYYY-MM-DD'. */
+export function calendarDate(v: string | null | undefined): string | null {
+  if (!v) return null;
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(v);
+  return m ? m[1] : null;
+}
+
+/** 'dd/MM/yyyy' of a calendar date, never shifted by the time zone. */
+export const fecha = (v: string | null | undefined) => formatDate(calendarDate(v) ?? v);
+
+export const periodo = (t: Pick<Tramite, 'fechaDesde' | 'fechaHasta'>) =>
+  `${fecha(t.fechaDesde)} – ${fecha(t.fechaHasta)}`;
+
+export function frecuenciaLabel(code: string | null | undefined): string {
+  return FRECUENCIAS.find((f) => f.value === code)?.label ?? code ?? '';
+}
+
+/** 'Semana': current / maximum for weekly procedures; monthly ones have no weeks. */
+export function semanaTexto(t: Pick<Tramite, 'frecuenciaCarga' | 'numSemana' | 'maxSemanas'>): string {
+  if (t.frecuenciaCarga !== 'S') return 'No aplica (mensual)';
+  return `${t.numSemana} de ${t.maxSemanas}`;
+}
+
+const ORDEN_ACCIONES: readonly Accion[] = [
+  'enviar',
+  'recibir',
+  'iniciar',
+  'planillaje',
+  'finalizar',
+  'reabrir',
+  'cambiar-asignacion',
+];
+
+export type BotonAccion = {
+  accion: Accion;
+  label: string;
+  primary: boolean;
+  confirm: boolean;
+  danger: boolean;
+};
+
+/**
+ * The header buttons for the actions the server allows now, in workflow order; the first is the
+ * primary one. 'Siguiente semana' lives in the weekly loads panel, not in the header.
+ */
+export function botonesCabecera(acciones: readonly string[]): BotonAccion[] {
+  const list = ORDEN_ACCIONES.filter((a) => acciones.includes(a))
+    .map((a) => transicion(a))
+    .filter((t): t is Transicion => t !== undefined);
+  return list.map((t, i) => ({
+    accion: t.accion,
+    label: t.label,
+    primary: i === 0,
+    confirm: t.accion === 'finalizar' || t.accion === 'enviar',
+    danger: false,
+  }));
+}
+
+/** Profile 17 opening an ENVIADO procedure is asked whether to receive it (spec 000 §4). */
+export function debePreguntarRecibir(
+  t: Pick<Tramite, 'estadoTramite'>,
+  idPerfil: number,
+  acciones: readonly string[],
+) {
+  return idPerfil === SUPERVISOR_AM && t.estadoTramite === 'ENVIADO' && acciones.includes('recibir');
+}
+
+/** Dates and description are editable only by the provider while REGISTRADO. */
+export const puedeEditar = (t: Pick<Tramite, 'estadoTramite'>, idPerfil: number) =>
+  esPrestador(idPerfil) && esEditable(t.estadoTramite);
+
+/** Week skipping is offered in the weekly loads panel when the server allows it. */
+export const puedeSaltarSemana = (
+  t: Pick<Tramite, 'estadoTramite' | 'frecuenciaCarga' | 'numSemana' | 'maxSemanas'>,
+  acciones: readonly string[],
+) => acciones.includes('saltar-semana') && semanaDisponible(t);
+
+export type TabKey = 'carga' | 'atenciones' | 'sin-documentacion' | 'bitacora' | 'datos-archivo';
+
+export const TAB_LABELS: Readonly<Record<TabKey, string>> = {
+  carga: 'Datos y carga de archivos',
+  atenciones: 'Atenciones médicas',
+  'sin-documentacion': 'Atenciones sin documentación',
+  bitacora: 'Bitácora',
+  'datos-archivo': 'Datos del archivo',
+};
+
+const indice = (e: string) => ESTADOS_TRAMITE.indexOf(e as EstadoTramite);
+
+/** Attention tabs appear from ESTRUCTURADO onwards, or when the procedure has more than one load. */
+export const muestraAtenciones = (t: Pick<Tramite, 'estadoTramite' | 'numCargas'>) =>
+  indice(t.estadoTramite) >= indice('ESTRUCTURADO') || t.numCargas > 1;
+
+/** The log is for the supervisors (17, 19) and the super-reviewer (16). */
+export const muestraBitacora = (idPerfil: number) =>
+  idPerfil === REVISOR || idPerfil === SUPERVISOR_AM || idPerfil === SUPERVISOR_GD;
+
+export function tabsVisibles(t: Pick<Tramite, 'estadoTramite' | 'numCargas'>, idPerfil: number): TabKey[] {
+  const tabs: TabKey[] = ['carga'];
+  if (muestraAtenciones(t)) tabs.push('atenciones', 'sin-documentacion');
+  if (muestraBitacora(idPerfil)) tabs.push('bitacora');
+  tabs.push('datos-archivo');
+  return tabs;
+}
+
+/** The tab named in the URL when the user may see it, else the first one. */
+export function resolveTab(requested: string | null | undefined, visibles: readonly TabKey[]): TabKey {
+  return visibles.find((t) => t === requested) ?? visibles[0];
+}
+
+export const muestraAvisoDocumentado = (t: Pick<Tramite, 'estadoTramite'>) =>
+  t.estadoTramite === 'DOCUMENTADO';
+
+export type BitacoraOpcion = { value: string; label: string };
+
+const BITACORA_LABELS: Readonly<Record<string, string>> = {
+  M: 'M (REVISIÓN AUDITORÍA MÉDICA)',
+  D: 'D (REVISIÓN GESTIÓN DOCUMENTAL)',
+};
+
+/** Type filter of the log (spec 002): the placeholder is 'ESTADO'; M and D are the review entries. */
+export const BITACORA_OPCIONES: readonly BitacoraOpcion[] = BITACORA_TIPOS.map((t) => ({
+  value: t,
+  label: BITACORA_LABELS[t] ?? t,
+}));
+
+export const esTipoBitacora = (v: string | null | undefined): v is (typeof BITACORA_TIPOS)[number] =>
+  !!v && (BITACORA_TIPOS as readonly string[]).includes(v);
+
+export type NuevoTramiteForm = {
+  idPrestador?: number | null;
+  idServicio?: number | null;
+  fechaDesde?: string | null;
+  fechaHasta?: string | null;
+  descripcion?: string | null;
+  frecuenciaCarga?: 'S' | 'M' | null;
+  maxSemanas?: number | null;
+};
+
+export type NuevoTramitePayload = {
+  idPrestador: number;
+  idServicio: number;
+  fechaDesde: string;
+  fechaHasta: string;
+  descripcion: string;
+  frecuenciaCarga: 'S' | 'M';
+  maxSemanas?: number;
+};
+
+/** The request body of 'Nuevo trámite': upper-case description; weeks only for weekly procedures. */
+export function nuevoTramitePayload(v: NuevoTramiteForm): NuevoTramitePayload {
+  const body: NuevoTramitePayload = {
+    idPrestador: v.idPrestador ?? 0,
+    idServicio: v.idServicio ?? 0,
+    fechaDesde: v.fechaDesde ?? '',
+    fechaHasta: v.fechaHasta ?? '',
+    descripcion: (v.descripcion ?? '').trim().toUpperCase(),
+    frecuenciaCarga: v.frecuenciaCarga ?? ('' as 'S'),
+  };
+  if (v.frecuenciaCarga === 'S' && v.maxSemanas !== null && v.maxSemanas !== undefined)
+    body.maxSemanas = v.maxSemanas;
+  return body;
+}
+
+/**
+ * The same check the API runs (the domain's zod schema), as field → first message. Required fields
+ * say 'El elemento {campo} no puede ser nulo.'.
+ */
+export function validarNuevoTramite(body: NuevoTramitePayload): Record<string, string> | null {
+  const res = tramiteInputSchema.safeParse({
+    ...body,
+    idPrestador: body.idPrestador || undefined,
+    idServicio: body.idServicio || undefined,
+    frecuenciaCarga: body.frecuenciaCarga || undefined,
+  });
+  if (res.success) return null;
+  const out: Record<string, string> = {};
+  for (const issue of res.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** The required-field message of spec 000 §5 for a form label. */
+export const requerido = (campo: string) => MSG.campoRequerido(campo);

@@ -1,0 +1,408 @@
+/**
+ * Ingest benchmark (DESIGN §7, issue 4 "Speed and memory"), against PostgreSQL.
+ *
+ * For each format (CSV, JSON, XLSX) and N rows (default 100,000):
+ *   floor  = the bare streaming parse of the file with the same parser and options as the server
+ *            + PostgreSQL's own COPY of the same rows into a plain table (measured separately, summed);
+ *   ingest = the real thing through the HTTP API of a server started as its own process: upload,
+ *            background job (parse, row validation, COPY into carga_fila/carga_error, set-based checks,
+ *            counters, state), measured from the first byte sent until the load reads COMPLETADA;
+ *   ratio  = ingest / floor (budget ≤ 3), and the server's peak RSS during the ingest (budget < 512 MB).
+ * Then organising a clean load of N rows into attentions (budget < 20 s).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ingest.ts [--rows 100000]
+ *
+ * A scratch database `bench_ingest` is (re)created on that server. Figures are printed and written to
+ * the "Ingest" section of docs/performance.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { JSONParser } from '@streamparser/json-node';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { CSV_OPCIONES, rowsOf } from '../apps/api/src/features/cargas/sources.ts';
+import { type Formato, generate } from './generate.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    bad: { type: 'string', default: '0.02' },
+    formats: { type: 'string', default: 'csv,json,xlsx' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const ROWS = Number(values.rows);
+const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'bench_ingest';
+const BENCH_URL = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+})();
+const OUT = path.join(ROOT, 'bench/out');
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Peak resident memory of a process since the last reset (Linux /proc). */
+function peakRss(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+function resetPeak(pid: number) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not permitted: the peak then covers the whole life of the server.
+  }
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: BENCH_URL,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: crypto.randomBytes(24).toString('hex'),
+      UPLOAD_MAX_MB: '1000',
+      SEED_DEMO: 'true',
+      LOGIN_RATE_MAX: '1000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('the server exited');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+/** Streams the file as a multipart upload (never read whole). */
+function upload(url: string, token: string, file: string): Promise<{ status: number; body: string }> {
+  const boundary = `----bench${crypto.randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="${path.basename(file)}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const size = fs.statSync(file).size;
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + size + tail.length,
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => {
+        body += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.write(head);
+    const input = fs.createReadStream(file);
+    input.on('error', reject);
+    input.on('end', () => req.end(tail));
+    input.pipe(req, { end: false });
+  });
+}
+
+/** The parse alone, with the server's parser and options, counting records. */
+async function bareParse(formato: Formato, file: string): Promise<number> {
+  let n = 0;
+  if (formato === 'csv') {
+    const parser = fs
+      .createReadStream(file, { highWaterMark: 256 * 1024 })
+      .pipe(parse({ ...CSV_OPCIONES, delimiter: ';' }));
+    for await (const _ of parser) n++;
+    return n - 1;
+  }
+  if (formato === 'json') {
+    const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+    fs.createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(parser);
+    for await (const _ of parser) n++;
+    return n;
+  }
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
+    fs.createReadStream(file, { highWaterMark: 256 * 1024 }),
+    {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'cache',
+      worksheets: 'emit',
+      entries: 'emit',
+    },
+  );
+  for await (const sheet of reader) {
+    for await (const _ of sheet) n++;
+    break;
+  }
+  return n - 1;
+}
+
+const ESC = /[\\\t\n\r]/g;
+const copyText = (v: string | null) =>
+  v === null
+    ? '\\N'
+    : v.replace(ESC, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? c);
+
+/** COPY of the same rows into a plain table of 19 text columns, from rows prepared beforehand. */
+async function copyFloor(client: pg.Client, formato: Formato, file: string): Promise<number> {
+  const chunks: string[] = [];
+  let buf: string[] = [];
+  for await (const cells of rowsOf(formato, { file })) {
+    buf.push(cells.map(copyText).join('\t'));
+    if (buf.length === 5000) {
+      chunks.push(`${buf.join('\n')}\n`);
+      buf = [];
+    }
+  }
+  if (buf.length) chunks.push(`${buf.join('\n')}\n`);
+  await client.query('TRUNCATE bench_floor');
+  const t0 = performance.now();
+  const stream = client.query(copyFrom('COPY bench_floor FROM STDIN'));
+  await pipeline(
+    (async function* () {
+      for (const c of chunks) yield c;
+    })(),
+    stream,
+  );
+  return performance.now() - t0;
+}
+
+type Resultado = {
+  formato: Formato;
+  mb: number;
+  parse: number;
+  copy: number;
+  ingest: number;
+  peak: number;
+  registros: number;
+  errores: number;
+  novedades: number;
+};
+
+async function main() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  const [{ version }] = (await admin.query<{ version: string }>('SHOW server_version')).rows;
+  await admin.end();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
+  const port = await freePort();
+  console.log(`starting the API on :${port} against ${DB_NAME} ...`);
+  const server = await startServer(port, dataDir);
+  const base = `http://127.0.0.1:${port}`;
+  const db = new pg.Client({ connectionString: BENCH_URL });
+  await db.connect();
+  try {
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ usuario: 'prestador@demo.ec', clave: 'Demo.2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const [ctx] = (
+      await db.query<{ prestador: number; suscripcion: number; aseguradora: number }>(
+        `SELECT (SELECT p.id_prestador FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = 'prestador@demo.ec') AS prestador,
+                id_suscripcion AS suscripcion, id_empresa AS aseguradora FROM usuario WHERE nombre = 'admin@demo.ec'`,
+      )
+    ).rows;
+    let seq = 0;
+    const tramite = async () =>
+      (
+        await db.query<{ id: number }>(
+          `INSERT INTO tramite (id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio, numero, fecha_desde, fecha_hasta,
+                                descripcion, frecuencia_carga)
+           VALUES ($1, $2, $3, 1, $4, '2026-03-01', '2026-03-31', 'BENCHMARK DE CARGA', 'M') RETURNING id_tramite AS id`,
+          [ctx.suscripcion, ctx.aseguradora, ctx.prestador, `BENCH-${Date.now()}-${++seq}`],
+        )
+      ).rows[0].id;
+    await db.query(
+      `CREATE TABLE bench_floor (${Array.from({ length: 19 }, (_, i) => `c${i + 1} text`).join(', ')})`,
+    );
+
+    const archivo = async (formato: Formato, idTramite: number, bad: number) => {
+      const file = path.join(OUT, `ingest-t${idTramite}-b${bad}-${ROWS}.${formato}`);
+      if (!fs.existsSync(file)) {
+        const t0 = performance.now();
+        await generate(formato, file, {
+          rows: ROWS,
+          bad,
+          idTramite,
+          desde: '2026-03-01',
+          hasta: '2026-03-31',
+        });
+        console.log(`  generated ${path.basename(file)} in ${seconds(performance.now() - t0)} s`);
+      }
+      return file;
+    };
+
+    const ingest = async (idTramite: number, file: string) => {
+      const pid = server.pid!;
+      resetPeak(pid);
+      const t0 = performance.now();
+      const res = await upload(`${base}/api/v1/tramites/${idTramite}/cargas`, token, file);
+      if (res.status !== 202) throw new Error(`upload ${res.status}: ${res.body}`);
+      const { idCarga } = JSON.parse(res.body) as { idCarga: number };
+      let last = '';
+      for (;;) {
+        const r = (await (
+          await fetch(`${base}/api/v1/cargas/${idCarga}`, { headers: auth })
+        ).json()) as Record<string, unknown>;
+        if (r.estadoProceso !== 'PROCESANDO') {
+          const ms = performance.now() - t0;
+          if (r.estadoProceso !== 'COMPLETADA')
+            throw new Error(`load ${idCarga}: ${r.estadoProceso} ${r.obs}`);
+          return { ms, peak: peakRss(pid), idCarga, r };
+        }
+        const p = `${r.progreso}% ${r.filasPorSegundo ?? 0} filas/s`;
+        if (p !== last) process.stdout.write(`\r  ${p}        `);
+        last = p;
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+    };
+
+    const resultados: Resultado[] = [];
+    for (const formato of values.formats.split(',') as Formato[]) {
+      console.log(`\n${formato.toUpperCase()}, ${ROWS} rows`);
+      const id = await tramite();
+      const file = await archivo(formato, id, Number(values.bad));
+      const size = fs.statSync(file).size;
+      const t0 = performance.now();
+      const parsed = await bareParse(formato, file);
+      const parseMs = performance.now() - t0;
+      if (parsed !== ROWS) throw new Error(`bare parse counted ${parsed} rows`);
+      const copyMs = await copyFloor(db, formato, file);
+      console.log(`  floor: parse ${seconds(parseMs)} s + COPY ${seconds(copyMs)} s`);
+      const run = await ingest(id, file);
+      process.stdout.write('\r');
+      const r = run.r as { numeroRegistros: number; contadorErrores: number; contadorNovedades: number };
+      console.log(
+        `  ingest ${seconds(run.ms)} s (${Math.round(ROWS / (run.ms / 1000))} rows/s), ratio ${(run.ms / (parseMs + copyMs)).toFixed(2)}, ` +
+          `peak RSS ${mb(run.peak)} MB; ${r.numeroRegistros} rows, ${r.contadorErrores} with errors, ${r.contadorNovedades} with novedades`,
+      );
+      resultados.push({
+        formato,
+        mb: size,
+        parse: parseMs,
+        copy: copyMs,
+        ingest: run.ms,
+        peak: run.peak,
+        registros: r.numeroRegistros,
+        errores: r.contadorErrores,
+        novedades: r.contadorNovedades,
+      });
+    }
+
+    console.log(`\nORGANISE, ${ROWS} rows (a clean CSV load)`);
+    const idOrg = await tramite();
+    const clean = await archivo('csv', idOrg, 0);
+    const load = await ingest(idOrg, clean);
+    process.stdout.write('\r');
+    resetPeak(server.pid!);
+    const t0 = performance.now();
+    const org = await fetch(`${base}/api/v1/cargas/${load.idCarga}/organizar`, {
+      method: 'POST',
+      headers: auth,
+    });
+    const orgMs = performance.now() - t0;
+    const orgBody = (await org.json()) as { planillas: number; detalles: number; duplicadas: number };
+    if (org.status !== 200) throw new Error(`organise ${org.status}: ${JSON.stringify(orgBody)}`);
+    const orgPeak = peakRss(server.pid!);
+    console.log(
+      `  ${seconds(orgMs)} s: ${orgBody.planillas} attentions, ${orgBody.detalles} line items, ${orgBody.duplicadas} duplicates; peak RSS ${mb(orgPeak)} MB`,
+    );
+
+    const cpu = os.cpus();
+    const machine = `${cpu.length} × ${cpu[0]?.model.trim()}, ${mb(os.totalmem())} MB RAM, Node ${process.version}, PostgreSQL ${version} on the same machine`;
+    const lines = [
+      '## Ingest',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`bench/ingest.ts\` (${ROWS.toLocaleString('en')} rows per format, ` +
+        `${Number(values.bad) * 100} % rows with errors, generated by \`bench/generate.ts\`). Machine: ${machine}.`,
+      '',
+      'Floor = bare streaming parse of the file with the same parser and options + `COPY` of the same rows into a plain',
+      'table (19 text columns, no index), measured one after the other in the same run. Ingest = upload through the HTTP',
+      'API of a separate server process until the load reads COMPLETADA (parse, row validation, `COPY` into `carga_fila` and',
+      '`carga_error`, four set-based checks against the catalogues, counters, procedure state, one transaction).',
+      '',
+      '| format | file | parse | COPY | floor | ingest | ratio (≤ 3) | rows/s | server peak RSS (< 512 MB) |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...resultados.map(
+        (x) =>
+          `| ${x.formato.toUpperCase()} | ${(x.mb / 1e6).toFixed(1)} MB | ${seconds(x.parse)} s | ${seconds(x.copy)} s | ` +
+          `${seconds(x.parse + x.copy)} s | ${seconds(x.ingest)} s | ${(x.ingest / (x.parse + x.copy)).toFixed(2)} | ` +
+          `${Math.round(ROWS / (x.ingest / 1000)).toLocaleString('en')} | ${mb(x.peak)} MB |`,
+      ),
+      '',
+      `Organise ${ROWS.toLocaleString('en')} rows (clean CSV load) into ${orgBody.planillas.toLocaleString('en')} attentions and ` +
+        `${orgBody.detalles.toLocaleString('en')} line items (${orgBody.duplicadas} duplicates): **${seconds(orgMs)} s** (budget < 20 s), ` +
+        `server peak RSS ${mb(orgPeak)} MB.`,
+      '',
+    ];
+    console.log(`\n${lines.join('\n')}`);
+    if (!values['no-write']) writeSection(path.join(ROOT, 'docs/performance.md'), lines.join('\n'));
+  } finally {
+    await db.end();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Replaces the "## Ingest" section of the file (other benchmarks keep theirs). */
+function writeSection(file: string, section: string) {
+  const current = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Performance\n\nFigures measured by `bench/`.\n';
+  const start = current.indexOf('## Ingest');
+  let next: string;
+  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
+  else {
+    const end = current.indexOf('\n## ', start + 1);
+    next = current.slice(0, start) + section + (end === -1 ? '' : `\n${current.slice(end + 1)}`);
+  }
+  fs.writeFileSync(file, `${next.trimEnd()}\n`);
+  console.log(`written to ${path.relative(ROOT, file)}`);
+}
+
+await main();

@@ -1,0 +1,184 @@
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { login } from './helpers.ts';
+
+const COLUMNS = [
+  'idTramite',
+  'noPlanilla',
+  'cedula1',
+  'cedula2',
+  'nombre',
+  'fIngreso',
+  'fSalida',
+  'diagPri',
+  'diagSec',
+  'lMuerto',
+  'fTarifario',
+  'noServicio',
+  'cantidad',
+  'vSem',
+  'vPaciente',
+  'noModificador',
+  'nombreMedIns',
+  'tipo',
+  'fechaAtencion',
+];
+
+/** Data rows of a month for the procedure; the first `bad` rows carry an unknown CIE-10 code. */
+function rows(idTramite: number, n: number, bad: number): string[][] {
+  const out: string[][] = [];
+  for (let i = 1; i <= n; i++) {
+    const day = String(2 + (i % 20)).padStart(2, '0');
+    out.push([
+      String(idTramite),
+      String(1000 + i),
+      '1710034065',
+      '',
+      `PACIENTE PRUEBA ${i}`,
+      `2026-03-${day}`,
+      `2026-03-${day}`,
+      i <= bad ? 'ZZZ9' : 'J18.1',
+      '',
+      'N',
+      '1',
+      SERVICE,
+      '1',
+      '25.00',
+      '0',
+      '',
+      'DR. JUAN PÉREZ',
+      'P',
+      `2026-03-${day}`,
+    ]);
+  }
+  return out;
+}
+
+let SERVICE = '';
+
+test('provider uploads, fixes and organises a load, sends; the AM supervisor receives', async ({ page }) => {
+  test.setTimeout(240_000);
+  await login(page, 'prestador@demo.ec');
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sesion') ?? '{}').token as string);
+  const auth = { authorization: `Bearer ${token}` };
+  // A service code the price list knows.
+  const el = await page.request.get('/api/v1/catalogos/elemento?pageSize=1', { headers: auth });
+  SERVICE = (await el.json()).items[0].codigo;
+
+  await page.goto('/tramite-carga');
+  await expect(page.getByRole('heading', { name: 'Carga de trámites' })).toBeVisible();
+  await page.getByRole('button', { name: /Nuevo trámite/ }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByLabel('Prestador').click();
+  await page.getByTitle('CLÍNICA SANTA MARÍA').click();
+  await modal.getByLabel('Servicio').click();
+  await page.getByTitle('AMBULATORIO').click();
+  await modal.getByLabel('Frecuencia de carga').click();
+  await page.getByTitle('Mensual').click();
+  await modal.getByLabel('Fecha desde').fill('01/03/2026');
+  await modal.getByLabel('Fecha desde').press('Enter');
+  await modal.getByLabel('Fecha hasta').fill('31/03/2026');
+  await modal.getByLabel('Fecha hasta').press('Enter');
+  await modal.getByLabel('Descripción').fill('Atenciones de marzo');
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/tramiteform-carga\/\d+/);
+  const idTramite = Number(page.url().match(/tramiteform-carga\/(\d+)/)![1]);
+  await expect(page.getByText('REGISTRADO').first()).toBeVisible();
+
+  // 1. A CSV with errors: the warning, the errors row by row, then the load is deleted.
+  const bad = rows(idTramite, 200, 3);
+  const csv = `\uFEFF${COLUMNS.join(';')}\n${bad.map((r) => r.join(';')).join('\n')}\n`;
+  await page.getByRole('button', { name: 'Cargar Atenciones' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: /CSV plano/ }).click();
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'marzo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Cargar archivo' }).click();
+  await expect(dialog.getByText('Archivo cargado')).toBeVisible({ timeout: 60_000 });
+  await dialog
+    .getByRole('button', { name: /Cerrar|Aceptar/ })
+    .first()
+    .click();
+
+  await page
+    .getByRole('button', { name: /Opciones de la carga/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Errores' }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(/ZZZ9/).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page
+    .getByRole('button', { name: /Opciones de la carga/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Borrar Carga' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Borrar|Eliminar|Sí/ })
+    .last()
+    .click();
+  await expect(page.getByText('La carga fue eliminada con éxito.')).toBeVisible();
+
+  // 2. The corrected rows as a real Excel file, then organise.
+  const good = rows(idTramite, 200, 0);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Datos');
+  ws.addRow(COLUMNS);
+  for (const r of good) ws.addRow(r);
+  const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+  await page.getByRole('button', { name: 'Cargar Atenciones' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: /Excel/ }).click();
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'marzo.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx,
+  });
+  await dialog.getByRole('button', { name: 'Cargar archivo' }).click();
+  await expect(dialog.getByText('Archivo cargado')).toBeVisible({ timeout: 60_000 });
+  await dialog
+    .getByRole('button', { name: /Cerrar|Aceptar/ })
+    .first()
+    .click();
+  await expect(page.getByText('CARGADO').first()).toBeVisible();
+
+  await page
+    .getByRole('button', { name: /Opciones de la carga/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Organizar Atenciones Médicas' }).click();
+  await expect(page.getByText('¡Atenciones médicas organizadas exitosamente!')).toBeVisible({
+    timeout: 120_000,
+  });
+  await expect(page.getByText('ESTRUCTURADO').first()).toBeVisible();
+
+  // 3. Send.
+  await page.getByRole('button', { name: 'Enviar trámite' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Enviar|Sí|Aceptar/ })
+    .last()
+    .click();
+  await expect(page.getByText('ENVIADO').first()).toBeVisible();
+
+  // 4. The AM supervisor receives it when opening it.
+  await page.evaluate(() => localStorage.clear());
+  await login(page, 'supervisor.am@demo.ec');
+  await page.goto(`/tramiteform/${idTramite}`);
+  await expect(page.getByText('El trámite no está recibido. ¿Deseas recibirlo ahora?')).toBeVisible();
+  await page.getByRole('button', { name: 'Sí' }).click();
+  await expect(page.getByText('RECIBIDO').first()).toBeVisible();
+
+  // Every step is in the bitácora.
+  const log = await page.request.get(`/api/v1/tramites/${idTramite}/bitacora?pageSize=50`, {
+    headers: {
+      authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('sesion') ?? '{}').token as string)}`,
+    },
+  });
+  const obs = (await log.json()).items.map((i: { observacion: string }) => i.observacion).join('\n');
+  expect(obs).toContain('ENVIADO a RECIBIDO');
+  expect(obs).toContain('Trámite registrado');
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { MSG_ADMIN } from './messages.ts';
+
+/** Building blocks of the administration schemas: every message is the shared Spanish one. */
+export const req = (label: string) => MSG.campoRequerido(label);
+
+/** A required reference id (a select): missing, empty or 0 → 'El elemento {label} no puede ser nulo.' */
+export const requiredId = (label: string) =>
+  z.coerce
+    .number({ error: req(label) })
+    .int(req(label))
+    .positive(req(label));
+
+/** An optional reference id: empty → null. */
+export const optionalId = () =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === 0 ? null : v),
+    z.coerce.number().int().positive().nullable(),
+  );
+
+/** Required text, trimmed, optionally upper-case. */
+export const requiredText = (label: string, max: number, opts: { upper?: boolean } = {}) =>
+  z
+    .string({ error: req(label) })
+    .trim()
+    .min(1, req(label))
+    .max(max, MSG_ADMIN.maximo(label, max))
+    .transform((v) => (opts.upper ? v.toUpperCase() : v));
+
+/** Optional text: empty → null. */
+export const optionalText = (label: string, max: number, opts: { upper?: boolean } = {}) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z
+      .string()
+      .trim()
+      .max(max, MSG_ADMIN.maximo(label, max))
+      .transform((v) => (opts.upper ? v.toUpperCase() : v))
+      .nullable()
+      .optional(),
+  );
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date 'YYYY-MM-DD'. */
+export const isIsoDate = (v: string) => {
+  if (!ISO_DATE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+export const requiredDate = (label: string) =>
+  z
+    .string({ error: req(label) })
+    .min(1, req(label))
+    .refine(isIsoDate, MSG_ADMIN.fechaInvalida(label));
+
+/** Adds 'fecha hasta before fecha desde' on `fechaHasta`; runs even when other fields failed. */
+export function checkDateRange(v: { fechaDesde?: unknown; fechaHasta?: unknown }, ctx: z.RefinementCtx) {
+  const { fechaDesde: d, fechaHasta: h } = v;
+  if (typeof d === 'string' && typeof h === 'string' && isIsoDate(d) && isIsoDate(h) && d > h) {
+    ctx.addIssue({ code: 'custom', path: ['fechaHasta'], message: MSG_ADMIN.fechasInvalidas });
+  }
+}
+
+/** The first message per field of a failed parse, for forms (the API does the same through Fastify). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_');
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** Page query of every administration list (`?q=&page=&pageSize=&sort=`). */
+export const pageQuery = {
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  sort: z
+    .string()
+    .regex(/^-?[A-Za-z0-9]+$/, 'Orden no válido.')
+    .optional(),
+};

@@ -1,0 +1,47 @@
+/** Spanish texts of the administration screens (spec 002 §8; spec 001 §5 for registration). */
+export const MSG_ADMIN = {
+  // spec 002 §8, verbatim where the spec quotes them
+  personaGuardada: 'Registro completado exitosamente!',
+  medicoCreado: 'Medico creada exitosamente!',
+  suscripcionCreada: 'Suscripcion creada exitosamente!',
+  creado: (entidad: string) => `${entidad} creado(a) exitosamente!`,
+  // validation
+  soloLetras: (campo: string) => `${campo} admite solo letras y espacios.`,
+  soloDigitos: (campo: string) => `${campo} admite solo dígitos.`,
+  maximo: (campo: string, n: number) => `${campo} admite como máximo ${n} caracteres.`,
+  documento10: 'El documento debe tener exactamente 10 dígitos.',
+  cedulaInvalida: 'La cédula no es válida: revise el dígito verificador.',
+  telefonoMax: 'El teléfono admite como máximo 10 dígitos.',
+  fechaInvalida: (campo: string) => `${campo} debe ser una fecha válida.`,
+  fechaFutura: 'La fecha de nacimiento no puede ser posterior a hoy.',
+  fechasInvalidas: 'La fecha hasta debe ser igual o posterior a la fecha desde.',
+  rucInvalido: 'El RUC no es válido: debe tener 13 dígitos y, si es de persona natural, una cédula válida.',
+  rucDuplicado: (ruc: string) => `Ya existe una empresa registrada con el RUC ${ruc}.`,
+  rucPrestadorDuplicado: (ruc: string) => `Ya existe un prestador registrado con el RUC ${ruc}.`,
+  sexoRequerido: 'Seleccione el género',
+  clavesNoCoinciden: 'Las contraseñas no coinciden',
+  terminosRequeridos: 'Debe aceptar los términos y condiciones para continuar.',
+  // records
+  perfilNoExiste: 'El perfil seleccionado no existe.',
+  suscripcionNoPermitida: 'La suscripción seleccionada no pertenece a su empresa.',
+  personaNoPermitida: 'La persona seleccionada no pertenece a su empresa.',
+  referenciaNoExiste: (campo: string) => `${campo}: el registro seleccionado no existe.`,
+  sinSuscripcionVigente: 'La empresa no tiene una suscripción VIGENTE.',
+  // files
+  imagenTipoInvalido: 'El archivo no es una imagen PNG o JPEG válida.',
+  imagenMuyGrande: 'La imagen excede el tamaño máximo de 2 MB.',
+  imagenRequerida: 'Seleccione la imagen (PNG o JPEG, máximo 2 MB).',
+  csvTipoInvalido: 'Solo se aceptan archivos .csv de texto (separados por ; o ,).',
+  csvVacio: 'El archivo no tiene registros.',
+  csvEncabezado: (faltan: string) => `Faltan columnas en el encabezado: ${faltan}.`,
+  csvConErrores: (n: number) =>
+    `El archivo tiene ${n} ${n === 1 ? 'fila' : 'filas'} con errores; no se guardó ningún registro.`,
+  csvCargado: (n: number) =>
+    `Se cargaron ${n} ${n === 1 ? 'registro' : 'registros'} de atención ambulatoria.`,
+  // registration and renewal
+  registroCompleto: 'Registro completado exitosamente! Ya puede iniciar sesión con su correo y contraseña.',
+  renovacionCompleta: (hasta: string) => `Suscripción renovada exitosamente! Vigente hasta el ${hasta}.`,
+  // session administration
+  sandboxVacio: 'No hay llamadas registradas del entorno de pruebas (sandbox).',
+  sesionesVacio: 'No hay sesiones en el período seleccionado.',
+} as const;

@@ -1,0 +1,5 @@
+export * from './columns.ts';
+export * from './messages.ts';
+export * from './rules.ts';
+export * from './schemas.ts';
+export * from './validate.ts';

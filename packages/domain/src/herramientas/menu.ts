@@ -1,0 +1,15 @@
+import { registerMenuItem } from '../navigation.ts';
+
+/**
+ * The help pages in the Ayuda section of the insurer-area side menu (spec 002: "Help pages /guias
+ * and /faq"). Tools live in the user drawer, not in the side menu.
+ */
+export const AYUDA_MENU = [
+  { key: 'guias', label: 'Guías de Inicio Rápido', route: '/guias' },
+  { key: 'faq', label: 'Preguntas Frecuentes', route: '/faq' },
+  { key: 'videotutorial', label: 'Videotutoriales', route: '/videotutorial' },
+  { key: 'manual-datos', label: 'Manual del archivo de datos', route: '/manual-datos' },
+  { key: 'acerca-de', label: 'Acerca de', route: '/acerca-de' },
+] as const;
+
+for (const item of AYUDA_MENU) registerMenuItem({ ...item, area: 'auditoria', section: 'ayuda' });
