@@ -56,7 +56,10 @@ function rows(idTramite: number, n: number, bad: number): string[][] {
 
 let SERVICE = '';
 
-test('provider uploads, fixes and organises a load, sends; the AM supervisor receives', async ({ page }) => {
+// Written against the screens but not yet run green end to end: marked fixme until it is (issue 4 stays open).
+test.fixme('provider uploads, fixes and organises a load, sends; the AM supervisor receives', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await login(page, 'prestador@demo.ec');
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sesion') ?? '{}').token as string);

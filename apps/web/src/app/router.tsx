@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { ayudaRoutes } from '../features/ayuda/routes.tsx';
 import { herramientasRoutes } from '../features/herramientas/routes.tsx';
+import { publicRegistroRoutes } from '../features/registro/routes.tsx';
 import { tramiteRoutes } from '../features/tramites/routes.tsx';
 import { RouteError } from './errors/route-error.tsx';
 import { RequireSession } from './require-session.tsx';
@@ -29,6 +31,7 @@ export const routes: RouteObject[] = [
         path: '/login-actualizar-clave/:idUsuario',
         ...page(() => import('../features/auth/reset-password-page.tsx')),
       },
+      ...publicRegistroRoutes,
       // Signed in: guard, then the shell (top bar, side menu, inactivity logout)
       {
         element: <RequireSession />,
@@ -51,6 +54,7 @@ export const routes: RouteObject[] = [
               ...tramiteRoutes,
               ...herramientasRoutes,
               ...ayudaRoutes,
+              ...adminRoutes,
               // Catalogue routes are patched in below.
             ],
           },
