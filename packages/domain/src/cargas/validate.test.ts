@@ -176,6 +176,30 @@ describe('parsers', () => {
     expect(parseFecha('2026-13-01')).toBeNull();
     expect(parseFecha('2026/03/02')).toBeNull();
     expect(parseFecha('')).toBeNull();
+    expect(parseFecha('2026-3-02')).toBeNull();
+    expect(parseFecha('123/03/2026')).toBeNull();
+    expect(parseFecha('1/3/26')).toBeNull();
+    expect(parseFecha('01/03/2026/1')).toBeNull();
+    expect(parseFecha('0a/03/2026')).toBeNull();
+    expect(parseFecha('+1/03/2026')).toBeNull();
+    expect(parseFecha('2026-03-0x')).toBeNull();
+  });
+  it('dates: the parser and the SQL patterns agree', () => {
+    const iso = new RegExp(PATRON.fechaIso);
+    const dmy = new RegExp(PATRON.fechaDmy);
+    for (const v of [
+      '2026-03-02',
+      '2/3/2026',
+      '29/02/2024',
+      '31/04/2026',
+      '2026-3-2',
+      '1/3/26',
+      '12/12/12345',
+      '2026-02-29',
+      '9999-01-01',
+    ]) {
+      if (parseFecha(v) !== null) expect(iso.test(v) || dmy.test(v), v).toBe(true);
+    }
   });
   it('decimals, CIE-10, lMuerto', () => {
     expect(parseDecimal('12,5')).toBe(12.5);

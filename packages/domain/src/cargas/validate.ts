@@ -33,28 +33,53 @@ const RE = {
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 const DIAS_MES = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** `YYYY-MM-DD` or `dd/MM/yyyy` (day and month may have one digit) → `YYYY-MM-DD`; null when not a real date. */
-export function parseFecha(value: string | null | undefined): string | null {
-  if (!value) return null;
-  let y: number;
-  let m: number;
-  let d: number;
-  if (RE.fechaIso.test(value)) {
-    y = Number(value.slice(0, 4));
-    m = Number(value.slice(5, 7));
-    d = Number(value.slice(8, 10));
-  } else if (RE.fechaDmy.test(value)) {
-    const [dd, mm, yy] = value.split('/');
-    y = Number(yy);
-    m = Number(mm);
-    d = Number(dd);
-  } else {
-    return null;
+const digit = (s: string, i: number) => {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : -1;
+};
+const num = (s: string, from: number, to: number) => {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = digit(s, i);
+    if (d < 0) return -1;
+    n = n * 10 + d;
   }
+  return to > from ? n : -1;
+};
+
+function fechaIso(y: number, m: number, d: number): string | null {
   if (y < 1900 || y > 2199 || m < 1 || m > 12 || d < 1) return null;
   const days = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : DIAS_MES[m - 1];
   if (d > days) return null;
   return `${y}-${pad2(m)}-${pad2(d)}`;
+}
+
+function parseFechaSinCache(v: string): string | null {
+  if (v.length === 10 && v[4] === '-' && v[7] === '-')
+    return fechaIso(num(v, 0, 4), num(v, 5, 7), num(v, 8, 10));
+  const a = v.indexOf('/');
+  const b = a < 0 ? -1 : v.indexOf('/', a + 1);
+  if (a < 1 || a > 2 || b - a < 2 || b - a > 3 || v.length - b !== 5 || v.indexOf('/', b + 1) >= 0)
+    return null;
+  return fechaIso(num(v, b + 1, v.length), num(v, a + 1, b), num(v, 0, a));
+}
+
+// A load has few distinct dates and each row has three of them: remember the answers.
+const cacheFechas = new Map<string, string | null>();
+
+/**
+ * `YYYY-MM-DD` or `dd/MM/yyyy` (day and month may have one digit) → `YYYY-MM-DD`; null when not a
+ * real date. Accepts exactly what PATRON.fechaIso / PATRON.fechaDmy describe.
+ */
+export function parseFecha(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let r = cacheFechas.get(value);
+  if (r === undefined) {
+    r = parseFechaSinCache(value);
+    if (cacheFechas.size > 5000) cacheFechas.clear();
+    cacheFechas.set(value, r);
+  }
+  return r;
 }
 
 /** A decimal number with `.` or `,` as separator and no grouping; null otherwise. */

@@ -79,10 +79,16 @@ const DUPLICADAS = `
 export async function organizarCarga(
   q: Queryable,
   p: { idCarga: number; idTramite: number; idPrestador: number; idUsuario: number },
+  onPaso?: (paso: 'planillas' | 'detalles' | 'duplicadas', ms: number) => void,
 ): Promise<{ planillas: number; detalles: number; duplicadas: number }> {
-  await q.query(PLANILLAS, [p.idCarga, p.idTramite, p.idPrestador, p.idUsuario]);
-  await q.query(DETALLES, [p.idCarga, p.idPrestador, p.idUsuario]);
-  await q.query(DUPLICADAS, [p.idCarga, p.idPrestador]);
+  const paso = async (nombre: 'planillas' | 'detalles' | 'duplicadas', sql: string, params: unknown[]) => {
+    const t0 = performance.now();
+    await q.query(sql, params);
+    onPaso?.(nombre, performance.now() - t0);
+  };
+  await paso('planillas', PLANILLAS, [p.idCarga, p.idTramite, p.idPrestador, p.idUsuario]);
+  await paso('detalles', DETALLES, [p.idCarga, p.idPrestador, p.idUsuario]);
+  await paso('duplicadas', DUPLICADAS, [p.idCarga, p.idPrestador]);
   const [n] = await q.query<{ planillas: number; detalles: number; duplicadas: number }>(
     `SELECT count(*)::int AS planillas, count(*) FILTER (WHERE duplicada = 1)::int AS duplicadas,
             (SELECT count(*)::int FROM planilla_det d JOIN planilla x ON x.id_planilla = d.id_planilla WHERE x.id_carga = $1) AS detalles

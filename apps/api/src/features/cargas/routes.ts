@@ -282,7 +282,7 @@ export async function cargaRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
     },
-    async (req) => organizar(db, req.user, req.params.id),
+    async (req) => organizar(db, req.user, req.params.id, req.log),
   );
 
   for (const formato of ['json', 'csv'] as const) {

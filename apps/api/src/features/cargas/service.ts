@@ -12,6 +12,7 @@ import {
   type SessionUser,
   type TipoCarga,
 } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
@@ -200,8 +201,10 @@ export async function eliminarCarga(db: Database, user: SessionUser, idCarga: nu
 }
 
 /** Organises the attentions of a load (DESIGN §5): one transaction, set-based statements. */
-export async function organizar(db: Database, user: SessionUser, idCarga: number) {
-  return db.transaction(async (tx) => {
+export async function organizar(db: Database, user: SessionUser, idCarga: number, log?: FastifyBaseLogger) {
+  const started = performance.now();
+  const ms: Record<string, number> = {};
+  const out = await db.transaction(async (tx) => {
     const { t, c } = await lockCarga(tx, user, idCarga);
     if (c.estadoProceso !== 'COMPLETADA') throw conflict(MSG_CARGA.noOrganizable);
     if (c.tieneErrores === 1) throw conflict(MSG_CARGA.conErrores);
@@ -210,12 +213,13 @@ export async function organizar(db: Database, user: SessionUser, idCarga: number
       throw conflict(MSG_CARGA.estadoNoPermiteOrganizar(t.estadoTramite));
     }
     if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '64MB'; SET LOCAL jit = off");
-    const r = await organizarCarga(tx, {
-      idCarga,
-      idTramite: t.idTramite,
-      idPrestador: t.idPrestador,
-      idUsuario: user.idUsuario,
-    });
+    const r = await organizarCarga(
+      tx,
+      { idCarga, idTramite: t.idTramite, idPrestador: t.idPrestador, idUsuario: user.idUsuario },
+      (paso, t0) => {
+        ms[paso] = Math.round(t0);
+      },
+    );
     await tx.query('UPDATE carga SET tiene_planillas = 1, fecha_actualizacion = now() WHERE id_carga = $1', [
       idCarga,
     ]);
@@ -233,4 +237,9 @@ export async function organizar(db: Database, user: SessionUser, idCarga: number
     await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', partes.join(' '));
     return { mensaje: MSG_TRAMITE.organizadas, ...r };
   });
+  log?.info(
+    { idCarga, planillas: out.planillas, ms, total: Math.round(performance.now() - started) },
+    'attentions organised',
+  );
+  return out;
 }

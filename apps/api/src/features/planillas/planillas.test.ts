@@ -252,13 +252,13 @@ describe('GET /planillas/export.csv', () => {
     await t.database.query(
       `INSERT INTO planilla (id_tramite, id_carga, id_prestador, numero, cedula, nombre, diag1, diag2, fecha_desde, fecha_hasta)
        SELECT $1, $2, $3, 'X' || lpad(i::text, 5, '0'), '0912345678', 'PACIENTE; "' || i || '"', 'J181', 'A09', '2026-03-03', '2026-03-03'
-         FROM generate_series(1, 4500) i`,
+         FROM generate_series(1, 11000) i`,
       [g.idTramite, g.idCarga, ids.idPrestador],
     );
     const big = await req('GET', `/api/v1/planillas/export.csv?idTramite=${g.idTramite}`, DEMO.supervisorAm);
     const rows = big.body.trim().split(/\r?\n/);
-    expect(rows).toHaveLength(4501);
-    expect(rows[4500]).toContain(';X04500;');
+    expect(rows).toHaveLength(11001);
+    expect(rows[11000]).toContain(';X11000;');
     expect(rows[1]).toContain('"PACIENTE; ""1"""');
   });
 });

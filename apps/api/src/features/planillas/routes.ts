@@ -60,7 +60,7 @@ import {
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['planillas'];
 
-const EXPORT_BATCH = 2000;
+const EXPORT_BATCH = 5000;
 const CSV_COLUMNS = [
   'ID Planilla',
   'Número',
