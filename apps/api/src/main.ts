@@ -9,7 +9,7 @@ const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
 );
 await database.migrate();
-const seeded = await seedIfEmpty(database, { demo: config.SEED_DEMO });
+const seeded = await seedIfEmpty(database, { demo: config.SEED_DEMO, tramites: config.SEED_DEMO });
 const app = await buildApp({ config, database });
 if (seeded) app.log.info({ demo: config.SEED_DEMO }, 'database seeded');
 
