@@ -9,6 +9,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir()
 
 export default defineConfig({
   testDir: './tests',
+  // One output folder per port: several runs on one machine must not clobber each other's traces.
+  outputDir: path.join(import.meta.dirname, '..', 'test-results', String(port)),
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

@@ -9,6 +9,8 @@ export async function login(page: Page, usuario: string, clave = PASSWORD) {
   await page.getByLabel('Contraseña').fill(clave);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(/\/MenuPrincipal$/);
+  // The shell (and its inactivity timer) is mounted once the menu page shows.
+  await expect(page.getByRole('heading', { name: 'Menú principal' })).toBeVisible();
 }
 
 export async function logout(page: Page) {
@@ -16,4 +18,25 @@ export async function logout(page: Page) {
     localStorage.clear();
     sessionStorage.clear();
   });
+}
+
+/** Picks an option of the open antd Select dropdown by its text. */
+export async function pickOption(page: Page, text: string) {
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+}
+
+/** A valid Ecuadorian cédula (province 17) built from a number: the check digit of the módulo 10 rule. */
+export function cedula(n: number): string {
+  const nine = `17${String(n % 10_000_000).padStart(7, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 9; i++) {
+    let d = Number(nine[i]) * (i % 2 === 0 ? 2 : 1);
+    if (d > 9) d -= 9;
+    sum += d;
+  }
+  return nine + String((10 - (sum % 10)) % 10);
 }
