@@ -98,5 +98,25 @@ describe('bitácora', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(res.rawPayload.subarray(-6).toString()).toContain('%%EOF');
     expect(res.rawPayload.length).toBeGreaterThan(2000);
+    // No logo yet: no image in the document.
+    expect(res.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it("report 12 carries the insurer's logo once the company has one", async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await t.database.query(
+      `INSERT INTO empresa_img (id_empresa, nombre, tipo, tamano, imagen)
+       SELECT id_empresa_aseguradora, 'Logo', 'image/png', $2, $3 FROM tramite WHERE id_tramite = $1`,
+      [idTramite, png.length, png],
+    );
+    const res = await t.app.inject({
+      url: `/api/v1/tramites/${idTramite}/bitacora/pdf`,
+      headers: await t.auth(DEMO.supervisorAm),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { renderTableReport } from '../../lib/pdf.ts';
+import { logoDataUrl, renderTableReport } from '../../lib/pdf.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { getTramiteForUser } from './access.ts';
 
@@ -111,10 +111,11 @@ export async function bitacoraRoutes(app: FastifyInstance) {
         fechaDesde: string;
         fechaHasta: string;
         empresa: string;
+        idEmpresa: number;
         estado: string;
       }>(
         `SELECT t.numero, p.nombre_comercial AS "nombreComercial", t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta",
-                e.razon_social AS empresa, t.estado_tramite AS estado
+                e.razon_social AS empresa, e.id_empresa AS "idEmpresa", t.estado_tramite AS estado
            FROM tramite t JOIN prestador p ON p.id_prestador = t.id_prestador JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
           WHERE t.id_tramite = $1`,
         [req.params.id],
@@ -136,6 +137,7 @@ export async function bitacoraRoutes(app: FastifyInstance) {
             : []),
         ],
         empresa: t.empresa,
+        logo: await logoDataUrl(db, t.idEmpresa),
         columns: [
           { header: 'Fecha de registro', width: 95 },
           { header: 'Tipo', width: 130 },
