@@ -1,19 +1,27 @@
 /**
- * Attentions benchmark (issue 5): one procedure of N attentions (default 100,000) plus optional
- * filler attentions in other procedures, then times through the real routes (app.inject, a real
- * token): list pages with filters (first, middle, last), the CSV export (rows/s and peak RSS),
- * controls 1–5, and the diagnosis lookup.
+ * Attentions benchmark (issue 5, DESIGN §7): one procedure of N attentions (default 100,000) plus
+ * filler attentions in another procedure (900,000 gives the 1,000,000 of the budget), then the real
+ * server is started as its own process (tsx apps/api/src/main.ts on the same database) and measured
+ * over HTTP with real tokens:
+ *   - list pages of GET /api/v1/planillas with filter combinations (first, middle, last and random
+ *     pages), 50 concurrent keep-alive clients per combination and a mixed run: p50/p95/p99, req/s;
+ *   - controls 1–5 over the procedure (count + first page), one at a time;
+ *   - the CSV export of the 100,000 attentions, streamed, with the server's RSS sampled from /proc.
  *
- *   npx tsx bench/planillas.ts                         # PGlite in memory, 100k
- *   npx tsx bench/planillas.ts postgres://... 100000 900000   # PostgreSQL, 100k + 900k filler
+ *   npx tsx bench/planillas.ts postgres://postgres@127.0.0.1:5432/postgres 100000 900000 --keep
+ *   npx tsx bench/planillas.ts postgres://postgres@127.0.0.1:5432/postgres --reuse   # measure again
  *
- * On PostgreSQL it creates (and drops) a database named bench_planillas.
+ * Options: --clients=50 --seconds=6 (per combination) --only=list|controls|export (repeatable).
+ * It creates (and, without --keep/--reuse, drops) a database named bench_planillas; it never touches
+ * the test template. PostgreSQL only: the server and the bench are two processes.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { seedIfEmpty } from '../apps/api/src/db/seed/index.ts';
 
@@ -22,11 +30,25 @@ const args = process.argv.slice(2).filter((a) => a !== '--');
 const KEEP = args.includes('--keep');
 const REUSE = args.includes('--reuse');
 const [url, nArg, fillerArg] = args.filter((a) => !a.startsWith('--'));
+const opt = (name: string, def: number) => {
+  const a = args.find((x) => x.startsWith(`--${name}=`));
+  return a ? Number(a.split('=')[1]) : def;
+};
+const CLIENTS = opt('clients', 50);
+const SECONDS = opt('seconds', 6);
+const ONLY = args.filter((a) => a.startsWith('--only=')).map((a) => a.split('=')[1]);
+const runs = (part: string) => ONLY.length === 0 || ONLY.includes(part);
 const N = Number(nArg ?? 100_000);
 const FILLER = Number(fillerArg ?? 0);
 
+if (!url) {
+  console.error(
+    'usage: npx tsx bench/planillas.ts postgres://user@host:5432/db [N] [FILLER] [--keep|--reuse]',
+  );
+  process.exit(2);
+}
+
 async function open(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (!url) return { db: await openDatabase({}), drop: async () => {} };
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   if (!REUSE) {
@@ -131,90 +153,277 @@ async function main() {
     }
     b = await tramite('BENCH-MAIN');
     await fill(b.idTramite, b.idCarga, N, 'N', FILLER);
+    // A third of the procedure assigned to the AM auditor and to the GD operative (18/20 see only theirs).
+    await db.query(
+      `UPDATE planilla SET id_usuario_med = (SELECT id_usuario FROM usuario WHERE nombre = 'auditor.am@demo.ec'),
+                           id_usuario_doc = (SELECT id_usuario FROM usuario WHERE nombre = 'gestor.gd@demo.ec')
+        WHERE id_tramite = $1 AND id_planilla % 3 = 0`,
+      [b.idTramite],
+    );
     // What autovacuum does in production: statistics and the visibility map (index-only scans).
     await db.query('VACUUM ANALYZE');
   }
 
-  const dataDir = path.join(os.tmpdir(), 'bench-planillas');
-  const config = loadConfig(
-    { ...process.env, DATABASE_URL: undefined, LOG_LEVEL: 'silent' },
-    { DATA_DIR: dataDir, dataDir, jwtSecret: 'bench-secret-bench-secret-bench' },
-  );
-  const app = await buildApp({ config, database: db, logger: false });
-  await app.ready();
-  const login = async (usuario: string) => {
-    const r = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { usuario, clave: 'Demo.2026' },
-    });
-    return { authorization: `Bearer ${r.json().token}` };
-  };
-  const sup = await login('supervisor.am@demo.ec');
-  const time = async (label: string, u: string, headers = sup, reps = 5) => {
-    const times: number[] = [];
-    let res = await app.inject({ url: u, headers });
-    for (let i = 0; i < reps; i++) {
-      const t0 = performance.now();
-      res = await app.inject({ url: u, headers });
-      times.push(ms(t0));
-    }
-    times.sort((x, y) => x - y);
-    const body = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
-    console.log(
-      `  ${label.padEnd(44)} median ${String(times[Math.floor(reps / 2)]).padStart(7)} ms  max ${String(times[reps - 1]).padStart(7)} ms${body && 'total' in body ? `  total=${body.total}` : ''}${res.statusCode !== 200 ? ` status=${res.statusCode}` : ''}`,
-    );
-    return res;
-  };
-  const L = `/api/v1/planillas?idTramite=${b.idTramite}`;
-  const last = Math.ceil(N / 10);
-  console.log('list (one request at a time, through the route):');
-  await time('page 1', L);
-  await time(`page ${Math.floor(last / 2)} (middle)`, `${L}&page=${Math.floor(last / 2)}`);
-  await time(`page ${last} (last)`, `${L}&page=${last}`);
-  await time('PENDIENTES', `${L}&vista=PENDIENTES`);
-  await time('PENDIENTES last page', `${L}&vista=PENDIENTES&page=${Math.ceil(N / 30)}`);
-  await time('nombre=maria lopez', `${L}&nombre=maria%20lopez`);
-  await time('cedula=0900001', `${L}&cedula=0900001`);
-  await time('nombreMedico + nivel + estadoAud', `${L}&nombreMedico=medico%2012&nivel=2&estadoAud=REVISADA`);
-  await time('fecha + duplicadas', `${L}&fecha=2026-03-10&duplicadas=1`);
-  await time('sort=-fechaDesde page 5000', `${L}&sort=-fechaDesde&page=5000`);
-  await time('auditor 18 (own only)', L, await login('auditor.am@demo.ec'));
-  await time(
-    'buscar codigos 85025 pendientes',
-    `/api/v1/planillas/buscar?idTramite=${b.idTramite}&tipo=codigos&valor=85025&soloPendientes=1`,
-  );
-  await time(
-    'buscar diagnosticos neumonia',
-    `/api/v1/planillas/buscar?idTramite=${b.idTramite}&tipo=diagnosticos&valor=neumonia`,
-  );
-  console.log('controls:');
-  for (const n of [1, 2, 3, 4, 5])
-    await time(`control ${n} (count + first page)`, `/api/v1/tramites/${b.idTramite}/controles/${n}`, sup, 3);
-  await time('controles (5 counts)', `/api/v1/tramites/${b.idTramite}/controles`, sup, 3);
-  await time('list filtered by control 4', `${L}&control=4`, sup, 3);
-  console.log('diagnosis lookup:');
-  for (const q of ['neumonia%20lobar', 'hipertension', 'J18.1', 'A09X', 'fractura%20de%20femur'])
-    await time(`q=${q}`, `/api/v1/diagnosticos?q=${q}`, sup, 9);
-  console.log('export:');
-  const rss0 = process.memoryUsage().rss;
-  let peak = rss0;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  const t0 = performance.now();
-  const res = await app.inject({
-    url: `/api/v1/planillas/export.csv?idTramite=${b.idTramite}`,
-    headers: sup,
-  });
-  const secs = ms(t0) / 1000;
-  clearInterval(timer);
-  console.log(
-    `  CSV ${res.rawPayload.length} bytes, ${N} rows in ${secs.toFixed(1)} s (${Math.round(N / secs)} rows/s); RSS ${Math.round(rss0 / 1e6)} → peak ${Math.round(peak / 1e6)} MB (inject buffers the whole body)`,
-  );
-  await app.close();
+  const benchUrl = Object.assign(new URL(url), { pathname: '/bench_planillas' }).toString();
   await db.close();
-  await drop();
+  const port = 3290 + Math.floor(Math.random() * 100);
+  const server = await startServer(benchUrl, port);
+  try {
+    await measure(server, port, b);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await drop();
+  }
+}
+
+/** Current or peak resident memory of a process (Linux /proc), in bytes. */
+function rss(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+}
+const mb = (bytes: number) => Math.round(bytes / 1e6);
+
+async function startServer(dbUrl: string, port: number): Promise<ChildProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-planillas-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: path.join(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: crypto.randomBytes(24).toString('hex'),
+      SEED_DEMO: 'false',
+      LOGIN_RATE_MAX: '1000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('the server exited');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+type Hit = { status: number; ms: number; bytes: number };
+
+/** One GET over a keep-alive agent; the body is read (and counted) but not kept. */
+function get(agent: http.Agent, port: number, pathAndQuery: string, token: string): Promise<Hit> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get(
+      { host: '127.0.0.1', port, path: pathAndQuery, agent, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, bytes }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+async function getJson<T>(port: number, p: string, token: string): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+const f1 = (n: number) => (Number.isNaN(n) ? '   -  ' : n.toFixed(1).padStart(6));
+
+type Combo = { label: string; token: string; base: string; pages: number };
+
+/** `clients` closed-loop clients for `seconds`, each request a random page of a random combo of `combos`. */
+async function load(port: number, combos: Combo[], clients: number, seconds: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const times: number[] = [];
+  let errors = 0;
+  const pick = () => {
+    const c = combos[Math.floor(Math.random() * combos.length)];
+    // Page 1, the last page and random pages in between.
+    const r = Math.random();
+    const page = r < 0.25 ? 1 : r < 0.4 ? c.pages : 1 + Math.floor(Math.random() * c.pages);
+    return { c, url: `${c.base}&page=${page}` };
+  };
+  // Warm-up: one round without measuring.
+  await Promise.all(Array.from({ length: clients }, () => get(agent, port, pick().url, pick().c.token)));
+  const end = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const { c, url } = pick();
+        const h = await get(agent, port, url, c.token);
+        if (h.status !== 200) errors++;
+        times.push(h.ms);
+      }
+    }),
+  );
+  const secs = (performance.now() - t0) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return {
+    n: times.length,
+    rps: times.length / secs,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    p99: pct(times, 99),
+    max: times[times.length - 1] ?? Number.NaN,
+    errors,
+  };
+}
+
+async function measure(server: ChildProcess, port: number, b: { idTramite: number; idCarga: number }) {
+  const pid = server.pid ?? 0;
+  const tokens: Record<string, string> = {};
+  for (const u of ['supervisor.am', 'auditor.am', 'revisor', 'gestor.gd']) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ usuario: `${u}@demo.ec`, clave: 'Demo.2026' }),
+    });
+    tokens[u] = ((await res.json()) as { token: string }).token;
+  }
+  console.log(
+    `server pid ${pid} on :${port}, RSS ${mb(rss(pid))} MB; ${CLIENTS} clients, ${SECONDS} s per combination`,
+  );
+  const sup = tokens['supervisor.am'];
+  const L = `/api/v1/planillas?idTramite=${b.idTramite}&pageSize=10`;
+  const [esp] = await getJson<{ items: Array<{ idEspecialidad: number }> }>(
+    port,
+    '/api/v1/catalogos/especialidad?pageSize=1',
+    sup,
+  ).then((r) => r.items);
+  const defs: Array<[string, string, string]> = [
+    ['TODAS', sup, L],
+    ['TODAS sort=-fechaDesde', sup, `${L}&sort=-fechaDesde`],
+    ['TODAS sort=nombre', sup, `${L}&sort=nombre`],
+    ['PENDIENTES', sup, `${L}&vista=PENDIENTES`],
+    ['REVISADAS', sup, `${L}&vista=REVISADAS`],
+    ['ANULADAS', sup, `${L}&vista=ANULADAS`],
+    ['carga (Periodo)', sup, `${L}&idCarga=${b.idCarga}`],
+    ['fecha', sup, `${L}&fecha=2026-03-10`],
+    ['nombreMedico', sup, `${L}&nombreMedico=medico%2012`],
+    ['idEspecialidad', sup, `${L}&idEspecialidad=${esp?.idEspecialidad ?? 1}`],
+    ['numero', sup, `${L}&numero=N00012`],
+    ['cedula', sup, `${L}&cedula=0900001`],
+    ['nombre', sup, `${L}&nombre=maria%20lopez`],
+    ['nivel', sup, `${L}&nivel=2`],
+    ['estadoAud', sup, `${L}&estadoAud=REVISADA`],
+    ['estadoDoc + nivel (16)', tokens.revisor, `${L}&estadoDoc=PENDIENTE&nivel=1`],
+    ['duplicadas', sup, `${L}&duplicadas=1`],
+    ['fecha + duplicadas', sup, `${L}&fecha=2026-03-10&duplicadas=1`],
+    ['nombreMedico + nivel + estadoAud', sup, `${L}&nombreMedico=medico%2012&nivel=2&estadoAud=REVISADA`],
+    ['carga + nombre + estadoAud', sup, `${L}&idCarga=${b.idCarga}&nombre=ana&estadoAud=PENDIENTE`],
+    ['auditor 18: own only', tokens['auditor.am'], L],
+    ['auditor 18: PENDIENTES + cedula', tokens['auditor.am'], `${L}&vista=PENDIENTES&cedula=09000`],
+    ['gestor 20: own, nivel', tokens['gestor.gd'], `${L}&nivel=1`],
+    ['sin archivos', sup, `${L}&sinArchivos=1`],
+    ['control 2 (fechas)', sup, `${L}&control=2`],
+    ['control 5 (sin documentos)', sup, `${L}&control=5`],
+  ];
+  const combos: Combo[] = [];
+  for (const [label, token, base] of defs) {
+    const r = await getJson<{ total: number }>(port, base, token);
+    combos.push({ label, token, base, pages: Math.max(1, Math.ceil(r.total / 10)) });
+  }
+
+  if (runs('list')) {
+    console.log('list pages, one combination at a time (random pages incl. first and last):');
+    console.log(
+      `  ${'combination'.padEnd(36)} ${'rows'.padStart(7)}  ${'req/s'.padStart(6)}  ${'p50'.padStart(6)}  ${'p95'.padStart(6)}  ${'p99'.padStart(6)}  ${'max'.padStart(6)} ms`,
+    );
+    for (const c of combos) {
+      const r = await load(port, [c], CLIENTS, SECONDS);
+      console.log(
+        `  ${c.label.padEnd(36)} ${String(c.pages * 10).padStart(7)}  ${r.rps.toFixed(0).padStart(6)}  ${f1(r.p50)}  ${f1(r.p95)}  ${f1(r.p99)}  ${f1(r.max)}${r.errors ? `  errors=${r.errors}` : ''}`,
+      );
+    }
+    // The ceiling of the stack on this machine: authentication and one tiny query, no list.
+    const ref = await load(
+      port,
+      [{ label: 'me', token: sup, base: '/api/v1/auth/me?x=1', pages: 1 }],
+      CLIENTS,
+      SECONDS,
+    );
+    console.log(
+      `  ${'(reference: GET /auth/me)'.padEnd(36)} ${''.padStart(7)}  ${ref.rps.toFixed(0).padStart(6)}  ${f1(ref.p50)}  ${f1(ref.p95)}  ${f1(ref.p99)}  ${f1(ref.max)}${ref.errors ? `  errors=${ref.errors}` : ''}`,
+    );
+    const mixed = await load(
+      port,
+      combos.filter((c) => !c.label.startsWith('control')),
+      CLIENTS,
+      SECONDS * 3,
+    );
+    console.log(
+      `  ${'MIXED (all but control filters)'.padEnd(36)} ${''.padStart(7)}  ${mixed.rps.toFixed(0).padStart(6)}  ${f1(mixed.p50)}  ${f1(mixed.p95)}  ${f1(mixed.p99)}  ${f1(mixed.max)}${mixed.errors ? `  errors=${mixed.errors}` : ''}  (${mixed.n} requests)`,
+    );
+  }
+
+  if (runs('controls')) {
+    console.log('controls over the procedure, one request at a time (count + first page), 3 runs:');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const one = async (label: string, p: string, reps = 3) => {
+      const t: number[] = [];
+      let last: Hit | undefined;
+      for (let i = 0; i < reps; i++) {
+        last = await get(agent, port, p, sup);
+        t.push(last.ms);
+      }
+      t.sort((a, b2) => a - b2);
+      const body = await getJson<{ total?: number }>(port, p, sup).catch(() => ({ total: undefined }));
+      console.log(
+        `  ${label.padEnd(36)} median ${f1(t[Math.floor(reps / 2)])} ms  max ${f1(t[reps - 1])} ms${body.total !== undefined ? `  flagged=${body.total}` : ''}${last?.status !== 200 ? `  status=${last?.status}` : ''}`,
+      );
+    };
+    for (const n of [1, 2, 3, 4, 5])
+      await one(`control ${n}`, `/api/v1/tramites/${b.idTramite}/controles/${n}`);
+    await one('control 1, page 50', `/api/v1/tramites/${b.idTramite}/controles/1?page=50`);
+    await one('controles (the 5 counts)', `/api/v1/tramites/${b.idTramite}/controles`, 1);
+    agent.destroy();
+  }
+
+  if (runs('export')) {
+    console.log('CSV export of the procedure, streamed (server RSS sampled every 20 ms):');
+    for (const [label, clients] of [
+      ['1 export', 1],
+      ['4 exports at once', 4],
+    ] as const) {
+      const before = rss(pid);
+      let peak = before;
+      const timer = setInterval(() => {
+        peak = Math.max(peak, rss(pid));
+      }, 20);
+      const agent = new http.Agent({ keepAlive: false });
+      const t0 = performance.now();
+      const hits = await Promise.all(
+        Array.from({ length: clients }, () =>
+          get(agent, port, `/api/v1/planillas/export.csv?idTramite=${b.idTramite}`, sup),
+        ),
+      );
+      const secs = (performance.now() - t0) / 1000;
+      clearInterval(timer);
+      agent.destroy();
+      const bytes = hits.reduce((a, h) => a + h.bytes, 0);
+      console.log(
+        `  ${label.padEnd(20)} ${(bytes / 1e6).toFixed(1)} MB in ${secs.toFixed(1)} s (${Math.round((N * clients) / secs)} rows/s, status ${[...new Set(hits.map((h) => h.status))].join(',')}); server RSS ${mb(before)} → peak ${mb(peak)} MB`,
+      );
+    }
+  }
 }
 
 await main();

@@ -5,14 +5,20 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { archivoRoutes } from './features/archivos/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { autorizacionRoutes } from './features/autorizaciones/routes.ts';
 import { cargaRoutes } from './features/cargas/routes.ts';
 import { catalogRoutes } from './features/catalogs/routes.ts';
+import { detalleRoutes } from './features/detalles/routes.ts';
 import { herramientasRoutes } from './features/herramientas/routes.ts';
 import { apiTokenRoutes } from './features/integracion/tokens.ts';
+import { observacionRoutes } from './features/observaciones/routes.ts';
+import { planillasPorDiagnosticoRoutes } from './features/planillas/por-diagnostico.ts';
 import { planillaRoutes } from './features/planillas/routes.ts';
 import { registroRoutes } from './features/registro/routes.ts';
 import { revisionRoutes } from './features/revision/routes.ts';
+import { sandboxRoutes } from './features/sandbox/routes.ts';
 import { sesionRoutes } from './features/sesiones/routes.ts';
 import { bitacoraRoutes } from './features/tramites/bitacora.ts';
 import { tramiteRoutes } from './features/tramites/routes.ts';
@@ -73,13 +79,19 @@ export async function buildApp(opts: {
   await app.register(bitacoraRoutes);
   await app.register(cargaRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(autorizacionRoutes);
+  await app.register(sandboxRoutes);
 
   await app.register(planillaRoutes);
+  await app.register(planillasPorDiagnosticoRoutes);
   await app.register(revisionRoutes);
+  await app.register(detalleRoutes);
+  await app.register(observacionRoutes);
   await app.register(adminRoutes);
   await app.register(registroRoutes);
   await app.register(sesionRoutes);
   await app.register(herramientasRoutes);
+  await app.register(archivoRoutes);
 
   await app.register(webPlugin);
   return app;

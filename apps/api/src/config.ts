@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An empty variable counts as unset. */
+const unset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads, parsed once. Documented in the README. */
@@ -21,6 +23,16 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Largest data file accepted by the load upload, in MB. */
   UPLOAD_MAX_MB: z.coerce.number().positive().default(200),
+  /** S3-compatible object storage for the attentions' files; unset = the folder DATA_DIR/files. */
+  S3_ENDPOINT: unset(z.string().url().optional()),
+  S3_BUCKET: unset(z.string().min(1).optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: unset(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: unset(z.string().optional()),
+  /** Path-style URLs (endpoint/bucket/key), as MinIO and most S3-compatible servers expect. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Key prefix inside the bucket. */
+  S3_PREFIX: z.string().default(''),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; jwtSecret: string; webDist: string };

@@ -24,7 +24,7 @@ describe('menu from flags', () => {
       buildMenu({ ...flags(['menuProcesos']), idPerfil }, MODULO.AUDITORIA)[0]
         .items.map((i) => i.route)
         .sort();
-    expect(routes(15)).toEqual(['/tramite-carga']);
+    expect(routes(15)).toEqual(['/integracion', '/tramite-carga']);
     expect(routes(17)).toEqual(['/tramite', '/tramite-asignados', '/tramite-procesados']);
     expect(routes(20)).toEqual(['/tramite-asignados']);
   });

@@ -56,6 +56,22 @@ const PROC_ROUTES: Array<MenuItem & { area: CatalogArea; section: MenuSectionKey
     route: '/tramite-carga',
     profiles: [PERFIL.PRESTADOR],
   },
+  {
+    area: 'auditoria',
+    section: 'procesos',
+    key: 'integracion',
+    label: 'Integración (API)',
+    route: '/integracion',
+    profiles: [PERFIL.PRESTADOR],
+  },
+  {
+    area: 'auditoria',
+    section: 'reportes',
+    key: 'integracion-sandbox-log',
+    label: 'Bitácora Sandbox',
+    route: '/integracion/sandbox-log',
+    profiles: [PERFIL.PRESTADOR],
+  },
 ];
 
 /** Extra entries registered by features (screens that are not plain catalogues). */

@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { adminRoutes } from '../features/admin/routes.tsx';
+import { archivoRoutes } from '../features/archivos/routes.tsx';
+import { autorizacionRoutes } from '../features/autorizaciones/routes.tsx';
 import { ayudaRoutes } from '../features/ayuda/routes.tsx';
 import { herramientasRoutes } from '../features/herramientas/routes.tsx';
+import { planillaFormRoutes, planillaPopupRoutes } from '../features/planilla-form/routes.tsx';
+import { planillaListRoutes } from '../features/planillas/routes.tsx';
 import { publicRegistroRoutes } from '../features/registro/routes.tsx';
 import { tramiteRoutes } from '../features/tramites/routes.tsx';
 import { RouteError } from './errors/route-error.tsx';
@@ -52,12 +56,18 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/auth/two-factor-page.tsx')),
               },
               ...tramiteRoutes,
+              ...autorizacionRoutes,
+              ...planillaFormRoutes,
+              ...planillaListRoutes,
+              ...archivoRoutes,
               ...herramientasRoutes,
               ...ayudaRoutes,
               ...adminRoutes,
               // Catalogue routes are patched in below.
             ],
           },
+          // Popup windows (1200×800): signed in, without the shell.
+          ...planillaPopupRoutes,
         ],
       },
       { path: '*', ...page(() => import('./errors/not-found-route.tsx')) },

@@ -20,6 +20,11 @@ export const STATE_COLORS: Readonly<Record<string, StateColor>> = {
   PENDIENTE: 'default',
   REVISADA: 'blue',
   FINALIZADA: 'green',
+  // authorization requests ('Solicitudes')
+  SOLICITADA: 'gold',
+  APROBADA: 'green',
+  RECHAZADA: 'red',
+  ANULADA: 'default',
   // validation results
   ERROR: 'red',
   ERRORES: 'red',

@@ -1,3 +1,4 @@
+import { ESTADOS_CARGA_AUTORIZACION } from '../autorizaciones/rules.ts';
 import type { EstadoTramite } from '../tramites/workflow.ts';
 
 export const ESTADOS_PROCESO = ['PROCESANDO', 'COMPLETADA', 'FALLIDA'] as const;
@@ -18,16 +19,27 @@ export function formatoDeArchivo(nombre: string): FormatoDatos | null {
 
 /**
  * States in which a data file may be uploaded (DESIGN §5): a monthly load while REGISTRADO or
- * CARGADO; weekly and authorization loads also in the later provider states up to DOCUMENTADO.
+ * CARGADO; weekly loads also in the later provider states up to DOCUMENTADO; loads under an approved
+ * authorization from CARGADO onwards, also while the insurer works on the procedure.
  */
 export function estadosCargaPermitidos(tipoCarga: TipoCarga): readonly EstadoTramite[] {
+  if (tipoCarga === 'A') return ESTADOS_CARGA_AUTORIZACION;
   return tipoCarga === 'M'
     ? ['REGISTRADO', 'CARGADO']
     : ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'];
 }
 
+/** Every state in which some load may be uploaded (the early refusal before the file is read). */
+export const ESTADOS_ALGUNA_CARGA: readonly EstadoTramite[] = [
+  ...new Set([...estadosCargaPermitidos('S'), ...estadosCargaPermitidos('A')]),
+];
+
 /** States in which the attentions of a load may be organised. */
 export const ESTADOS_ORGANIZAR: readonly EstadoTramite[] = ['CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'];
+
+/** Per load type: a load under an authorization is organised in the states it may be uploaded in. */
+export const estadosOrganizar = (tipoCarga: TipoCarga | string): readonly EstadoTramite[] =>
+  tipoCarga === 'A' ? ESTADOS_CARGA_AUTORIZACION : ESTADOS_ORGANIZAR;
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -116,7 +116,7 @@ describe('master-detail registry', () => {
       expect(getCatalog(md.master), md.route).toBeDefined();
       expect(md.param, md.route).toMatch(/^p_id[a-z]+$/);
       if (!md.detail) {
-        expect(md.note, md.route).toBeTruthy();
+        expect(md.note ?? md.detailComponent, md.route).toBeTruthy();
         continue;
       }
       const detail = getCatalog(md.detail.catalog);

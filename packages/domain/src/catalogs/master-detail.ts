@@ -18,7 +18,15 @@ export type MasterDetailDef = {
   headerFields?: readonly string[];
   /** Shown in place of the detail list when there is none yet. */
   note?: string;
+  /**
+   * A detail that is not a catalogue list: the web renders this component below the master record
+   * (`atenciones-diagnostico`: the attentions carrying the diagnosis, GET /api/v1/diagnosticos/{id}/planillas).
+   */
+  detailComponent?: MasterDetailComponent;
 };
+
+/** Custom detail components of master-detail screens (the web maps each to a lazily loaded component). */
+export type MasterDetailComponent = 'atenciones-diagnostico';
 
 export const MASTER_DETAILS: readonly MasterDetailDef[] = [
   {
@@ -43,7 +51,7 @@ export const MASTER_DETAILS: readonly MasterDetailDef[] = [
     master: 'diagnostico',
     title: 'Atenciones con el Diagnóstico',
     headerFields: ['codigoPunto', 'nombre', 'idClasDiag'],
-    note: 'La consulta de atenciones por diagnóstico todavía no está disponible. Las atenciones se consultan desde cada trámite.',
+    detailComponent: 'atenciones-diagnostico',
   },
   {
     route: 'especialidad_medico',

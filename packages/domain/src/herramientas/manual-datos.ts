@@ -26,7 +26,9 @@ export const TITULO_MANUAL_DATOS = 'Manual técnico del archivo de datos';
 /** File name rule of the documents uploaded by folder (attention number, optional suffix). */
 export const EJEMPLOS_NOMBRE_DOCUMENTO = ['123.pdf', '123_1.pdf', '123-informe.pdf'] as const;
 export const TIPOS_DOCUMENTO = ['PDF', 'JPEG', 'PNG'] as const;
-export const MAX_MB_DOCUMENTO = 10;
+const MAX_ARCHIVOS_TEXTO = '20.000';
+/** 20 MiB (spec 000 §5, second variant); the API and the upload dialog use MAX_BYTES_DOCUMENTO. */
+export const MAX_MB_DOCUMENTO = 20;
 
 /**
  * The attention numbers a document's file name may refer to, longest first: the name without folder
@@ -381,10 +383,13 @@ export function manualDatos(opts: OpcionesManual = {}): ManualDatos {
             tipo: 'lista',
             items: [
               `El nombre empieza con el número de la atención (noPlanilla). Después del número puede ir un sufijo separado por guion bajo (_) o guion (-): ${EJEMPLOS_NOMBRE_DOCUMENTO.join(', ')} pertenecen a la atención 123.`,
-              'Si el número de atención contiene guiones (A-1), A-1.pdf y A-1_2.pdf se asocian a la atención A-1: se usa el número más largo que coincide con una atención del trámite.',
-              `Formatos permitidos: ${TIPOS_DOCUMENTO.join(', ')}; hasta ${MAX_MB_DOCUMENTO} MB por archivo. Los archivos vacíos se omiten.`,
-              'El resultado indica los archivos cargados, los duplicados (ya cargados antes) y los que no corresponden a ninguna atención del trámite (planillas no encontradas).',
-              'Si la carpeta tiene muchos archivos, divídala en bloques.',
+              'Se busca la atención entre las atenciones activas de la carga elegida, sin distinguir mayúsculas de minúsculas (a-1.pdf corresponde a la atención A-1). La extensión y las carpetas dentro de la carpeta elegida no cuentan: sub/123.pdf corresponde a la atención 123.',
+              'Si el número de atención contiene guiones (A-1), A-1.pdf y A-1_2.pdf se asocian a la atención A-1: se usa el número más largo que coincide con una atención de la carga. Por eso 1234.pdf no corresponde a la atención 123, ni 12.pdf a la 123.',
+              `Formatos permitidos: ${TIPOS_DOCUMENTO.join(', ')}, reconocidos por su contenido y no solo por la extensión; hasta ${MAX_MB_DOCUMENTO} MB por archivo y ${MAX_ARCHIVOS_TEXTO} archivos por carga. Los archivos vacíos se omiten; cualquier otro archivo es "Archivo no permitido" y no se carga.`,
+              'Un archivo con el mismo contenido (huella SHA-256) que otro ya cargado en la misma atención es un duplicado y no se guarda de nuevo, aunque tenga otro nombre. El mismo contenido sí puede cargarse en atenciones distintas.',
+              'El nombre del archivo solo se guarda como dato: el sistema almacena cada archivo con un nombre propio generado, de modo que nombres con carpetas, "../" o caracteres especiales no tienen efecto.',
+              'El resultado indica los archivos cargados, los duplicados y los que no corresponden a ninguna atención de la carga (planillas no encontradas); cada lista se descarga como CSV de una columna.',
+              'Con al menos un archivo cargado el trámite pasa de ESTRUCTURADO a DOCUMENTADO. Si la carpeta tiene muchos archivos, divídala en bloques.',
             ],
           },
         ],

@@ -69,6 +69,8 @@ export const planillaFiltrosSchema = z.object({
   estadoDoc: z.preprocess(empty, z.enum(ESTADOS_REVISION).optional()),
   duplicadas: flag,
   sinNumeroExt: flag,
+  /** Only attentions without supporting files (the tab 'Atenciones sin documentación'). */
+  sinArchivos: flag,
   /** Only these attentions (comma-separated ids), e.g. the rows a control flagged. */
   ids: z.preprocess(
     empty,

@@ -29,6 +29,9 @@ export type PlanillaFila = {
   total: string;
   estado: number;
   version: number;
+  /** Assigned AM and GD users (the web enables the level check boxes with canSetNivel). */
+  idUsuarioMed: number | null;
+  idUsuarioDoc: number | null;
 };
 
 export type PlanillaListaRespuesta = Pagina<PlanillaFila> & {

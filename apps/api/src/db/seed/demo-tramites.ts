@@ -2,6 +2,7 @@ import { COLUMNAS_DATOS } from '@app/domain/cargas/columns';
 import { periodoSemana } from '@app/domain/cargas/rules';
 import { organizarCarga } from '../../features/cargas/organize.ts';
 import { FILA_COLUMNAS_SQL } from '../../features/cargas/sql.ts';
+import { insertTramite } from '../../features/tramites/insert.ts';
 import type { Queryable } from '../client.ts';
 import { cedulaFrom } from './demo.ts';
 import { ELEMENTOS } from './reference.ts';
@@ -171,28 +172,20 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
   }) {
     const maxSemanas =
       p.frecuencia === 'S' ? Math.ceil((Date.parse(p.hasta) - Date.parse(p.desde) + DAY) / (7 * DAY)) : 0;
-    const { id } = await one<{ id: number }>(
-      q,
-      `WITH n AS (SELECT nextval(pg_get_serial_sequence('tramite', 'id_tramite')) AS id)
-       INSERT INTO tramite (id_tramite, numero, id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio,
-         fecha_desde, fecha_hasta, descripcion, frecuencia_carga, max_semanas, num_semana, estado_tramite, id_usuario_reg)
-       SELECT n.id, 'TR-' || to_char(now() AT TIME ZONE 'America/Guayaquil', 'YYYY') || '-' || lpad(n.id::text, 6, '0'),
-         $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM n RETURNING id_tramite AS id`,
-      [
-        admin.idSuscripcion,
-        admin.idEmpresa,
-        p.prestador,
-        p.idServicio,
-        p.desde,
-        p.hasta,
-        p.descripcion,
-        p.frecuencia,
-        maxSemanas,
-        p.numSemana ?? 0,
-        p.estado,
-        p.usuario,
-      ],
-    );
+    const id = await insertTramite(q, {
+      idSuscripcion: admin.idSuscripcion,
+      idEmpresaAseguradora: admin.idEmpresa,
+      idPrestador: p.prestador,
+      idServicio: p.idServicio,
+      fechaDesde: p.desde,
+      fechaHasta: p.hasta,
+      descripcion: p.descripcion,
+      frecuenciaCarga: p.frecuencia,
+      maxSemanas,
+      numSemana: p.numSemana,
+      estado: p.estado,
+      idUsuario: p.usuario,
+    });
     await bitacora(id, p.usuario, 'Trámite registrado (REGISTRADO).');
     return id;
   }

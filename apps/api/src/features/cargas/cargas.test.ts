@@ -836,7 +836,8 @@ describe('who may upload where', () => {
   it('an authorization load needs an authorization of the procedure and uses its dates', async () => {
     const id = await crearTramite({ estado: 'CARGADO' });
     const [a] = await t.database.query<{ id: number }>(
-      `INSERT INTO autorizacion (id_tramite, descripcion, fecha_desde, fecha_hasta) VALUES ($1, 'CIRUGÍA', '2026-03-02', '2026-03-06')
+      `INSERT INTO autorizacion (id_tramite, descripcion, fecha_desde, fecha_hasta, estado_aut)
+       VALUES ($1, 'CIRUGÍA', '2026-03-02', '2026-03-06', 'APROBADA')
        RETURNING id_autorizacion AS id`,
       [id],
     );

@@ -23,7 +23,8 @@ export const archivoCarga = (tmpDir: string, idCarga: number, formato: string) =
 
 class Aborted extends Error {}
 
-type CargaJob = {
+/** What the ingest needs of a load (and of its procedure). */
+export type CargaJob = {
   idCarga: number;
   idTramite: number;
   idUsuario: number;
@@ -52,7 +53,7 @@ const POSICIONES = {
  * One transaction for the whole load on its own connection. On PostgreSQL an advisory lock makes
  * sure that only one worker ingests a load; PGlite has one connection and one process.
  */
-async function inLoadTransaction<T>(
+export async function inLoadTransaction<T>(
   db: Database,
   idCarga: number,
   fn: (tx: Queryable, sink: RowSink) => Promise<T>,
@@ -98,7 +99,7 @@ async function inLoadTransaction<T>(
   }
 }
 
-type Resultado = { registros: number; errores: number; novedades: number; transicion: boolean };
+export type Resultado = { registros: number; errores: number; novedades: number; transicion: boolean };
 
 /**
  * Ingests one accepted load (issue item 5): stream-parse the file, validate each row, store the raw
@@ -145,65 +146,13 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, signal: Abo
         [idCarga],
       );
       if (again.estado !== 'PROCESANDO') return null;
-      const ctx = { idTramite: c.idTramite, fechaDesde: c.fechaDesde, fechaHasta: c.fechaHasta };
-      const size = Math.max(1, c.tamanioArchivo);
-      const rows = rowsOf(c.formato, {
-        file,
-        encoding: sniff.ok ? sniff.encoding : 'utf8',
-        onBytes: (b) => {
-          prog.progreso = Math.min(89, Math.floor((b / size) * 90));
-        },
+      return ingestEnTransaccion(tx, sink, c, file, sniff.ok ? sniff.encoding : 'utf8', {
+        signal,
+        prog,
+        tiempos,
+        started,
+        onLocked: () => clearInterval(heartbeat),
       });
-      const recolector = new Recolector(POSICIONES);
-      let fila = 0;
-      let conError = 0;
-      let conNovedad = 0;
-      for await (const cells of rows) {
-        if (signal.aborted) throw new Aborted();
-        fila++;
-        const row = {} as FilaDatos;
-        for (let i = 0; i < COLUMNAS_DATOS.length; i++) row[COLUMNAS_DATOS[i]] = cells[i];
-        const r = validateFila(row, ctx);
-        let incidencias: Incidencia[] = [];
-        if (r.errores.length || r.novedades.length) {
-          incidencias = r.errores.map((e) => ({
-            fila,
-            columna: e.columna,
-            valor: e.valor,
-            mensaje: e.mensaje,
-            tipo: 'E' as const,
-          }));
-          for (const e of r.novedades)
-            incidencias.push({ fila, columna: e.columna, valor: e.valor, mensaje: e.mensaje, tipo: 'N' });
-        }
-        recolector.add(cells);
-        if (r.errores.length) conError++;
-        if (r.novedades.length) conNovedad++;
-        const flushed = sink.add(fila, cells, r.errores.length > 0, r.novedades.length > 0, incidencias);
-        if (flushed) {
-          await flushed;
-          prog.filasPorSegundo = Math.round(fila / ((performance.now() - started) / 1000));
-        }
-      }
-      await sink.finish();
-      if (signal.aborted) throw new Aborted();
-      if (fila === 0) throw new IngestError(MSG_CARGA.sinFilas);
-      prog.progreso = 90;
-      tiempos.lectura = performance.now() - started;
-      const sql = await validarConjunto(tx, idCarga, c.idPrestador, recolector.result(), (paso, ms) => {
-        prog.progreso += 2;
-        tiempos[paso] = ms;
-      });
-      const t0 = performance.now();
-      const out = await finalizar(
-        tx,
-        c,
-        { registros: fila, errores: conError + sql.errores, novedades: conNovedad + sql.novedades },
-        performance.now() - started,
-        () => clearInterval(heartbeat),
-      );
-      tiempos.cierre = performance.now() - t0;
-      return out;
     });
     if (out.ran && out.value) {
       const ms = Object.fromEntries(Object.entries(tiempos).map(([k, v]) => [k, Math.round(v)]));
@@ -240,6 +189,104 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, signal: Abo
     deps.progress.delete(idCarga);
     if (!signal.aborted) fs.rmSync(file, { force: true });
   }
+}
+
+export type IngestOpts = {
+  /** Fires when the server closes: the transaction rolls back and the load is picked up again. */
+  signal?: AbortSignal;
+  prog?: Progreso;
+  tiempos?: Record<string, number>;
+  started?: number;
+  /** Called once the procedure's row is locked for the closing statements. */
+  onLocked?: () => void;
+  /**
+   * An empty idTramite cell means the load's procedure (the integration API creates the procedure in
+   * the same call, so its rows cannot name it yet).
+   */
+  idTramiteImplicito?: boolean;
+};
+
+const POS_ID_TRAMITE = at('idTramite');
+
+/**
+ * The ingest proper, inside the caller's transaction (the background job's, or the integration API's
+ * single transaction that also creates the procedure): stream-parse the file, validate each row, store
+ * the rows and their errors through `sink`, run the set-based checks, count, and move the procedure to
+ * CARGADO when the load has no errors. The load row must exist in PROCESANDO. A file that cannot be
+ * read throws IngestError with the Spanish reason.
+ */
+export async function ingestEnTransaccion(
+  tx: Queryable,
+  sink: RowSink,
+  c: CargaJob,
+  file: string,
+  encoding: 'utf8' | 'latin1',
+  o: IngestOpts = {},
+): Promise<Resultado> {
+  const started = o.started ?? performance.now();
+  const prog: Progreso = o.prog ?? { progreso: 0, filasPorSegundo: 0 };
+  const tiempos = o.tiempos ?? {};
+  const ctx = { idTramite: c.idTramite, fechaDesde: c.fechaDesde, fechaHasta: c.fechaHasta };
+  const size = Math.max(1, c.tamanioArchivo);
+  const rows = rowsOf(c.formato, {
+    file,
+    encoding,
+    onBytes: (b) => {
+      prog.progreso = Math.min(89, Math.floor((b / size) * 90));
+    },
+  });
+  const recolector = new Recolector(POSICIONES);
+  let fila = 0;
+  let conError = 0;
+  let conNovedad = 0;
+  const idTramiteTexto = String(c.idTramite);
+  for await (const cells of rows) {
+    if (o.signal?.aborted) throw new Aborted();
+    fila++;
+    if (o.idTramiteImplicito && !cells[POS_ID_TRAMITE]) cells[POS_ID_TRAMITE] = idTramiteTexto;
+    const row = {} as FilaDatos;
+    for (let i = 0; i < COLUMNAS_DATOS.length; i++) row[COLUMNAS_DATOS[i]] = cells[i];
+    const r = validateFila(row, ctx);
+    let incidencias: Incidencia[] = [];
+    if (r.errores.length || r.novedades.length) {
+      incidencias = r.errores.map((e) => ({
+        fila,
+        columna: e.columna,
+        valor: e.valor,
+        mensaje: e.mensaje,
+        tipo: 'E' as const,
+      }));
+      for (const e of r.novedades)
+        incidencias.push({ fila, columna: e.columna, valor: e.valor, mensaje: e.mensaje, tipo: 'N' });
+    }
+    recolector.add(cells);
+    if (r.errores.length) conError++;
+    if (r.novedades.length) conNovedad++;
+    const flushed = sink.add(fila, cells, r.errores.length > 0, r.novedades.length > 0, incidencias);
+    if (flushed) {
+      await flushed;
+      prog.filasPorSegundo = Math.round(fila / ((performance.now() - started) / 1000));
+    }
+  }
+  await sink.finish();
+  if (o.signal?.aborted) throw new Aborted();
+  if (fila === 0) throw new IngestError(MSG_CARGA.sinFilas);
+  prog.progreso = 90;
+  tiempos.lectura = performance.now() - started;
+  const sql = await validarConjunto(tx, c.idCarga, c.idPrestador, recolector.result(), (paso, ms) => {
+    prog.progreso += 2;
+    tiempos[paso] = ms;
+  });
+  const t0 = performance.now();
+  const out = await finalizar(
+    tx,
+    c,
+    { registros: fila, errores: conError + sql.errores, novedades: conNovedad + sql.novedades },
+    performance.now() - started,
+    o.onLocked ?? (() => {}),
+  );
+  tiempos.cierre = performance.now() - t0;
+  return out;
 }
 
 /** Counters, summary, the procedure's REGISTRADO → CARGADO and the bitácora, inside the load's transaction. */

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
+import { storageFor } from '../../lib/storage/index.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { archivoDatos, listarFilas } from './downloads.ts';
 import { archivoCarga, ingestCarga } from './ingest.ts';
@@ -272,7 +273,8 @@ export async function cargaRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
     },
-    async (req) => eliminarCarga(db, req.user, req.params.id),
+    async (req) =>
+      eliminarCarga(db, req.user, req.params.id, { storage: storageFor(app.config), log: req.log }),
   );
 
   r.post(

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   type CargaCampos,
-  ESTADOS_ORGANIZAR,
+  ESTADOS_ALGUNA_CARGA,
   type EstadoTramite,
   estadosCargaPermitidos,
+  estadosOrganizar,
   type FormatoDatos,
+  MSG_AUTORIZACION,
   MSG_CARGA,
   MSG_TRAMITE,
   periodoSemana,
@@ -15,6 +17,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import { borrarDelAlmacen, quitarArchivosCarga } from '../archivos/cleanup.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { archivoCarga } from './ingest.ts';
 import { organizarCarga } from './organize.ts';
@@ -77,7 +81,7 @@ export const contenidoNoPermitido = (formato: FormatoDatos) =>
 /** Early refusal before the body is read: tenant (404) and a state in which no load is possible (409). */
 export async function precheckCarga(db: Database, user: SessionUser, idTramite: number) {
   const t = await getTramiteForUser(db, user, idTramite);
-  if (!estadosCargaPermitidos('S').includes(t.estadoTramite as EstadoTramite)) {
+  if (!ESTADOS_ALGUNA_CARGA.includes(t.estadoTramite as EstadoTramite)) {
     throw conflict(MSG_CARGA.estadoNoPermiteCarga(t.estadoTramite));
   }
 }
@@ -106,19 +110,21 @@ export async function registrarCarga(
     const t = await getTramiteForUser(tx, user, idTramite, { lock: true });
     const idAutorizacion = s.campos.idAutorizacion ?? null;
     const tipoCarga: TipoCarga = idAutorizacion ? 'A' : t.frecuenciaCarga === 'S' ? 'S' : 'M';
-    if (!estadosCargaPermitidos(tipoCarga).includes(t.estadoTramite as EstadoTramite)) {
-      throw conflict(MSG_CARGA.estadoNoPermiteCarga(t.estadoTramite));
-    }
+    const estadoPermitido = estadosCargaPermitidos(tipoCarga).includes(t.estadoTramite as EstadoTramite);
+    if (!estadoPermitido && !idAutorizacion) throw conflict(MSG_CARGA.estadoNoPermiteCarga(t.estadoTramite));
     let periodo = { fechaDesde: t.fechaDesde, fechaHasta: t.fechaHasta };
     let numSemana: number | null = null;
     if (idAutorizacion) {
-      const [a] = await tx.query<{ fechaDesde: string | null; fechaHasta: string | null }>(
-        `SELECT fecha_desde AS "fechaDesde", fecha_hasta AS "fechaHasta" FROM autorizacion
+      const [a] = await tx.query<{ fechaDesde: string | null; fechaHasta: string | null; estadoAut: string }>(
+        `SELECT fecha_desde AS "fechaDesde", fecha_hasta AS "fechaHasta", estado_aut AS "estadoAut" FROM autorizacion
           WHERE id_autorizacion = $1 AND id_tramite = $2`,
         [idAutorizacion, t.idTramite],
       );
       if (!a)
         throw badRequest(MSG_CARGA.autorizacionInvalida, { idAutorizacion: MSG_CARGA.autorizacionInvalida });
+      // An authorization of another procedure is a bad request (above); then its state, then the procedure's.
+      if (a.estadoAut !== 'APROBADA') throw conflict(MSG_AUTORIZACION.noAprobada, 'AUTORIZACION_NO_APROBADA');
+      if (!estadoPermitido) throw conflict(MSG_CARGA.estadoNoPermiteCarga(t.estadoTramite));
       if (a.fechaDesde && a.fechaHasta) periodo = { fechaDesde: a.fechaDesde, fechaHasta: a.fechaHasta };
     } else if (tipoCarga === 'S') {
       numSemana = t.numSemana + 1;
@@ -129,6 +135,14 @@ export async function registrarCarga(
     if (s.campos.fechaDesde && s.campos.fechaHasta) {
       if (s.campos.fechaDesde < t.fechaDesde || s.campos.fechaHasta > t.fechaHasta) {
         throw badRequest(MSG_CARGA.fechasFueraTramite, { fechaDesde: MSG_CARGA.fechasFueraTramite });
+      }
+      // A load under an authorization stays inside the authorization's period.
+      if (
+        idAutorizacion &&
+        (s.campos.fechaDesde < periodo.fechaDesde || s.campos.fechaHasta > periodo.fechaHasta)
+      ) {
+        const m = MSG_AUTORIZACION.fechasFueraAutorizacion(periodo.fechaDesde, periodo.fechaHasta);
+        throw badRequest(m, { fechaDesde: m });
       }
       periodo = { fechaDesde: s.campos.fechaDesde, fechaHasta: s.campos.fechaHasta };
     }
@@ -182,8 +196,13 @@ async function lockCarga(tx: Queryable, user: SessionUser, idCarga: number) {
  * Deletes a load with errors (estado 0). Its raw rows and errors are removed as well: a deleted load
  * is never shown, organised nor downloaded, and 100,000 dead rows would only weigh on the tables.
  */
-export async function eliminarCarga(db: Database, user: SessionUser, idCarga: number) {
-  await db.transaction(async (tx) => {
+export async function eliminarCarga(
+  db: Database,
+  user: SessionUser,
+  idCarga: number,
+  opts: { storage?: Storage; log?: FastifyBaseLogger } = {},
+) {
+  const rutas = await db.transaction(async (tx) => {
     const { t, c } = await lockCarga(tx, user, idCarga);
     if (c.tieneErrores !== 1) throw conflict(MSG_CARGA.soloConErrores);
     await tx.query('UPDATE carga SET estado = 0, fecha_actualizacion = now() WHERE id_carga = $1', [idCarga]);
@@ -196,7 +215,10 @@ export async function eliminarCarga(db: Database, user: SessionUser, idCarga: nu
       'ESTADO',
       `Carga ${idCarga} (${c.nombreArchivo}) eliminada.`,
     );
+    return quitarArchivosCarga(tx, idCarga);
   });
+  // Its files leave the storage only once the database no longer points at them.
+  await borrarDelAlmacen(opts.storage, rutas, opts.log);
   return { mensaje: MSG_TRAMITE.cargaEliminada };
 }
 
@@ -209,7 +231,7 @@ export async function organizar(db: Database, user: SessionUser, idCarga: number
     if (c.estadoProceso !== 'COMPLETADA') throw conflict(MSG_CARGA.noOrganizable);
     if (c.tieneErrores === 1) throw conflict(MSG_CARGA.conErrores);
     if (c.tienePlanillas === 1) throw conflict(MSG_CARGA.yaOrganizada);
-    if (!ESTADOS_ORGANIZAR.includes(t.estadoTramite as EstadoTramite)) {
+    if (!estadosOrganizar(c.tipoCarga).includes(t.estadoTramite as EstadoTramite)) {
       throw conflict(MSG_CARGA.estadoNoPermiteOrganizar(t.estadoTramite));
     }
     if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '64MB'; SET LOCAL jit = off");

@@ -610,6 +610,99 @@ describe('search tab', () => {
   });
 });
 
+describe('attentions without files (tab Atenciones sin documentación)', () => {
+  it('sinArchivos keeps only the attentions without supporting files, in the list and the CSV', async () => {
+    const f = await listaBase();
+    await t.database.query(
+      `INSERT INTO archivo_pla (id_planilla, id_carga, id_tramite, nombre, ruta, tipo, tamano, hash)
+       VALUES ($1, $2, $3, 'informe.pdf', 'x/informe.pdf', 'application/pdf', 10, 'h1'),
+              ($1, $2, $3, 'receta.pdf', 'x/receta.pdf', 'application/pdf', 10, 'h2')`,
+      [f.planillas[1], f.idCarga, f.idTramite],
+    );
+    const all = (await req('GET', `/api/v1/planillas?idTramite=${f.idTramite}`, DEMO.supervisorAm)).json();
+    expect(all.items.find((i: { numero: string }) => i.numero === 'A002').numArchivos).toBe(2);
+    const sin = await req(
+      'GET',
+      `/api/v1/planillas?idTramite=${f.idTramite}&sinArchivos=1`,
+      DEMO.supervisorAm,
+    );
+    expect(sin.statusCode, sin.body).toBe(200);
+    expect(numeros(sin.json())).toEqual(['A001', 'A003', 'A005']);
+    expect(
+      numeros(
+        (
+          await req('GET', `/api/v1/planillas?idTramite=${f.idTramite}&sinArchivos=0`, DEMO.supervisorAm)
+        ).json(),
+      ),
+    ).toEqual(['A001', 'A002', 'A003', 'A005']);
+    // Combined with the operative's visibility: the AM auditor holds A001 (no files) and A002 (files).
+    expect(
+      numeros(
+        (await req('GET', `/api/v1/planillas?idTramite=${f.idTramite}&sinArchivos=1`, DEMO.auditorAm)).json(),
+      ),
+    ).toEqual(['A001']);
+    const csv = await req(
+      'GET',
+      `/api/v1/planillas/export.csv?idTramite=${f.idTramite}&sinArchivos=1`,
+      DEMO.supervisorAm,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split(/\r?\n/)).toHaveLength(4);
+    expect(
+      (await req('GET', `/api/v1/planillas?idTramite=${f.idTramite}&sinArchivos=x`, DEMO.supervisorAm))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('list rows carry the assigned AM and GD users (the web enables the level boxes with them)', async () => {
+    const f = await listaBase();
+    const body = (await req('GET', `/api/v1/planillas?idTramite=${f.idTramite}`, DEMO.supervisorAm)).json();
+    expect(body.items[0]).toMatchObject({
+      numero: 'A001',
+      idUsuarioMed: ids.usuarios.auditorAm,
+      idUsuarioDoc: ids.usuarios.gestorGd,
+    });
+    expect(body.items[3]).toMatchObject({ numero: 'A005', idUsuarioMed: null, idUsuarioDoc: null });
+  });
+});
+
+describe('GET /planillas/:id/resumen.pdf (report 9, print of the sheet)', () => {
+  it('a PDF for whoever may see the attention; 404 for another tenant or an unassigned operative; 401 without session', async () => {
+    const f = await listaBase();
+    const [emp] = await t.database.query<{ id: number }>(
+      'SELECT id_empresa_aseguradora AS id FROM tramite WHERE id_tramite = $1',
+      [f.idTramite],
+    );
+    const [obs] = await t.database.query<{ id: number }>(
+      `INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, 'FALTA INFORME', 'D') RETURNING id_observacion AS id`,
+      [emp.id],
+    );
+    await t.database.query(
+      `INSERT INTO pla_obs (id_planilla, id_observacion, observacion_tipo, respuesta) VALUES ($1, $2, 'D', 'ADJUNTADO')`,
+      [f.planillas[0], obs.id],
+    );
+    const url = (i: number) => `/api/v1/planillas/${f.planillas[i]}/resumen.pdf`;
+    for (const usuario of [DEMO.prestador, DEMO.supervisorAm, DEMO.auditorAm]) {
+      const res = await req('GET', url(0), usuario);
+      expect(res.statusCode, `${usuario}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('inline; filename="planilla_A001.pdf"');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(res.rawPayload.length).toBeGreaterThan(2000);
+    }
+    // An attention without line items, diagnoses or observations still prints.
+    await t.database.query('DELETE FROM planilla_det WHERE id_planilla = $1', [f.planillas[4]]);
+    await t.database.query('UPDATE planilla SET diag2 = NULL WHERE id_planilla = $1', [f.planillas[4]]);
+    expect((await req('GET', url(4), DEMO.supervisorGd)).statusCode).toBe(200);
+    expect((await req('GET', url(0), DEMO.prestador2)).statusCode).toBe(404);
+    expect((await req('GET', url(2), DEMO.auditorAm)).statusCode).toBe(404);
+    expect((await req('GET', url(0))).statusCode).toBe(401);
+    expect((await req('GET', '/api/v1/planillas/99999999/resumen.pdf', DEMO.supervisorAm)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the attention routes', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
@@ -617,6 +710,7 @@ describe('OpenAPI', () => {
       '/api/v1/planillas',
       '/api/v1/planillas/{id}',
       '/api/v1/planillas/{id}/revision',
+      '/api/v1/planillas/{id}/resumen.pdf',
       '/api/v1/diagnosticos',
     ]) {
       expect(doc.paths[p], p).toBeDefined();

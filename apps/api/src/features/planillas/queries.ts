@@ -78,6 +78,7 @@ export function listConditions(
   if (f.estadoDoc && GD_ESTADO.includes(user.idPerfil)) w.push(`p.estado_doc = ${params.add(f.estadoDoc)}`);
   if (f.duplicadas) w.push('p.duplicada = 1');
   if (f.sinNumeroExt) w.push(`(p.numero_ext IS NULL OR p.numero_ext = '')`);
+  if (f.sinArchivos) w.push('NOT EXISTS (SELECT 1 FROM archivo_pla a WHERE a.id_planilla = p.id_planilla)');
   if (f.ids?.length) w.push(`p.id_planilla = ANY(${params.add(f.ids)}::int[])`);
   if (f.control) {
     const t = params.add(tramite.idTramite);
@@ -114,4 +115,4 @@ export const LIST_COLS = `
   p.nombre_medico AS "nombreMedico", p.diag1, dg.nombre AS "diag1Nombre", p.estado_aud AS "estadoAud",
   p.estado_doc AS "estadoDoc", p.duplicada, p.nivel,
   (SELECT count(*)::int FROM archivo_pla a WHERE a.id_planilla = p.id_planilla) AS "numArchivos",
-  p.total, p.estado, p.version`;
+  p.total, p.estado, p.version, p.id_usuario_med AS "idUsuarioMed", p.id_usuario_doc AS "idUsuarioDoc"`;

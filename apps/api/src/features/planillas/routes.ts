@@ -34,6 +34,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { IdListCache } from '../../lib/id-list-cache.ts';
 import { col, foldedLike, likePattern } from '../../lib/sql.ts';
 import { getTramiteForUser, type TramiteRow, tramiteScope } from '../tramites/access.ts';
 import {
@@ -46,6 +47,7 @@ import {
   recordChanges,
 } from './access.ts';
 import { diagnosticoRoutes } from './diagnosticos.ts';
+import { listIds } from './list-ids.ts';
 import { plantillaRoutes } from './plantillas.ts';
 import {
   estadoRevisionSql,
@@ -56,6 +58,7 @@ import {
   prefixPattern,
   visibilitySql,
 } from './queries.ts';
+import { resumenPdfRoutes } from './resumen-pdf.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['planillas'];
@@ -127,6 +130,8 @@ export async function planillaRoutes(app: FastifyInstance) {
 
   await app.register(diagnosticoRoutes);
   await app.register(plantillaRoutes);
+  const listas = new IdListCache();
+  await app.register(resumenPdfRoutes);
 
   r.get(
     '/api/v1/planillas',
@@ -144,28 +149,20 @@ export async function planillaRoutes(app: FastifyInstance) {
       const tramite = await getTramiteForUser(db, req.user, q.idTramite);
       const params = new Params();
       const w = listConditions(req.user, tramite, q, params).join(' AND ');
-      const [{ n }] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM planilla p WHERE ${w}`,
-        params.values,
-      );
-      const offset = (q.page - 1) * q.pageSize;
+      // The ordered ids of the list (cached while what it depends on is unchanged): the total is
+      // their number and any page, first or last, is a primary-key lookup of its rows.
+      const ids = await listIds(db, listas, req.user, tramite, q, w, params.values, orderSql(q.sort));
+      const n = ids.length;
+      const pagina = Array.from(ids.subarray((q.page - 1) * q.pageSize, q.page * q.pageSize));
       let rows: PlanillaFila[] = [];
-      if (offset < n) {
-        // Deep pages read the index from the other end: the last page costs what the first does.
-        const reverse = offset > n / 2;
-        const limit = reverse ? Math.min(q.pageSize, n - offset) : q.pageSize;
-        const skip = reverse ? Math.max(0, n - offset - q.pageSize) : offset;
-        const pl = params.add(limit);
-        const po = params.add(skip);
-        rows = await db.query<PlanillaFila>(
-          `WITH pagina AS (
-             SELECT p.id_planilla FROM planilla p WHERE ${w} ORDER BY ${orderSql(q.sort, reverse)} LIMIT ${pl} OFFSET ${po})
-           SELECT ${LIST_COLS}
-             FROM pagina JOIN planilla p ON p.id_planilla = pagina.id_planilla
-             LEFT JOIN diagnostico dg ON dg.codigo = p.diag1
-            ORDER BY ${orderSql(q.sort)}`,
-          params.values,
+      if (pagina.length > 0) {
+        const found = await db.query<PlanillaFila>(
+          `SELECT ${LIST_COLS} FROM planilla p LEFT JOIN diagnostico dg ON dg.codigo = p.diag1
+            WHERE p.id_planilla = ANY($1::int[])`,
+          [pagina],
         );
+        const porId = new Map(found.map((f) => [f.idPlanilla, f]));
+        rows = pagina.map((id) => porId.get(id)).filter((f): f is PlanillaFila => f !== undefined);
       }
       const verEstadoAud = showsEstadoAud(req.user.idPerfil, tramite.estadoTramite);
       const verEstadoDoc = showsEstadoDoc(req.user.idPerfil, tramite.estadoTramite);

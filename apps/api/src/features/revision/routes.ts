@@ -33,6 +33,7 @@ import {
 import { Params } from '../planillas/queries.ts';
 import { siguientePendiente } from '../planillas/routes.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
+import { asignacionConsultaRoutes } from './asignaciones.ts';
 import { controlSql } from './controles-sql.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -137,6 +138,8 @@ export async function revisionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
   const auth = { onRequest: [app.authenticate] };
+
+  await app.register(asignacionConsultaRoutes);
 
   r.post(
     '/api/v1/planillas/:id/revision',

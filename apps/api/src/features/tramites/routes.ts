@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { getTramiteForUser, tramiteScope, writeBitacora } from './access.ts';
+import { insertTramite } from './insert.ts';
 import { TRAMITE_FROM, TRAMITE_VIEW } from './queries.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -160,27 +161,20 @@ export async function tramiteRoutes(app: FastifyInstance) {
       const maxSemanas =
         b.frecuenciaCarga === 'S' ? (b.maxSemanas ?? semanasEnPeriodo(b.fechaDesde, b.fechaHasta)) : 0;
       const id = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: number }>(
-          `WITH n AS (SELECT nextval(pg_get_serial_sequence('tramite', 'id_tramite')) AS id)
-           INSERT INTO tramite (id_tramite, numero, id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio,
-             fecha_desde, fecha_hasta, descripcion, frecuencia_carga, max_semanas, id_usuario_reg)
-           SELECT n.id, 'TR-' || to_char(now() AT TIME ZONE 'America/Guayaquil', 'YYYY') || '-' || lpad(n.id::text, 6, '0'),
-             $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 FROM n RETURNING id_tramite AS id`,
-          [
-            req.user.idSuscripcion,
-            susc[0].idEmpresa,
-            b.idPrestador,
-            b.idServicio,
-            b.fechaDesde,
-            b.fechaHasta,
-            b.descripcion,
-            b.frecuenciaCarga,
-            maxSemanas,
-            req.user.idUsuario,
-          ],
-        );
-        await writeBitacora(tx, row.id, req.user.idUsuario, 'ESTADO', 'Trámite registrado (REGISTRADO).');
-        return row.id;
+        const idTramite = await insertTramite(tx, {
+          idSuscripcion: req.user.idSuscripcion ?? -1,
+          idEmpresaAseguradora: susc[0].idEmpresa,
+          idPrestador: b.idPrestador,
+          idServicio: b.idServicio,
+          fechaDesde: b.fechaDesde,
+          fechaHasta: b.fechaHasta,
+          descripcion: b.descripcion,
+          frecuenciaCarga: b.frecuenciaCarga,
+          maxSemanas,
+          idUsuario: req.user.idUsuario,
+        });
+        await writeBitacora(tx, idTramite, req.user.idUsuario, 'ESTADO', 'Trámite registrado (REGISTRADO).');
+        return idTramite;
       });
       reply.code(201);
       return { mensaje: MSG_TRAMITE.creado, item: await view(req.user, id) };

@@ -4,12 +4,13 @@ import {
   type CatalogField,
   getCatalog,
   getMasterDetail,
+  type MasterDetailComponent,
   type MasterDetailDef,
   MSG,
 } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton } from 'antd';
-import { useId, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { CatalogList, SECTION_LABEL } from '../catalog/CatalogPage.tsx';
@@ -22,6 +23,11 @@ import {
   stampDateTime,
 } from '../catalog/catalog-values.ts';
 import { PageHeader } from '../PageHeader.tsx';
+
+/** Details that are not catalogue lists (`detailComponent` of the registry), each its own chunk. */
+const DETAIL_COMPONENTS: Record<MasterDetailComponent, LazyExoticComponent<ComponentType<{ id: number }>>> = {
+  'atenciones-diagnostico': lazy(() => import('./AtencionesDiagnostico.tsx')),
+};
 
 /**
  * One master-detail screen of the registry (`packages/domain/src/catalogs/master-detail.ts`):
@@ -59,6 +65,7 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
   });
   const detail = md.detail ? getCatalog(md.detail.catalog) : undefined;
+  const Custom = md.detailComponent ? DETAIL_COMPONENTS[md.detailComponent] : undefined;
   const row = record.data;
   // The master's own list, when it has a screen (views of other features' rows do not).
   const masterList = CATALOGS[master.name] ? `/${master.name}` : undefined;
@@ -117,6 +124,12 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
       {detail && md.detail ? (
         // The list waits for the master: a 404 above must not show another record's rows below.
         row && <CatalogList def={detail} parent={{ field: md.detail.field, id }} embedded />
+      ) : Custom ? (
+        row && (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+            <Custom id={id} />
+          </Suspense>
+        )
       ) : (
         <Alert type="info" showIcon title={md.note} />
       )}

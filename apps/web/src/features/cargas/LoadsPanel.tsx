@@ -28,6 +28,7 @@ import { type ReactNode, useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
+import { useArchivosCarga } from '../archivos/use-archivos-carga.tsx';
 import { calendarDate, esPrestador, fecha, puedeSaltarSemana } from '../tramites/tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys } from '../tramites/tramites-api.ts';
 import { useTramiteAccion } from '../tramites/use-tramite-accion.tsx';
@@ -61,6 +62,8 @@ export type LoadsPanelProps = {
   idPerfil: number;
   /** Loads under an authorization (the authorization screen). */
   idAutorizacion?: number;
+  /** More buttons beside the upload one (the authorization variant's 'Carga de Archivos'). */
+  acciones?: ReactNode;
 };
 
 /**
@@ -68,12 +71,13 @@ export type LoadsPanelProps = {
  * options, and the provider's upload — weekly ('Cargar semana {n}', 'Siguiente semana') or monthly
  * ('Cargar Atenciones').
  */
-export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion }: LoadsPanelProps) {
+export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, acciones }: LoadsPanelProps) {
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const prestador = esPrestador(idPerfil);
   const params = useListParams({ namespace: 'cargas' });
   const accion = useTramiteAccion(t, 'carga', feedback);
+  const archivos = useArchivosCarga(t, { prestador, feedback });
 
   const list = useQuery({
     queryKey: cargaKeys.list(t.idTramite, params.page, idAutorizacion),
@@ -248,13 +252,16 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion }: Loa
       align: 'center',
       render: (_: unknown, c) => {
         const ops = opcionesCarga(c, { prestador, estadoTramite: t.estadoTramite });
-        const items: MenuProps['items'] = ops.map((op) => ({
-          key: op,
-          icon: OPCION_ICONS[op],
-          label: OPCION_LABELS[op],
-          danger: op === 'borrar',
-          disabled: ocupado && (op === 'borrar' || op === 'organizar'),
-        }));
+        const items: MenuProps['items'] = [
+          ...ops.map((op) => ({
+            key: op,
+            icon: OPCION_ICONS[op],
+            label: OPCION_LABELS[op],
+            danger: op === 'borrar',
+            disabled: ocupado && (op === 'borrar' || op === 'organizar'),
+          })),
+          ...archivos.items(c),
+        ];
         return (
           <Dropdown
             trigger={['click']}
@@ -263,7 +270,8 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion }: Loa
               items,
               onClick: ({ key, domEvent }) => {
                 domEvent.stopPropagation();
-                onOpcion(c, key as OpcionCarga);
+                if (archivos.handles(key)) archivos.run(c, key);
+                else onOpcion(c, key as OpcionCarga);
               },
             }}
           >
@@ -296,6 +304,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion }: Loa
           </Typography.Text>
         </Flex>
         <Flex gap={8} wrap>
+          {archivos.botonTramite(rows.some((c) => c.tieneArchivos === 1))}
           {saltar && (
             <Button
               icon={<ForwardOutlined aria-hidden />}
@@ -318,6 +327,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion }: Loa
               </Button>
             </Tooltip>
           )}
+          {acciones}
         </Flex>
       </Flex>
       {list.isError && (
@@ -353,6 +363,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion }: Loa
       />
       <CargaResumenModal carga={resumen} onClose={() => setResumen(null)} />
       <CargaIncidenciasModal target={incidencias} onClose={() => setIncidencias(null)} />
+      {archivos.element}
       <UploadModal
         open={subir}
         idTramite={t.idTramite}

@@ -2,7 +2,12 @@
  * Pure rules of the loads panel: what a load's row shows, which options it offers, which upload
  * button the procedure has, which files each upload tab takes and how an ingest result is told.
  */
-import { estadosCargaPermitidos, puedeEliminarCarga, puedeOrganizarCarga } from '@app/domain/cargas/rules';
+import {
+  estadosCargaPermitidos,
+  estadosOrganizar,
+  puedeEliminarCarga,
+  puedeOrganizarCarga,
+} from '@app/domain/cargas/rules';
 import { formatCount, formatNumber } from '@app/domain/common/format';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
@@ -49,7 +54,10 @@ export const OPCION_LABELS: Readonly<Record<OpcionCarga, string>> = {
  * load with errors and organise the attentions of a clean, completed load that has none yet.
  */
 export function opcionesCarga(
-  c: Pick<Carga, 'estado' | 'estadoProceso' | 'tieneErrores' | 'tieneNovedades' | 'tienePlanillas'>,
+  c: Pick<
+    Carga,
+    'estado' | 'estadoProceso' | 'tieneErrores' | 'tieneNovedades' | 'tienePlanillas' | 'tipoCarga'
+  >,
   ctx: { prestador: boolean; estadoTramite: EstadoTramite | string },
 ): OpcionCarga[] {
   const out: OpcionCarga[] = ['resumen'];
@@ -57,8 +65,12 @@ export function opcionesCarga(
   if (c.tieneErrores === 1 && c.estadoProceso !== 'FALLIDA') out.push('errores');
   if (c.tieneNovedades === 1) out.push('novedades');
   if (ctx.prestador && puedeEliminarCarga(c)) out.push('borrar');
-  if (ctx.prestador && puedeOrganizarCarga(c) && !TRAMITE_CERRADO.includes(ctx.estadoTramite))
-    out.push('organizar');
+  // A load under an authorization is organised in the states it may be uploaded in (EN PROCESO, ...).
+  const abierto =
+    c.tipoCarga === 'A'
+      ? estadosOrganizar('A').includes(ctx.estadoTramite as EstadoTramite)
+      : !TRAMITE_CERRADO.includes(ctx.estadoTramite);
+  if (ctx.prestador && puedeOrganizarCarga(c) && abierto) out.push('organizar');
   return out;
 }
 

@@ -1,10 +1,8 @@
-import { FileSearchOutlined } from '@ant-design/icons';
-import { formatCount } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Result, Skeleton, Spin, Statistic, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Result, Skeleton, Spin, Tabs } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
@@ -12,6 +10,7 @@ import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
+import { SolicitudesBoton } from '../autorizaciones/SolicitudesBoton.tsx';
 import { TramiteInfo } from './TramiteInfo.tsx';
 import {
   botonesCabecera,
@@ -31,6 +30,10 @@ import { useTramiteAccion } from './use-tramite-accion.tsx';
 const LoadsPanel = lazy(() => import('../cargas/LoadsPanel.tsx'));
 const BitacoraViewer = lazy(() => import('./BitacoraViewer.tsx'));
 const ArchivosDatos = lazy(() => import('./ArchivosDatos.tsx'));
+const AtencionesTab = lazy(() => import('../planillas/AtencionesTab.tsx'));
+const AsignacionTab = lazy(() => import('../revision/AsignacionTab.tsx'));
+const ControlesTab = lazy(() => import('../revision/ControlesTab.tsx'));
+const NovedadesTab = lazy(() => import('../revision/NovedadesTab.tsx'));
 
 const parseId = (v: string | undefined) => {
   const n = Number(v);
@@ -181,17 +184,13 @@ function Detail({
 
   const content: Record<TabKey, ReactNode> = {
     carga: <LoadsPanel tramite={t} idPerfil={idPerfil} />,
-    atenciones: (
-      <AtencionesResumen tramite={t} titulo="Atenciones médicas" onVerDatos={() => setTab('datos-archivo')} />
-    ),
-    'sin-documentacion': (
-      <AtencionesResumen
-        tramite={t}
-        titulo="Atenciones médicas sin documentación"
-        onVerDatos={() => setTab('datos-archivo')}
-      />
-    ),
+    atenciones: <AtencionesTab tramite={t} idPerfil={idPerfil} />,
+    'sin-documentacion': <AtencionesTab tramite={t} idPerfil={idPerfil} modo="sin-documentacion" />,
+    'asignar-gd': <AsignacionTab tramite={t} tipo="GD" />,
+    'asignar-am': <AsignacionTab tramite={t} tipo="AM" />,
     bitacora: <BitacoraViewer idTramite={t.idTramite} namespace="bitacora" />,
+    novedades: <NovedadesTab tramite={t} />,
+    controles: <ControlesTab tramite={t} />,
     'datos-archivo': <ArchivosDatos idTramite={t.idTramite} />,
   };
 
@@ -202,7 +201,7 @@ function Detail({
         title={`Trámite ${t.numero}`}
         breadcrumb={[{ title: 'Trámites', href: back }, { title: `Trámite ${t.idTramite}` }]}
         tag={<StateTag state={t.estadoTramite} />}
-        extra={buttons.length > 0 ? buttons : undefined}
+        extra={[...buttons, <SolicitudesBoton key="solicitudes" tramite={t} />]}
       />
       {muestraAvisoDocumentado(t) && (
         <Alert type="warning" showIcon title={MSG_TRAMITE.documentadoAviso} style={{ marginBottom: 16 }} />
@@ -231,39 +230,5 @@ function Detail({
         />
       </Card>
     </>
-  );
-}
-
-/** The attention tabs until the attention list lands: how many there are, and the rows they came from. */
-function AtencionesResumen({
-  tramite: t,
-  titulo,
-  onVerDatos,
-}: {
-  tramite: TramiteDetalle;
-  titulo: string;
-  onVerDatos: () => void;
-}) {
-  return (
-    <Flex gap={24} align="center" wrap style={{ padding: '8px 0' }}>
-      <Statistic
-        title={titulo}
-        value={formatCount(t.numPlanillas) || '0'}
-        suffix={t.numPlanillas === 1 ? 'atención' : 'atenciones'}
-      />
-      <Flex vertical gap={4}>
-        <Typography.Text type="secondary">
-          Organizadas a partir de {formatCount(t.numCargas) || '0'}{' '}
-          {t.numCargas === 1 ? 'carga activa' : 'cargas activas'} del trámite.
-        </Typography.Text>
-        <Button
-          icon={<FileSearchOutlined aria-hidden />}
-          onClick={onVerDatos}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          Ver las filas del archivo de datos
-        </Button>
-      </Flex>
-    </Flex>
   );
 }

@@ -8,13 +8,17 @@ import {
   fecha,
   frecuenciaLabel,
   listHref,
+  muestraAsignacion,
   muestraAtenciones,
+  muestraControles,
+  muestraNovedades,
   nuevoTramitePayload,
   periodo,
   puedeEditar,
   puedeSaltarSemana,
   resolveTab,
   semanaTexto,
+  TAB_LABELS,
   tabsVisibles,
   VISTAS,
   validarNuevoTramite,
@@ -116,7 +120,10 @@ describe('tabs', () => {
       'carga',
       'atenciones',
       'sin-documentacion',
+      'asignar-am',
       'bitacora',
+      'novedades',
+      'controles',
       'datos-archivo',
     ]);
     expect(tabsVisibles(t, 18)).toEqual(['carga', 'atenciones', 'sin-documentacion', 'datos-archivo']);
@@ -124,6 +131,50 @@ describe('tabs', () => {
       'carga',
       'datos-archivo',
     ]);
+  });
+
+  it('offers assignment to 16/17 (AM) and 16/19 (GD) only in RECIBIDO, EN PROCESO or PLANILLAJE', () => {
+    for (const estadoTramite of ['RECIBIDO', 'EN PROCESO', 'PLANILLAJE'] as const) {
+      const t = { estadoTramite, numCargas: 1 };
+      expect(muestraAsignacion(t, 16, 'M') && muestraAsignacion(t, 16, 'D'), estadoTramite).toBe(true);
+      expect(muestraAsignacion(t, 17, 'M'), estadoTramite).toBe(true);
+      expect(muestraAsignacion(t, 17, 'D'), estadoTramite).toBe(false);
+      expect(muestraAsignacion(t, 19, 'D'), estadoTramite).toBe(true);
+      expect(muestraAsignacion(t, 19, 'M'), estadoTramite).toBe(false);
+      for (const p of [15, 18, 20, 1]) {
+        expect(muestraAsignacion(t, p, 'M') || muestraAsignacion(t, p, 'D'), `${p}`).toBe(false);
+      }
+      expect(tabsVisibles(t, 16).filter((k) => k.startsWith('asignar'))).toEqual([
+        'asignar-gd',
+        'asignar-am',
+      ]);
+      expect(tabsVisibles(t, 19).filter((k) => k.startsWith('asignar'))).toEqual(['asignar-gd']);
+    }
+    for (const estadoTramite of ['ESTRUCTURADO', 'ENVIADO', 'OBSERVACIONES', 'FINALIZADO'] as const) {
+      expect(muestraAsignacion({ estadoTramite }, 16, 'M'), estadoTramite).toBe(false);
+      expect(tabsVisibles({ estadoTramite, numCargas: 2 }, 17)).not.toContain('asignar-am');
+    }
+  });
+
+  it('shows Controles to 16, 17 and 19 once there are attentions, in any later state', () => {
+    expect(muestraControles({ estadoTramite: 'FINALIZADO', numCargas: 1 }, 19)).toBe(true);
+    expect(muestraControles({ estadoTramite: 'ENVIADO', numCargas: 1 }, 16)).toBe(true);
+    expect(muestraControles({ estadoTramite: 'CARGADO', numCargas: 1 }, 17)).toBe(false);
+    expect(muestraControles({ estadoTramite: 'CARGADO', numCargas: 2 }, 17)).toBe(true);
+    for (const p of [15, 18, 20]) {
+      expect(muestraControles({ estadoTramite: 'EN PROCESO', numCargas: 1 }, p)).toBe(false);
+    }
+    expect(TAB_LABELS['asignar-am']).toBe('Asignar Médico Auditor');
+    expect(TAB_LABELS['asignar-gd']).toBe('Asignar Gestor Documental');
+    expect(TAB_LABELS.controles).toBe('Controles');
+  });
+
+  it('shows the loads’ Novedades to 16, 17 and 19 once there is a load', () => {
+    expect(muestraNovedades({ numCargas: 1 }, 17)).toBe(true);
+    expect(muestraNovedades({ numCargas: 1 }, 16)).toBe(true);
+    expect(muestraNovedades({ numCargas: 0 }, 19)).toBe(false);
+    for (const p of [15, 18, 20]) expect(muestraNovedades({ numCargas: 3 }, p)).toBe(false);
+    expect(TAB_LABELS.novedades).toBe('Novedades');
   });
 
   it('falls back to the first tab when the URL names one the user cannot see', () => {

@@ -4,6 +4,7 @@
  */
 import { formatDate } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
+import { assignProfiles, esEstadoTrabajo, isSupervision } from '@app/domain/planillas/permissions';
 import { tramiteInputSchema } from '@app/domain/tramites/schemas';
 import {
   type Accion,
@@ -143,13 +144,26 @@ export const puedeSaltarSemana = (
   acciones: readonly string[],
 ) => acciones.includes('saltar-semana') && semanaDisponible(t);
 
-export type TabKey = 'carga' | 'atenciones' | 'sin-documentacion' | 'bitacora' | 'datos-archivo';
+export type TabKey =
+  | 'carga'
+  | 'atenciones'
+  | 'sin-documentacion'
+  | 'asignar-gd'
+  | 'asignar-am'
+  | 'bitacora'
+  | 'novedades'
+  | 'controles'
+  | 'datos-archivo';
 
 export const TAB_LABELS: Readonly<Record<TabKey, string>> = {
   carga: 'Datos y carga de archivos',
   atenciones: 'Atenciones médicas',
   'sin-documentacion': 'Atenciones sin documentación',
+  'asignar-gd': 'Asignar Gestor Documental',
+  'asignar-am': 'Asignar Médico Auditor',
   bitacora: 'Bitácora',
+  novedades: 'Novedades',
+  controles: 'Controles',
   'datos-archivo': 'Datos del archivo',
 };
 
@@ -163,10 +177,29 @@ export const muestraAtenciones = (t: Pick<Tramite, 'estadoTramite' | 'numCargas'
 export const muestraBitacora = (idPerfil: number) =>
   idPerfil === REVISOR || idPerfil === SUPERVISOR_AM || idPerfil === SUPERVISOR_GD;
 
+/**
+ * 'Asignar Médico Auditor' for 16 and 17, 'Asignar Gestor Documental' for 16 and 19, only while the
+ * procedure is RECIBIDO, EN PROCESO or PLANILLAJE (spec 000 §6).
+ */
+export const muestraAsignacion = (t: Pick<Tramite, 'estadoTramite'>, idPerfil: number, tipo: 'M' | 'D') =>
+  assignProfiles(tipo).includes(idPerfil) && esEstadoTrabajo(t.estadoTramite);
+
+/** The loads' novedades (warnings): supervision profiles (16, 17, 19) once there is a load. */
+export const muestraNovedades = (t: Pick<Tramite, 'numCargas'>, idPerfil: number) =>
+  isSupervision(idPerfil) && t.numCargas > 0;
+
+/** Controls 1–5: supervision profiles (16, 17, 19) once the procedure has attentions. */
+export const muestraControles = (t: Pick<Tramite, 'estadoTramite' | 'numCargas'>, idPerfil: number) =>
+  isSupervision(idPerfil) && muestraAtenciones(t);
+
 export function tabsVisibles(t: Pick<Tramite, 'estadoTramite' | 'numCargas'>, idPerfil: number): TabKey[] {
   const tabs: TabKey[] = ['carga'];
   if (muestraAtenciones(t)) tabs.push('atenciones', 'sin-documentacion');
+  if (muestraAsignacion(t, idPerfil, 'D')) tabs.push('asignar-gd');
+  if (muestraAsignacion(t, idPerfil, 'M')) tabs.push('asignar-am');
   if (muestraBitacora(idPerfil)) tabs.push('bitacora');
+  if (muestraNovedades(t, idPerfil)) tabs.push('novedades');
+  if (muestraControles(t, idPerfil)) tabs.push('controles');
   tabs.push('datos-archivo');
   return tabs;
 }

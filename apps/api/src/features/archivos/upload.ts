@@ -1,0 +1,287 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  BYTES_FIRMA,
+  candidatosNumeroAtencion,
+  ESTADOS_CARGA_ARCHIVOS,
+  type EstadoTramite,
+  EXTENSION_DE_MIME,
+  MAX_ARCHIVOS_CARGA,
+  MAX_BYTES_DOCUMENTO,
+  type MimeDocumento,
+  MSG_ARCHIVO,
+  nombreVisible,
+  planillaDeArchivo,
+  type ResultadoArchivos,
+  rutaVisible,
+  type SessionUser,
+  tipoPorFirma,
+} from '@app/domain';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import { CARGA_SELECT, type Carga, getCargaForUser } from '../cargas/service.ts';
+import { getTramiteForUser, type TramiteRow, writeBitacora } from '../tramites/access.ts';
+
+const MAX_MB = MAX_BYTES_DOCUMENTO / 1024 / 1024;
+
+export const carpetaNoSeleccionada = () =>
+  badRequest(MSG_ARCHIVO.carpetaNoSeleccionada, { archivos: MSG_ARCHIVO.carpetaNoSeleccionada });
+const demasiados = () =>
+  new AppError(413, 'DEMASIADOS_ARCHIVOS', MSG_ARCHIVO.demasiadosArchivos(MAX_ARCHIVOS_CARGA));
+const muyGrande = (nombre: string) =>
+  new AppError(413, 'ARCHIVO_MUY_GRANDE', MSG_ARCHIVO.archivoMuyGrande(MAX_MB), { archivos: nombre });
+
+/** 409 unless the load takes files: active, organised, its procedure ESTRUCTURADO or DOCUMENTADO. */
+export function assertCargaAdmiteArchivos(t: TramiteRow, c: Carga) {
+  if (!ESTADOS_CARGA_ARCHIVOS.includes(t.estadoTramite as EstadoTramite))
+    throw conflict(MSG_ARCHIVO.estadoNoPermite(t.estadoTramite), 'ESTADO_INVALIDO');
+  if (c.estado !== 1) throw conflict(MSG_ARCHIVO.cargaNoActiva);
+  if (c.tienePlanillas !== 1 || c.estadoProceso !== 'COMPLETADA')
+    throw conflict(MSG_ARCHIVO.cargaSinPlanillas);
+}
+
+/** Early refusal before the body is read: tenant (404) and state (409). */
+export async function precheckSubida(db: Database, user: SessionUser, idCarga: number) {
+  const c = await getCargaForUser(db, user, idCarga);
+  const t = await getTramiteForUser(db, user, c.idTramite);
+  assertCargaAdmiteArchivos(t, c);
+  return c;
+}
+
+/** Hashes, measures and keeps the first bytes of a file while it streams to disk. */
+class Probe extends Transform {
+  readonly hash = crypto.createHash('sha256');
+  size = 0;
+  head = Buffer.alloc(0);
+  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    if (this.head.length < BYTES_FIRMA)
+      this.head = Buffer.concat([this.head, chunk.subarray(0, BYTES_FIRMA - this.head.length)]);
+    cb(null, chunk);
+  }
+}
+
+type Recibido = {
+  spool: string;
+  /** As the user sent it (folders inside the chosen one kept), for the result lists. */
+  mostrado: string;
+  /** Last segment only: the stored metadata. */
+  nombre: string;
+  hash: string;
+  size: number;
+  tipo: MimeDocumento;
+};
+
+type Pendiente = Recibido & { idPlanilla: number; key: string };
+
+/**
+ * Receives the files of one request into the spool folder, checking each by content and size. Any
+ * bad file refuses the whole request (nothing is stored); the caller removes the spooled files.
+ */
+export async function recibirArchivos(
+  parts: AsyncIterableIterator<Multipart>,
+  spoolDir: string,
+  recibidos: Recibido[],
+) {
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'archivos' || !part.filename) {
+        part.file.resume();
+        continue;
+      }
+      const mostrado = rutaVisible(part.filename);
+      const spool = path.join(spoolDir, `${crypto.randomUUID()}.part`);
+      const probe = new Probe();
+      // Registered first, so that a refusal below still removes the file.
+      const r: Recibido = {
+        spool,
+        mostrado,
+        nombre: nombreVisible(part.filename),
+        hash: '',
+        size: 0,
+        tipo: 'application/pdf',
+      };
+      recibidos.push(r);
+      await pipeline(part.file, probe, fs.createWriteStream(spool));
+      if (part.file.truncated) throw muyGrande(mostrado);
+      if (probe.size === 0)
+        throw badRequest(MSG_ARCHIVO.archivoVacio(mostrado), {
+          archivos: MSG_ARCHIVO.archivoVacio(mostrado),
+        });
+      const tipo = tipoPorFirma(probe.head);
+      if (!tipo)
+        throw new AppError(415, 'TIPO_NO_PERMITIDO', MSG_ARCHIVO.contenidoNoPermitido(mostrado), {
+          archivos: mostrado,
+        });
+      r.hash = probe.hash.digest('hex');
+      r.size = probe.size;
+      r.tipo = tipo;
+    }
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw demasiados();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw muyGrande(recibidos.at(-1)?.mostrado ?? '');
+    throw e;
+  }
+}
+
+export const storageKey = (idTramite: number, idCarga: number, tipo: MimeDocumento) =>
+  `tramites/${idTramite}/cargas/${idCarga}/${crypto.randomUUID()}.${EXTENSION_DE_MIME[tipo]}`;
+
+/**
+ * Matches the received files to the load's attentions, stores the new ones and records them in one
+ * transaction that locks the procedure and the load (parallel batches of one folder commit one after
+ * the other, so the same content sent twice is caught). Objects are written before the commit and
+ * removed again if it fails, so the database never points at a missing file.
+ */
+export async function registrarArchivos(opts: {
+  db: Database;
+  storage: Storage;
+  user: SessionUser;
+  idCarga: number;
+  recibidos: Recibido[];
+  log?: FastifyBaseLogger;
+}): Promise<ResultadoArchivos & { estadoTramite: string; mensaje: string }> {
+  const { db, storage, user, idCarga, recibidos } = opts;
+  if (recibidos.length === 0) throw carpetaNoSeleccionada();
+  const c0 = await getCargaForUser(db, user, idCarga);
+
+  // Which attention each file names: one query for every candidate number of the request.
+  const candidatos = [
+    ...new Set(recibidos.flatMap((r) => candidatosNumeroAtencion(r.nombre).map((x) => x.toUpperCase()))),
+  ];
+  const filas = await db.query<{ idPlanilla: number; numero: string }>(
+    `SELECT min(id_planilla) AS "idPlanilla", upper(numero) AS numero FROM planilla
+      WHERE id_carga = $1 AND estado = 1 AND upper(numero) = ANY($2::text[]) GROUP BY upper(numero)`,
+    [idCarga, candidatos],
+  );
+  const numeros = new Map(filas.map((f) => [f.numero, f.idPlanilla]));
+
+  const out: ResultadoArchivos = { archivosCargados: [], archivosDuplicados: [], planillasNoEncontradas: [] };
+  let pendientes: Pendiente[] = [];
+  const vistos = new Set<string>();
+  for (const r of recibidos) {
+    const idPlanilla = planillaDeArchivo(r.nombre, numeros);
+    if (idPlanilla === undefined) out.planillasNoEncontradas.push(r.mostrado);
+    else if (vistos.has(`${idPlanilla}:${r.hash}`)) out.archivosDuplicados.push(r.mostrado);
+    else {
+      vistos.add(`${idPlanilla}:${r.hash}`);
+      pendientes.push({ ...r, idPlanilla, key: storageKey(c0.idTramite, idCarga, r.tipo) });
+    }
+  }
+  // Content already stored for the same attention (earlier uploads): duplicates, checked before
+  // writing anything and again under the lock below.
+  pendientes = await quitarDuplicados(db, pendientes, out);
+
+  const escritos: string[] = [];
+  try {
+    for (const p of pendientes) {
+      await storage.putFile(p.key, p.spool, { size: p.size, contentType: p.tipo, sha256: p.hash });
+      escritos.push(p.key);
+    }
+    const result = await db.transaction(async (tx) => {
+      const t = await getTramiteForUser(tx, user, c0.idTramite, { lock: true });
+      const [c] = await tx.query<Carga>(`${CARGA_SELECT} WHERE c.id_carga = $1 FOR UPDATE OF c`, [idCarga]);
+      assertCargaAdmiteArchivos(t, c);
+      const nuevos = await quitarDuplicados(tx, pendientes, out);
+      if (nuevos.length > 0) {
+        const [{ n }] = await tx.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM archivo_pla WHERE id_carga = $1',
+          [idCarga],
+        );
+        if (n + nuevos.length > MAX_ARCHIVOS_CARGA)
+          throw new AppError(413, 'DEMASIADOS_ARCHIVOS', MSG_ARCHIVO.limiteCarga(MAX_ARCHIVOS_CARGA, n));
+        await tx.query(
+          `INSERT INTO archivo_pla (id_planilla, id_carga, id_tramite, nombre, ruta, tipo, tamano, hash, id_usuario)
+           SELECT x.p, $1, $2, x.n, x.r, x.t, x.s, x.h, $3
+             FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[]) AS x(p, n, r, t, s, h)`,
+          [
+            idCarga,
+            t.idTramite,
+            user.idUsuario,
+            nuevos.map((p) => p.idPlanilla),
+            nuevos.map((p) => p.nombre),
+            nuevos.map((p) => p.key),
+            nuevos.map((p) => p.tipo),
+            nuevos.map((p) => p.size),
+            nuevos.map((p) => p.hash),
+          ],
+        );
+        await tx.query(
+          'UPDATE carga SET tiene_archivos = 1, fecha_actualizacion = now() WHERE id_carga = $1',
+          [idCarga],
+        );
+      }
+      out.archivosCargados = nuevos.map((p) => p.mostrado);
+      let estadoTramite = t.estadoTramite;
+      const partes = [
+        MSG_ARCHIVO.bitacoraCarga(
+          idCarga,
+          nuevos.length,
+          out.archivosDuplicados.length,
+          out.planillasNoEncontradas.length,
+        ),
+      ];
+      if (nuevos.length > 0 && t.estadoTramite === 'ESTRUCTURADO') {
+        await tx.query(
+          `UPDATE tramite SET estado_tramite = 'DOCUMENTADO', version = version + 1, fecha_act = now(), id_usuario_act = $2
+            WHERE id_tramite = $1`,
+          [t.idTramite, user.idUsuario],
+        );
+        estadoTramite = 'DOCUMENTADO';
+        partes.push(MSG_ARCHIVO.bitacoraDocumentado);
+      }
+      // The state change is logged with the batch that caused it; the files themselves are their own
+      // record (archivo_pla: who, when), so a folder of 20,000 files does not flood the log.
+      if (estadoTramite !== t.estadoTramite)
+        await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', partes.join(' '));
+      return { nuevos, estadoTramite };
+    });
+    const guardados = new Set(result.nuevos.map((p) => p.key));
+    const sobrantes = escritos.filter((k) => !guardados.has(k));
+    if (sobrantes.length > 0) await storage.remove(sobrantes);
+    return {
+      ...out,
+      estadoTramite: result.estadoTramite,
+      mensaje: MSG_ARCHIVO.cargadosTexto(out.archivosCargados.length),
+    };
+  } catch (e) {
+    await storage.remove(escritos).catch((err) => opts.log?.error({ err }, 'could not remove stored files'));
+    throw e;
+  }
+}
+
+/** Moves to `out.archivosDuplicados` the pending files whose content the attention already has. */
+async function quitarDuplicados(
+  q: { query: Database['query'] },
+  pendientes: Pendiente[],
+  out: ResultadoArchivos,
+): Promise<Pendiente[]> {
+  if (pendientes.length === 0) return pendientes;
+  const rows = await q.query<{ idPlanilla: number; hash: string }>(
+    `SELECT DISTINCT a.id_planilla AS "idPlanilla", a.hash FROM archivo_pla a
+      WHERE a.id_planilla = ANY($1::int[]) AND a.hash = ANY($2::text[])`,
+    [[...new Set(pendientes.map((p) => p.idPlanilla))], [...new Set(pendientes.map((p) => p.hash))]],
+  );
+  if (rows.length === 0) return pendientes;
+  const existentes = new Set(rows.map((r) => `${r.idPlanilla}:${r.hash}`));
+  const quedan: Pendiente[] = [];
+  for (const p of pendientes) {
+    if (existentes.has(`${p.idPlanilla}:${p.hash}`)) out.archivosDuplicados.push(p.mostrado);
+    else quedan.push(p);
+  }
+  return quedan;
+}
+
+/** Removes the spooled files of a request (stored ones were moved away already). */
+export async function limpiarSpool(recibidos: Recibido[]) {
+  await Promise.all(recibidos.map((r) => fs.promises.rm(r.spool, { force: true })));
+}

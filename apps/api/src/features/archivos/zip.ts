@@ -1,0 +1,104 @@
+import type { Readable } from 'node:stream';
+import { type AgrupacionZip, carpetaZip, type SessionUser } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import yazl from 'yazl';
+import type { Queryable } from '../../db/client.ts';
+import type { Storage } from '../../lib/storage/index.ts';
+import { Params, visibilitySql } from '../planillas/queries.ts';
+import type { TramiteRow } from '../tramites/access.ts';
+
+type Fila = {
+  ruta: string;
+  nombre: string;
+  tamano: number;
+  fechaCrea: Date;
+  numero: string;
+  fechaDesde: string;
+  especialidad: string | null;
+};
+
+export type EntradaZip = { ruta: string; path: string; tamano: number; fechaCrea: Date };
+
+/**
+ * The files of a procedure (or one load) the user may see, in archive order: by attention date,
+ * number and upload. Annulled attentions are left out.
+ */
+export async function filasZip(
+  q: Queryable,
+  user: SessionUser,
+  t: TramiteRow,
+  opts: { agrupar: AgrupacionZip; idCarga?: number },
+): Promise<Fila[]> {
+  const params = new Params();
+  const w = [`a.id_tramite = ${params.add(t.idTramite)}`, 'p.estado = 1'];
+  if (opts.idCarga) w.push(`a.id_carga = ${params.add(opts.idCarga)}`);
+  const vis = visibilitySql(user, t, params);
+  if (vis) w.push(vis);
+  const especialidad =
+    opts.agrupar === 'fecha-especialidad'
+      ? `(SELECT e.nombre FROM medico m JOIN especialidad e ON e.id_especialidad = m.id_especialidad
+           WHERE m.documento = p.cedula_medico ORDER BY m.id_medico LIMIT 1)`
+      : 'NULL::text';
+  return q.query<Fila>(
+    `SELECT a.ruta, a.nombre, a.tamano::float8 AS tamano, a.fecha_crea AS "fechaCrea", p.numero,
+            p.fecha_desde AS "fechaDesde", ${especialidad} AS especialidad
+       FROM archivo_pla a JOIN planilla p ON p.id_planilla = a.id_planilla
+      WHERE ${w.join(' AND ')}
+      ORDER BY p.fecha_desde, p.numero, a.id_archivo_pla`,
+    params.values,
+  );
+}
+
+/** A file name safe in every unzip program (the folders are ours). */
+const nombreZip = (n: string) => carpetaZip(n, 'archivo');
+
+/** The archive's paths: a folder per attention, under its date, under its specialty; never twice. */
+export function entradasZip(filas: readonly Fila[], agrupar: AgrupacionZip): EntradaZip[] {
+  const usados = new Set<string>();
+  return filas.map((f) => {
+    const carpetas = [carpetaZip(f.numero)];
+    if (agrupar === 'fecha-especialidad') carpetas.unshift(carpetaZip(f.especialidad, 'SIN ESPECIALIDAD'));
+    if (agrupar !== 'atencion') carpetas.unshift(f.fechaDesde);
+    const dir = carpetas.join('/');
+    const nombre = nombreZip(f.nombre);
+    const dot = nombre.lastIndexOf('.');
+    const [base, ext] = dot > 0 ? [nombre.slice(0, dot), nombre.slice(dot)] : [nombre, ''];
+    let p = `${dir}/${nombre}`;
+    for (let i = 2; usados.has(p.toLowerCase()); i++) p = `${dir}/${base} (${i})${ext}`;
+    usados.add(p.toLowerCase());
+    return { ruta: f.ruta, path: p, tamano: f.tamano, fechaCrea: new Date(f.fechaCrea) };
+  });
+}
+
+/**
+ * A stored (uncompressed) ZIP streamed as each file is read: the first bytes leave at once and only
+ * one file is open at a time, so memory stays flat whatever the number of files. Sizes are known,
+ * so the total length is too (the browser shows real progress).
+ */
+export function zipStream(
+  storage: Storage,
+  entradas: readonly EntradaZip[],
+  log?: FastifyBaseLogger,
+): { stream: Readable; size: number | null } {
+  const zip = new yazl.ZipFile();
+  for (const e of entradas) {
+    zip.addReadStreamLazy(e.path, { compress: false, size: e.tamano, mtime: e.fechaCrea }, (cb) => {
+      storage.read(e.ruta).then(
+        (s) => cb(null, s),
+        (err: Error) => cb(err, undefined as never),
+      );
+    });
+  }
+  let size: number | null = null;
+  const onSize = (total: number) => {
+    size = total >= 0 ? total : null;
+  };
+  // Called synchronously here: every size is known and nothing is compressed.
+  zip.end({ forceZip64Format: false, comment: '' }, onSize as unknown as () => void);
+  const stream = zip.outputStream as unknown as Readable;
+  zip.on('error', (err: Error) => {
+    log?.error({ err }, 'ZIP stream failed');
+    stream.destroy(err);
+  });
+  return { stream, size };
+}

@@ -1,0 +1,51 @@
+import type { Queryable } from '../../db/client.ts';
+
+export type NuevoTramite = {
+  idSuscripcion: number;
+  idEmpresaAseguradora: number;
+  idPrestador: number;
+  idServicio: number;
+  fechaDesde: string;
+  fechaHasta: string;
+  descripcion: string;
+  frecuenciaCarga: 'S' | 'M';
+  maxSemanas: number;
+  idUsuario: number;
+  /** 'TR-' for real procedures, 'SBX-' in the integration sandbox. */
+  prefijo?: string;
+  /** Only the demo seed starts a procedure in another state. */
+  estado?: string;
+  numSemana?: number;
+};
+
+/**
+ * Inserts a procedure with its number `{prefijo}{year in Guayaquil}-{id padded to 6}` (decisions 9): the id is
+ * taken first so the number is written in the same statement, and the padding never cuts a longer id.
+ * The caller writes the bitácora entry in the same transaction.
+ */
+export async function insertTramite(q: Queryable, t: NuevoTramite): Promise<number> {
+  const [row] = await q.query<{ id: number }>(
+    `WITH n AS (SELECT nextval(pg_get_serial_sequence('tramite', 'id_tramite')) AS id)
+     INSERT INTO tramite (id_tramite, numero, id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio,
+       fecha_desde, fecha_hasta, descripcion, frecuencia_carga, max_semanas, estado_tramite, num_semana, id_usuario_reg)
+     SELECT n.id, $1 || to_char(now() AT TIME ZONE 'America/Guayaquil', 'YYYY') || '-'
+                  || lpad(n.id::text, greatest(6, length(n.id::text)), '0'),
+       $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM n RETURNING id_tramite AS id`,
+    [
+      t.prefijo ?? 'TR-',
+      t.idSuscripcion,
+      t.idEmpresaAseguradora,
+      t.idPrestador,
+      t.idServicio,
+      t.fechaDesde,
+      t.fechaHasta,
+      t.descripcion,
+      t.frecuenciaCarga,
+      t.maxSemanas,
+      t.estado ?? 'REGISTRADO',
+      t.numSemana ?? 0,
+      t.idUsuario,
+    ],
+  );
+  return row.id;
+}

@@ -1,0 +1,211 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
+import { formatCount } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
+import { MSG_TRAMITE } from '@app/domain/tramites/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Flex, Result, type TableColumnsType, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { errorMessage } from '../../app/error-message.ts';
+import { useSession } from '../../app/use-session.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StateTag } from '../../components/StateTag.tsx';
+import { useFeedback } from '../../components/useFeedback.tsx';
+import { downloadFile } from '../tramites/download.ts';
+import { detailPath, fecha, listHref } from '../tramites/tramite-rules.ts';
+import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import { type ArchivoNuevo, archivoKeys, archivosApi } from './archivos-api.ts';
+import { fechaHora, tamanoTexto, tipoTexto } from './archivos-format.ts';
+import { megas } from './archivos-rules.ts';
+import { fechaRuta } from './fecha-ruta.ts';
+
+const PERFILES = [16, 17, 19];
+
+/**
+ * /tramites-archivos-nuevos/:idTramite/:fechaIniAud/:fechaFinAud — the supervisors' report of the
+ * files added to a procedure in a date window (by default the procedure's audit window).
+ */
+export default function ArchivosNuevosPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const idPerfil = useSession()?.usuario.idPerfil ?? 0;
+  const n = Number(params.idTramite);
+  const idTramite = Number.isInteger(n) && n > 0 ? n : null;
+  const desde = fechaRuta(params.fechaIniAud);
+  const hasta = fechaRuta(params.fechaFinAud);
+  const validas = !!desde && !!hasta && desde <= hasta;
+  const [page, setPage] = useState(1);
+  const [exportando, setExportando] = useState(false);
+  const back = listHref('auditoria', idPerfil);
+
+  const tramite = useQuery({
+    queryKey: tramiteKeys.detail(idTramite ?? 0),
+    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
+    enabled: idTramite !== null,
+  });
+  const list = useQuery({
+    queryKey: archivoKeys.nuevos(idTramite ?? 0, desde ?? '', hasta ?? '', page),
+    queryFn: ({ signal }) => archivosApi.nuevos(idTramite ?? 0, desde ?? '', hasta ?? '', page, signal),
+    enabled: idTramite !== null && validas && PERFILES.includes(idPerfil),
+    placeholderData: keepPreviousData,
+  });
+
+  if (!PERFILES.includes(idPerfil)) {
+    return (
+      <Result status="403" title={MSG.noAutorizado403} subTitle="Este reporte es para los supervisores." />
+    );
+  }
+  if (idTramite === null || (tramite.error instanceof ApiError && tramite.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title={MSG.noEncontrado}
+        subTitle={
+          idTramite === null ? MSG_TRAMITE.idTramiteInvalido : 'El trámite no existe o no tiene acceso a él.'
+        }
+        extra={
+          <Link to={back}>
+            <Button type="primary">Volver a Trámites</Button>
+          </Link>
+        }
+      />
+    );
+  }
+
+  const irA = (d: string, h: string) => {
+    setPage(1);
+    navigate(`/tramites-archivos-nuevos/${idTramite}/${d}/${h}`, { replace: true });
+  };
+
+  async function exportar() {
+    if (!list.data?.total) {
+      feedback.notification.warning({ title: MSG_PLANILLA.noHayDatosExportar });
+      return;
+    }
+    setExportando(true);
+    try {
+      await downloadFile(
+        `/tramites/${idTramite}/archivos-nuevos`,
+        `archivos_nuevos_tramite_${idTramite}_${desde}_${hasta}.csv`,
+        { desde, hasta, formato: 'csv' },
+      );
+    } catch (e) {
+      feedback.errorDialog(MSG_ARCHIVO.errorDescarga, errorMessage(e, ''));
+    } finally {
+      setExportando(false);
+    }
+  }
+
+  const columns: TableColumnsType<ArchivoNuevo> = [
+    {
+      key: 'fechaCrea',
+      title: 'Fecha de carga',
+      dataIndex: 'fechaCrea',
+      width: 140,
+      render: (v: string) => fechaHora(v),
+    },
+    { key: 'numero', title: 'Número', dataIndex: 'numero', width: 100 },
+    { key: 'cedula', title: 'Cédula', dataIndex: 'cedula', width: 115 },
+    { key: 'paciente', title: 'Paciente', dataIndex: 'paciente' },
+    {
+      key: 'nombre',
+      title: 'Archivo',
+      dataIndex: 'nombre',
+      render: (v: string, a) => <Link to={`/archivoplamd/${a.idArchivoPla}`}>{v}</Link>,
+    },
+    { key: 'tipo', title: 'Tipo', dataIndex: 'tipo', width: 70, render: (v: string) => tipoTexto(v) },
+    {
+      key: 'tamano',
+      title: 'Tamaño',
+      dataIndex: 'tamano',
+      width: 100,
+      align: 'right',
+      render: (v: number) => tamanoTexto(v),
+    },
+    { key: 'usuario', title: 'Usuario', dataIndex: 'usuario', render: (v: string | null) => v ?? '' },
+  ];
+
+  return (
+    <>
+      {feedback.contextHolder}
+      <PageHeader
+        title="Archivos nuevos del trámite"
+        breadcrumb={[
+          { title: 'Trámites', href: back },
+          { title: `Trámite ${idTramite}`, href: detailPath(idPerfil, idTramite) },
+          { title: 'Archivos nuevos' },
+        ]}
+        tag={
+          tramite.data && (
+            <>
+              <span style={{ color: 'rgba(0,0,0,0.45)' }}>{tramite.data.numero}</span>
+              <StateTag state={tramite.data.estadoTramite} />
+            </>
+          )
+        }
+        extra={
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exportando}
+            onClick={() => void exportar()}
+          >
+            Exportar a CSV
+          </Button>
+        }
+      />
+      <Card variant="borderless">
+        <Flex vertical gap={12}>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text id="archivos-nuevos-periodo">Período de carga</Typography.Text>
+            <DatePicker.RangePicker
+              aria-labelledby="archivos-nuevos-periodo"
+              format="DD/MM/YYYY"
+              allowClear={false}
+              value={validas ? [dayjs(desde), dayjs(hasta)] : null}
+              onChange={(v) => {
+                if (v?.[0] && v[1]) irA(v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD'));
+              }}
+            />
+            {validas && list.data && (
+              <Typography.Text type="secondary">
+                {formatCount(list.data.total) || '0'} archivos ({megas(list.data.bytes)} MB) cargados del{' '}
+                {fecha(desde)} al {fecha(hasta)}.
+              </Typography.Text>
+            )}
+          </Flex>
+          {!validas && <Alert type="warning" showIcon title={MSG_ARCHIVO.fechasInvalidas} />}
+          {list.isError && (
+            <Alert
+              type="error"
+              showIcon
+              title={errorMessage(list.error, MSG_PLANILLA.errorLista)}
+              action={
+                <Button size="small" onClick={() => void list.refetch()}>
+                  Reintentar
+                </Button>
+              }
+            />
+          )}
+          <DataTable<ArchivoNuevo>
+            ariaLabel="Archivos nuevos"
+            columns={columns}
+            rows={list.data?.items ?? []}
+            total={list.data?.total ?? 0}
+            page={page}
+            onPageChange={setPage}
+            loading={list.isFetching && !list.isRefetching}
+            rowKey="idArchivoPla"
+            onRowDoubleClick={(a) => navigate(`/archivoplamd/${a.idArchivoPla}`)}
+            emptyText={MSG_ARCHIVO.sinArchivosNuevos}
+          />
+        </Flex>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
+import { TIPOS_CARGA } from '@app/domain/cargas/rules';
+import type { Page } from '@app/domain/catalogs/define';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { useState } from 'react';
+import { api } from '../../app/api.ts';
+import { errorMessage } from '../../app/error-message.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import type { Carga } from '../cargas/cargas-api.ts';
+import { fecha } from '../tramites/tramite-rules.ts';
+import { archivoKeys, archivosApi, type PlanillaSinArchivo } from './archivos-api.ts';
+
+export type AtencionesSinArchivosProps = {
+  idTramite: number;
+  /** A fixed load; without it the user picks the period (all loads by default). */
+  idCarga?: number;
+  /** Opens an attention (e.g. its record page); rows are plain otherwise. */
+  onAbrir?: (p: PlanillaSinArchivo) => void;
+};
+
+const periodoTexto = (c: { fechaDesde: string; fechaHasta: string; tipoCarga?: string }) =>
+  `${fecha(c.fechaDesde)} – ${fecha(c.fechaHasta)}${c.tipoCarga ? ` (${TIPOS_CARGA[c.tipoCarga as keyof typeof TIPOS_CARGA] ?? c.tipoCarga})` : ''}`;
+
+/** 'Attentions without files' (spec 001 §2.7) of a procedure, per load: 'No hay atenciones sin archivos.' */
+export function AtencionesSinArchivos({ idTramite, idCarga, onAbrir }: AtencionesSinArchivosProps) {
+  const [carga, setCarga] = useState<number | undefined>(idCarga);
+  const [page, setPage] = useState(1);
+  const cargas = useQuery({
+    queryKey: ['cargas', 'periodos', idTramite],
+    queryFn: ({ signal }) =>
+      api<Page<Carga>>(`/tramites/${idTramite}/cargas`, { query: { page: 1, pageSize: 100 }, signal }),
+    enabled: idCarga === undefined,
+  });
+  const list = useQuery({
+    queryKey: archivoKeys.sinArchivos(idTramite, carga, page),
+    queryFn: ({ signal }) => archivosApi.sinArchivos(idTramite, carga, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumnsType<PlanillaSinArchivo> = [
+    { key: 'numero', title: 'Número', dataIndex: 'numero', width: 110 },
+    {
+      key: 'fecha',
+      title: 'F. atención',
+      width: 190,
+      render: (_: unknown, p) =>
+        p.fechaDesde === p.fechaHasta
+          ? fecha(p.fechaDesde)
+          : `${fecha(p.fechaDesde)} – ${fecha(p.fechaHasta)}`,
+    },
+    { key: 'cedula', title: 'Cédula', dataIndex: 'cedula', width: 120 },
+    { key: 'nombre', title: 'Nombre', dataIndex: 'nombre' },
+    { key: 'medico', title: 'Médico', dataIndex: 'nombreMedico', render: (v: string | null) => v ?? '' },
+    ...(idCarga === undefined
+      ? [
+          {
+            key: 'periodo',
+            title: 'Periodo',
+            width: 240,
+            render: (_: unknown, p: PlanillaSinArchivo) =>
+              periodoTexto({ fechaDesde: p.cargaDesde, fechaHasta: p.cargaHasta, tipoCarga: p.tipoCarga }),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      {idCarga === undefined && (
+        <Flex gap={8} align="center" wrap>
+          <Typography.Text id="sin-archivos-periodo">Periodo</Typography.Text>
+          <Select
+            aria-labelledby="sin-archivos-periodo"
+            style={{ minWidth: 320 }}
+            allowClear
+            placeholder="Todas las cargas"
+            loading={cargas.isLoading}
+            value={carga}
+            onChange={(v?: number) => {
+              setCarga(v);
+              setPage(1);
+            }}
+            options={(cargas.data?.items ?? [])
+              .filter((c) => c.estado === 1 && c.tienePlanillas === 1)
+              .map((c) => ({ value: c.idCarga, label: periodoTexto(c) }))}
+          />
+        </Flex>
+      )}
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage(list.error, MSG_PLANILLA.errorLista)}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              Reintentar
+            </Button>
+          }
+        />
+      )}
+      <DataTable<PlanillaSinArchivo>
+        ariaLabel="Atenciones sin archivos"
+        columns={columns}
+        rows={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        loading={list.isFetching && !list.isRefetching}
+        rowKey="idPlanilla"
+        onRowDoubleClick={onAbrir}
+        emptyText={MSG_ARCHIVO.sinArchivos}
+      />
+    </Flex>
+  );
+}
+
+export default AtencionesSinArchivos;

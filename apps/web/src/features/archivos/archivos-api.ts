@@ -1,0 +1,104 @@
+import type { AgrupacionZip, ResultadoArchivos } from '@app/domain/archivos/rules';
+import type { Page } from '@app/domain/catalogs/define';
+import { api } from '../../app/api.ts';
+
+/** ArchivoPla (spec 001 §3). */
+export type ArchivoPla = {
+  idArchivoPla: number;
+  idPlanilla: number;
+  nombre: string;
+  ruta: string;
+  tipo: string;
+  tamano: number;
+  hash: string;
+  fechaCrea: string;
+  fechaMod: string | null;
+};
+
+/** /archivoplamd/{id}: the file plus where it belongs. */
+export type ArchivoDetalle = ArchivoPla & {
+  idTramite: number;
+  idCarga: number;
+  numero: string;
+  estadoTramite: string;
+};
+
+export type PlanillaSinArchivo = {
+  idPlanilla: number;
+  idCarga: number;
+  numero: string;
+  cedula: string;
+  nombre: string;
+  fechaDesde: string;
+  fechaHasta: string;
+  nombreMedico: string | null;
+  cargaDesde: string;
+  cargaHasta: string;
+  tipoCarga: 'M' | 'S' | 'A';
+};
+
+export type ArchivoNuevo = {
+  idArchivoPla: number;
+  idPlanilla: number;
+  idCarga: number;
+  numero: string;
+  cedula: string;
+  paciente: string;
+  nombre: string;
+  tipo: string;
+  tamano: number;
+  fechaCrea: string;
+  usuario: string | null;
+};
+
+export type Enlace = { url: string; expiraEn: string; nombre: string };
+
+export type RespuestaSubida = ResultadoArchivos & { estadoTramite: string; mensaje: string };
+
+export const archivoKeys = {
+  all: ['archivos'] as const,
+  planilla: (idPlanilla: number, q: string, page: number) =>
+    ['archivos', 'planilla', idPlanilla, q, page] as const,
+  detalle: (id: number) => ['archivos', 'detalle', id] as const,
+  enlace: (id: number) => ['archivos', 'enlace', id] as const,
+  sinArchivos: (idTramite: number, idCarga: number | undefined, page: number) =>
+    ['archivos', 'sin-archivos', idTramite, idCarga ?? 0, page] as const,
+  nuevos: (idTramite: number, desde: string, hasta: string, page: number) =>
+    ['archivos', 'nuevos', idTramite, desde, hasta, page] as const,
+};
+
+export const archivosApi = {
+  dePlanilla: (idPlanilla: number, q: string, page: number, signal?: AbortSignal) =>
+    api<Page<ArchivoPla>>(`/planillas/${idPlanilla}/archivos`, { query: { q, page, pageSize: 10 }, signal }),
+  detalle: (id: number, signal?: AbortSignal) => api<ArchivoDetalle>(`/archivos-pla/${id}`, { signal }),
+  /** A short-lived link (5 minutes) the browser can open, embed or download without the session header. */
+  enlace: (id: number, descarga = false) =>
+    api<Enlace>(`/archivos-pla/${id}/enlace`, { method: 'POST', body: { descarga } }),
+  zipEnlace: (idTramite: number, agrupar: AgrupacionZip, idCarga?: number) =>
+    api<Enlace & { archivos: number }>(`/tramites/${idTramite}/zip/enlace`, {
+      method: 'POST',
+      body: { agrupar, ...(idCarga ? { idCarga } : {}) },
+    }),
+  sinArchivos: (idTramite: number, idCarga: number | undefined, page: number, signal?: AbortSignal) =>
+    api<Page<PlanillaSinArchivo>>(`/tramites/${idTramite}/planillas-sin-archivos`, {
+      query: { idCarga, page, pageSize: 10 },
+      signal,
+    }),
+  nuevos: (idTramite: number, desde: string, hasta: string, page: number, signal?: AbortSignal) =>
+    api<Page<ArchivoNuevo> & { bytes: number }>(`/tramites/${idTramite}/archivos-nuevos`, {
+      query: { desde, hasta, page, pageSize: 10 },
+      signal,
+    }),
+};
+
+/** Navigates a hidden link: the browser streams the download to disk (no copy in memory). */
+export function descargarEnlace(url: string, nombre?: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  if (nombre) a.download = nombre;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

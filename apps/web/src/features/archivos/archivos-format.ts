@@ -1,0 +1,17 @@
+import { formatDateTime } from '@app/domain/common/format';
+import { formatFileSize } from '../cargas/carga-rules.ts';
+
+const TIPOS: Readonly<Record<string, string>> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+};
+
+/** 'PDF', 'JPEG', 'PNG' (the stored MIME type otherwise). */
+export const tipoTexto = (tipo: string | null | undefined) => (tipo ? (TIPOS[tipo] ?? tipo) : '');
+
+/** '1,50 MB' / '320,00 KB'. */
+export const tamanoTexto = (bytes: number | null | undefined) => formatFileSize(bytes ?? 0);
+
+/** 'dd/MM/yyyy HH:mm' in America/Guayaquil. */
+export const fechaHora = (v: string | null | undefined) => (v ? formatDateTime(v) : '');

@@ -1,0 +1,38 @@
+import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
+import type { AgrupacionZip } from '@app/domain/archivos/rules';
+import { MSG_TRAMITE } from '@app/domain/tramites/messages';
+import { ApiError } from '../../app/api.ts';
+import { errorMessage } from '../../app/error-message.ts';
+import type { useFeedback } from '../../components/useFeedback.tsx';
+import { archivosApi, descargarEnlace } from './archivos-api.ts';
+
+/**
+ * Starts a ZIP download: the server checks access and answers a short-lived link the browser then
+ * streams to disk. A refusal shows 'Error al descargar el archivo' with the server's message (the
+ * finalize-conditions dialog when the server answers with those conditions).
+ */
+export async function descargarZip(
+  feedback: ReturnType<typeof useFeedback>,
+  idTramite: number,
+  agrupar: AgrupacionZip,
+  idCarga?: number,
+) {
+  try {
+    const e = await archivosApi.zipEnlace(idTramite, agrupar, idCarga);
+    descargarEnlace(e.url, e.nombre);
+    feedback.notification.info({
+      title: 'Descarga iniciada',
+      description: `${e.nombre}: ${e.archivos} ${e.archivos === 1 ? 'archivo' : 'archivos'}.`,
+    });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'PLANILLAS_NO_FINALIZADAS') {
+      feedback.modal.error({
+        title: MSG_TRAMITE.finalizarDialogoTitulo,
+        content: MSG_TRAMITE.finalizarDialogoDetalle,
+        okText: 'Aceptar',
+      });
+      return;
+    }
+    feedback.errorDialog(MSG_ARCHIVO.errorDescarga, errorMessage(err, ''));
+  }
+}

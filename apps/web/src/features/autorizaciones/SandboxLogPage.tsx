@@ -1,0 +1,242 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { formatCount, formatDateTime } from '@app/domain/common/format';
+import { MSG_INTEGRACION } from '@app/domain/integracion/messages';
+import { MSG } from '@app/domain/messages';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Result, Segmented, type TableColumnsType, Tabs, Tag } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../app/use-session.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StateTag } from '../../components/StateTag.tsx';
+import { useFeedback } from '../../components/useFeedback.tsx';
+import { useListParams } from '../../components/useListParams.ts';
+import { periodo } from '../tramites/tramite-rules.ts';
+import {
+  integracionApi,
+  integracionKeys,
+  type SandboxLlamada,
+  type SandboxTramite,
+} from './integracion-api.ts';
+
+const TABS = [
+  { key: 'llamadas', label: 'Llamadas' },
+  { key: 'tramites', label: 'Trámites de prueba' },
+] as const;
+
+/** The provider's sandbox log: every call of its company's users to the sandbox, and the test procedures. */
+export default function SandboxLogPage() {
+  const idPerfil = useSession()?.usuario.idPerfil ?? 0;
+  const [sp, setSp] = useSearchParams();
+  const tab = TABS.find((t) => t.key === sp.get('tab'))?.key ?? 'llamadas';
+  if (idPerfil !== 15) {
+    return (
+      <Result
+        status="403"
+        title={MSG.noAutorizado403}
+        subTitle="La bitácora sandbox es de los usuarios prestadores."
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="Bitácora Sandbox"
+        breadcrumb={[{ title: 'Integración', href: '/integracion' }, { title: 'Bitácora Sandbox' }]}
+        extra={
+          <Link to="/integracion">
+            <Button>Ayuda de integración</Button>
+          </Link>
+        }
+      />
+      <Card variant="borderless" styles={{ body: { paddingTop: 0 } }}>
+        <Tabs
+          activeKey={tab}
+          onChange={(k) => setSp({ tab: k }, { replace: true })}
+          destroyOnHidden
+          items={TABS.map((t) => ({
+            key: t.key,
+            label: t.label,
+            children: t.key === 'llamadas' ? <Llamadas /> : <TramitesPrueba />,
+          }))}
+        />
+      </Card>
+    </>
+  );
+}
+
+function Llamadas() {
+  const params = useListParams({ namespace: 'log', filterKeys: ['estado'] });
+  const estado = params.filters.estado;
+  const q = useQuery({
+    queryKey: integracionKeys.log(params.page, estado),
+    queryFn: ({ signal }) => integracionApi.log(params.page, estado, signal),
+    placeholderData: keepPreviousData,
+  });
+  const columns: TableColumnsType<SandboxLlamada> = [
+    {
+      key: 'fecha',
+      title: 'Fecha',
+      dataIndex: 'fecha',
+      width: 150,
+      render: (v: string) => formatDateTime(v),
+    },
+    { key: 'usuario', title: 'Usuario', dataIndex: 'usuarioNombre', width: 200 },
+    { key: 'endpoint', title: 'Endpoint', dataIndex: 'endpoint', width: 330 },
+    {
+      key: 'estado',
+      title: 'Estado',
+      dataIndex: 'estado',
+      width: 90,
+      render: (v: number) => <Tag color={v < 400 ? 'green' : 'red'}>{v}</Tag>,
+    },
+    { key: 'mensaje', title: 'Mensaje', dataIndex: 'mensaje', ellipsis: { showTitle: true } },
+    {
+      key: 'tramite',
+      title: 'Trámite',
+      dataIndex: 'idTramite',
+      width: 110,
+      render: (v: number | null) => v ?? '—',
+    },
+    {
+      key: 'carga',
+      title: 'Carga',
+      dataIndex: 'idCarga',
+      width: 110,
+      render: (v: number | null) => v ?? '—',
+    },
+  ];
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <Segmented
+          aria-label="Resultado de la llamada"
+          value={estado ?? ''}
+          onChange={(v) => params.setFilter('estado', (v as string) || null)}
+          options={[
+            { value: '', label: 'Todas' },
+            { value: 'exito', label: 'Exitosas' },
+            { value: 'error', label: 'Con error' },
+          ]}
+        />
+        <Button onClick={() => void q.refetch()} loading={q.isRefetching}>
+          Actualizar
+        </Button>
+      </Flex>
+      {q.isError && <Alert type="error" showIcon title={q.error.message} style={{ marginBottom: 12 }} />}
+      <DataTable<SandboxLlamada>
+        ariaLabel="Llamadas al sandbox"
+        columns={columns}
+        rows={q.data?.items ?? []}
+        total={q.data?.total ?? 0}
+        page={params.page}
+        onPageChange={params.setPage}
+        loading={q.isFetching && !q.isRefetching}
+        rowKey="idSandboxLog"
+        emptyText={MSG_INTEGRACION.logVacio}
+      />
+    </>
+  );
+}
+
+function TramitesPrueba() {
+  const feedback = useFeedback();
+  const queryClient = useQueryClient();
+  const params = useListParams({ namespace: 'sbx' });
+  const q = useQuery({
+    queryKey: integracionKeys.tramites(params.page),
+    queryFn: ({ signal }) => integracionApi.tramites(params.page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const vaciar = useMutation({ mutationFn: integracionApi.vaciar });
+  const columns: TableColumnsType<SandboxTramite> = [
+    { key: 'id', title: 'ID', dataIndex: 'idTramite', width: 110 },
+    { key: 'numero', title: 'Número', dataIndex: 'numero', width: 170 },
+    {
+      key: 'estado',
+      title: 'Estado',
+      dataIndex: 'estadoTramite',
+      width: 130,
+      render: (v: string) => <StateTag state={v} />,
+    },
+    { key: 'servicio', title: 'Servicio', dataIndex: 'servicioNombre', width: 140 },
+    { key: 'periodo', title: 'Período', width: 190, render: (_: unknown, t) => periodo(t) },
+    {
+      key: 'carga',
+      title: 'Última carga',
+      dataIndex: 'idCarga',
+      width: 120,
+      render: (v: number | null) => v ?? '—',
+    },
+    {
+      key: 'registros',
+      title: 'Registros',
+      dataIndex: 'numeroRegistros',
+      width: 100,
+      align: 'right',
+      render: (v: number | null) => formatCount(v) || '0',
+    },
+    {
+      key: 'errores',
+      title: 'Errores',
+      dataIndex: 'contadorErrores',
+      width: 90,
+      align: 'right',
+      render: (v: number | null) => (v ? <Tag color="red">{formatCount(v)}</Tag> : '0'),
+    },
+    { key: 'respaldos', title: 'Respaldos', dataIndex: 'numRespaldos', width: 100, align: 'right' },
+    {
+      key: 'fechaReg',
+      title: 'Registrado',
+      dataIndex: 'fechaReg',
+      width: 150,
+      render: (v: string) => formatDateTime(v),
+    },
+  ];
+  return (
+    <>
+      {feedback.contextHolder}
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+        <span>Trámites creados por las llamadas al sandbox: nunca aparecen en los trámites reales.</span>
+        <Button
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          disabled={!q.data?.total}
+          loading={vaciar.isPending}
+          onClick={() =>
+            feedback.modal.confirm({
+              title: '¿Vaciar el sandbox?',
+              content: `Se eliminarán los ${formatCount(q.data?.total ?? 0)} trámites de prueba de su empresa con sus cargas, filas, errores y archivos de respaldo. La bitácora de llamadas se conserva.`,
+              okText: 'Vaciar sandbox',
+              okButtonProps: { danger: true },
+              cancelText: 'Cancelar',
+              focusable: { autoFocusButton: 'cancel' },
+              onOk: () =>
+                vaciar
+                  .mutateAsync()
+                  .then((r) => feedback.success(r.mensaje))
+                  .catch((e: Error) => {
+                    feedback.errorDialog(MSG.error, e.message);
+                  })
+                  .finally(() => void queryClient.invalidateQueries({ queryKey: integracionKeys.all })),
+            })
+          }
+        >
+          Vaciar sandbox
+        </Button>
+      </Flex>
+      {q.isError && <Alert type="error" showIcon title={q.error.message} style={{ marginBottom: 12 }} />}
+      <DataTable<SandboxTramite>
+        ariaLabel="Trámites de prueba del sandbox"
+        columns={columns}
+        rows={q.data?.items ?? []}
+        total={q.data?.total ?? 0}
+        page={params.page}
+        onPageChange={params.setPage}
+        loading={q.isFetching && !q.isRefetching}
+        rowKey="idTramite"
+        emptyText={MSG_INTEGRACION.tramitesSandboxVacio}
+      />
+    </>
+  );
+}

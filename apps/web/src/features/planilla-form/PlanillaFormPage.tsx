@@ -1,0 +1,140 @@
+import { MSG } from '@app/domain/messages';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Result, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { useSession } from '../../app/use-session.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StateTag } from '../../components/StateTag.tsx';
+import { useFeedback } from '../../components/useFeedback.tsx';
+import { PlanillaRecord } from './PlanillaRecord.tsx';
+import { planillaApi, planillaKeys } from './planilla-api.ts';
+import { breadcrumbPlanilla, parseId, planillaPath, tramitesHref } from './planilla-rules.ts';
+
+/** /planillaform/:idTramite/:estadoTramite/:idPlanilla — the attention record page (spec 000 §2). */
+export default function PlanillaFormPage() {
+  const params = useParams();
+  const idTramite = parseId(params.idTramite);
+  const idPlanilla = parseId(params.idPlanilla);
+  const session = useSession();
+  const idPerfil = session?.usuario.idPerfil ?? 0;
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  const query = useQuery({
+    queryKey: planillaKeys.detail(idPlanilla ?? 0),
+    queryFn: ({ signal }) => planillaApi.get(idPlanilla ?? 0, signal),
+    enabled: idPlanilla !== null,
+  });
+  const p = query.data;
+
+  // The procedure and its state in the URL follow the record (links from elsewhere may be stale).
+  useEffect(() => {
+    if (!p) return;
+    const canonical = planillaPath(p.idTramite, p.estadoTramite, p.idPlanilla);
+    if (decodeURIComponent(location.pathname) !== decodeURIComponent(canonical))
+      navigate(`${canonical}${location.search}`, { replace: true });
+  }, [p, location.pathname, location.search, navigate]);
+
+  async function abrir(id: number) {
+    try {
+      const otra = await queryClient.fetchQuery({
+        queryKey: planillaKeys.detail(id),
+        queryFn: ({ signal }) => planillaApi.get(id, signal),
+        staleTime: 0,
+      });
+      const tab = new URLSearchParams(location.search).get('tab');
+      navigate(
+        `${planillaPath(otra.idTramite, otra.estadoTramite, otra.idPlanilla)}${tab ? `?tab=${tab}` : ''}`,
+      );
+    } catch (e) {
+      feedback.errorDialog(MSG_PLANILLA.noCargaInfo, (e as Error).message);
+    }
+  }
+
+  const crumbs = breadcrumbPlanilla(idPerfil, p?.idTramite ?? idTramite ?? 0, p?.numero ?? null);
+  const notFound =
+    idPlanilla === null ||
+    idTramite === null ||
+    (query.error instanceof ApiError && query.error.status === 404);
+
+  if (notFound) {
+    return (
+      <Result
+        status="404"
+        title={MSG.noEncontrado}
+        subTitle={
+          idPlanilla === null
+            ? MSG_PLANILLA.parametroIdPlanilla
+            : idTramite === null
+              ? MSG_PLANILLA.parametroIdTramite
+              : 'La atención no existe o no tiene acceso a ella.'
+        }
+        extra={
+          <Link to={idTramite ? `/tramiteform/${idTramite}` : tramitesHref(idPerfil)}>
+            <Button type="primary">{idTramite ? 'Volver al trámite' : 'Volver a Trámites'}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (query.isError && !p) {
+    return (
+      <Result
+        status="error"
+        title={MSG_PLANILLA.noCargaInfo}
+        subTitle={query.error.message}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()}>
+            Reintentar
+          </Button>
+        }
+      />
+    );
+  }
+  if (!p) {
+    return (
+      <>
+        <PageHeader title="Atención" breadcrumb={crumbs} />
+        <Card variant="borderless" aria-busy="true">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </>
+    );
+  }
+  return (
+    <>
+      {feedback.contextHolder}
+      <PageHeader
+        title={`Atención ${p.numero}`}
+        breadcrumb={crumbs}
+        tag={<StateTag state={p.estadoTramite} />}
+        extra={
+          <span style={{ color: 'rgba(0,0,0,0.55)' }}>
+            Trámite {p.numeroTramite} · {p.cedula} · {p.nombre}
+          </span>
+        }
+      />
+      <PlanillaRecord
+        key={p.idPlanilla}
+        planilla={p}
+        idPerfil={idPerfil}
+        feedback={feedback}
+        onIr={(id) => void abrir(id)}
+        onRevisada={(siguiente) => {
+          if (siguiente) void abrir(siguiente);
+          else
+            feedback.modal.info({
+              title: MSG_PLANILLA.sinPendientesTitulo,
+              content: MSG_PLANILLA.sinPendientes,
+              okText: 'Aceptar',
+            });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import type {
+  DetalleEstadoRespuesta,
+  DetallesRespuesta,
+  ObservacionFila,
+} from '@app/domain/planillas/detalles';
+import type { EstadoRevision, TipoRevision } from '@app/domain/planillas/permissions';
+import type {
+  AuditoriaRespuesta,
+  DiagnosticoItem,
+  Pagina,
+  PlanillaDetalleRespuesta,
+  RevisionRespuesta,
+} from '@app/domain/planillas/types';
+import { api } from '../../app/api.ts';
+import type { cuerpoGuardar } from './planilla-rules.ts';
+
+export type Planilla = PlanillaDetalleRespuesta;
+export type PlanillaBody = ReturnType<typeof cuerpoGuardar>;
+
+export type Plantilla = {
+  idPlantilla: number;
+  nombre: string;
+  descripcion: string | null;
+  numElementos: number;
+};
+
+export type OtraAtencion = {
+  idPlanilla: number;
+  idTramite: number;
+  numeroTramite: string;
+  numero: string;
+  fechaDesde: string;
+  fechaHasta: string;
+  diag1: string | null;
+  diag1Nombre: string | null;
+  total: string;
+  estadoAud: EstadoRevision;
+  estadoDoc: EstadoRevision;
+};
+
+type Mensaje = { mensaje: string };
+type ItemRevision = RevisionRespuesta['item'];
+
+export const planillaKeys = {
+  all: ['planilla'] as const,
+  detail: (id: number) => ['planilla', id] as const,
+  /** Everything hanging from one attention (line items, audit, observations, others). */
+  sub: (id: number, name: string, params?: unknown) =>
+    params === undefined ? (['planilla', id, name] as const) : (['planilla', id, name, params] as const),
+  plantillas: ['plantillas'] as const,
+  diagnosticos: (q: string, page: number) => ['diagnosticos', q, page] as const,
+};
+
+export const planillaApi = {
+  get: (id: number, signal?: AbortSignal) => api<Planilla>(`/planillas/${id}`, { signal }),
+  update: (id: number, body: PlanillaBody) =>
+    api<Mensaje & { item: Planilla }>(`/planillas/${id}`, { method: 'PUT', body }),
+
+  revisar: (id: number, tipo: TipoRevision, version: number) =>
+    api<RevisionRespuesta>(`/planillas/${id}/revision`, { method: 'POST', body: { tipo, version } }),
+  reiniciar: (id: number, tipo: TipoRevision, version: number) =>
+    api<Mensaje & { item: ItemRevision }>(`/planillas/${id}/revision/reiniciar`, {
+      method: 'POST',
+      body: { tipo, version },
+    }),
+  finalizar: (id: number, tipo: TipoRevision, version: number) =>
+    api<Mensaje & { item: ItemRevision }>(`/planillas/${id}/revision/finalizar`, {
+      method: 'POST',
+      body: { tipo, version },
+    }),
+  reabrir: (id: number, tipo: TipoRevision, version: number) =>
+    api<Mensaje & { item: ItemRevision }>(`/planillas/${id}/revision/reabrir`, {
+      method: 'POST',
+      body: { tipo, version },
+    }),
+  finalizarCarga: (idCarga: number, tipo: TipoRevision) =>
+    api<Mensaje & { finalizadas: number; omitidas: number }>(`/cargas/${idCarga}/revision/finalizar`, {
+      method: 'POST',
+      body: { tipo },
+    }),
+  /** The next (or previous) pending attention of the procedure and load for this review type. */
+  siguientePendiente: (q: {
+    idTramite: number;
+    idCarga: number;
+    tipo: TipoRevision;
+    despuesDe: number;
+    anterior?: boolean;
+  }) =>
+    api<{ idPlanilla: number; numero: string }>('/planillas/siguiente-pendiente', {
+      query: { ...q, anterior: q.anterior ? '1' : undefined },
+    }),
+
+  plantillas: (signal?: AbortSignal) => api<Plantilla[]>('/plantillas', { signal }),
+  aplicarPlantilla: (id: number, idPlantilla: number, version: number) =>
+    api<Mensaje & { agregados: number }>(`/planillas/${id}/plantilla`, {
+      method: 'POST',
+      body: { idPlantilla, version },
+    }),
+  quitarPlantilla: (id: number, version: number) =>
+    api<Mensaje & { retirados: number }>(`/planillas/${id}/plantilla`, {
+      method: 'DELETE',
+      body: { version },
+    }),
+
+  diagnosticos: (q: string, page: number, signal?: AbortSignal) =>
+    api<Pagina<DiagnosticoItem>>('/diagnosticos', { query: { q, page }, signal }),
+  diagnosticoPorCodigo: (codigo: string, signal?: AbortSignal) =>
+    api<{ codigo: string; codigoPunto: string; nombre: string }>(
+      `/diagnosticos/codigo/${encodeURIComponent(codigo)}`,
+      { signal },
+    ),
+
+  detalles: (
+    id: number,
+    q: { q?: string; estado?: '1' | '0' | 'todos'; page: number; pageSize: number },
+    signal?: AbortSignal,
+  ) => api<DetallesRespuesta>(`/planillas/${id}/detalles`, { query: q, signal }),
+  detalleEstado: (id: number, idDet: number, estado: 0 | 1, version: number) =>
+    api<DetalleEstadoRespuesta>(`/planillas/${id}/detalles/${idDet}/estado`, {
+      method: 'PUT',
+      body: { estado, version },
+    }),
+  observaciones: (id: number, tipo: TipoRevision, page: number, signal?: AbortSignal) =>
+    api<Pagina<ObservacionFila>>(`/planillas/${id}/observaciones`, {
+      query: { tipo, page, pageSize: 10 },
+      signal,
+    }),
+  otras: (id: number, page: number, signal?: AbortSignal) =>
+    api<Pagina<OtraAtencion>>(`/planillas/${id}/otras`, { query: { page, pageSize: 10 }, signal }),
+  auditoria: (id: number, signal?: AbortSignal) =>
+    api<AuditoriaRespuesta>(`/planillas/${id}/auditoria`, { signal }),
+};

@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router';
+
+/** Attention list routes (spec 000 §2), to be mounted inside the signed-in shell. */
+export const planillaListRoutes: RouteObject[] = [
+  {
+    path: '/cargaplanilla/:idTramite/:idCarga',
+    lazy: async () => ({ Component: (await import('./CargaPlanillaPage.tsx')).default }),
+  },
+];

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MSG_ARCHIVO } from './messages.ts';
+import { AGRUPACIONES_ZIP } from './rules.ts';
+
+const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
+const page = z.coerce.number().int().min(1).default(1);
+const pageSize = z.coerce.number().int().min(1).max(100).default(10);
+const optId = z.preprocess(empty, z.coerce.number().int().positive().optional());
+const fecha = z
+  .string()
+  .transform((v) => v.slice(0, 10))
+  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG_ARCHIVO.fechasInvalidas));
+
+/** Files of an attention: search by name (case- and accent-insensitive), newest first. */
+export const archivosListQuerySchema = z.object({
+  q: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(200).optional()),
+  page,
+  pageSize,
+});
+
+/** Attentions without files of a procedure, optionally of one load. */
+export const sinArchivosQuerySchema = z.object({ idCarga: optId, page, pageSize });
+
+/** Files added to a procedure in a date window (America/Guayaquil days, both included). */
+export const archivosNuevosQuerySchema = z
+  .object({ desde: fecha, hasta: fecha, page, pageSize, formato: z.enum(['json', 'csv']).default('json') })
+  .refine((v) => v.desde <= v.hasta, { message: MSG_ARCHIVO.fechasInvalidas, path: ['desde'] });
+
+export const zipQuerySchema = z.object({
+  agrupar: z.enum(AGRUPACIONES_ZIP).default('atencion'),
+  idCarga: optId,
+});
+
+export const enlaceArchivoBodySchema = z
+  .object({ descarga: z.boolean().default(false) })
+  .nullish()
+  .transform((v) => v ?? { descarga: false });

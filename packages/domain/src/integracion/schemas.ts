@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { MSG_INTEGRACION } from './messages.ts';
+
+const fechaInvalida = 'La fecha no es válida: use AAAA-MM-DD.';
+const fecha = (campo: string) =>
+  z
+    .string({ error: MSG.campoRequerido(campo) })
+    .trim()
+    .min(1, MSG.campoRequerido(campo))
+    .regex(/^\d{4}-\d{2}-\d{2}$/, fechaInvalida)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), fechaInvalida);
+const optId = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg).optional();
+
+/**
+ * The text fields of POST /cargatramites/registro-datos and /registro-completo (spec 000 §3 'Sandbox
+ * upload form' and §7): multipart fields, so every value arrives as text.
+ */
+export const registroCamposSchema = z
+  .object({
+    fechaDesde: fecha('fechaDesde'),
+    fechaHasta: fecha('fechaHasta'),
+    /** Accepted for compatibility; identity comes from the token, so it must be the caller's own id. */
+    idUsuario: optId('idUsuario no es válido.'),
+    idServicio: z.coerce
+      .number({ error: MSG.campoRequerido('idServicio') })
+      .int(MSG_INTEGRACION.servicioInvalido)
+      .positive(MSG_INTEGRACION.servicioInvalido),
+    idAutorizacion: optId('La autorización no es válida.'),
+    idPrestador: optId(MSG_INTEGRACION.prestadorInvalido),
+    descripcion: z
+      .string()
+      .trim()
+      .max(500)
+      .transform((v) => v.toUpperCase())
+      .optional(),
+    /** The data file's last-modified value: epoch milliseconds or an ISO instant. */
+    fechaModificacion: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const d = /^\d+$/.test(v) ? new Date(Number(v)) : new Date(v);
+        if (Number.isNaN(d.getTime())) {
+          ctx.addIssue({ code: 'custom', message: 'La fecha de modificación del archivo no es válida.' });
+          return z.NEVER;
+        }
+        return d.toISOString();
+      })
+      .optional(),
+  })
+  .refine((v) => v.fechaDesde <= v.fechaHasta, {
+    path: ['fechaHasta'],
+    message: 'La fecha desde debe ser anterior o igual a la fecha hasta.',
+  });
+export type RegistroCampos = z.infer<typeof registroCamposSchema>;
+
+/** The multipart field names of the contract (spec 000 §7). */
+export const CAMPO_ARCHIVO_DATOS = 'archivoDatos';
+export const CAMPO_ARCHIVOS_RESPALDO = 'archivosRespaldo';
+/** Backup files per call and their size (the 20 MiB of the weekly-loads variant, spec 000 §9). */
+export const MAX_RESPALDOS = 50;
+export const MAX_BYTES_RESPALDO = 20 * 1024 * 1024;
+
+const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const sandboxLogQuerySchema = z.object({
+  estado: z.preprocess(empty, z.enum(['exito', 'error']).optional()),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const sandboxTramitesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** A test authorization in the sandbox (already approved), to try loads with idAutorizacion. */
+export const sandboxAutorizacionSchema = z
+  .object({
+    idTramite: z.coerce
+      .number({ error: MSG.campoRequerido('idTramite') })
+      .int()
+      .positive(),
+    descripcion: z.string().trim().max(500).optional(),
+    fechaDesde: fecha('fechaDesde'),
+    fechaHasta: fecha('fechaHasta'),
+  })
+  .refine((v) => v.fechaDesde <= v.fechaHasta, {
+    path: ['fechaHasta'],
+    message: 'La fecha desde debe ser anterior o igual a la fecha hasta.',
+  });
