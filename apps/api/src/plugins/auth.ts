@@ -43,8 +43,15 @@ const flagSql = USER_FLAGS.map(
   (f) => `u.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`,
 ).join(', ');
 
-/** Loads what the session knows about a user; the one place identity is read from the database. */
-export async function loadSessionUser(database: Database, idUsuario: number): Promise<SessionUser | null> {
+/**
+ * Loads what the session knows about a user; the one place identity is read from the database. With
+ * `idSesion`, the user is found only while that session is open (one round trip per request).
+ */
+export async function loadSessionUser(
+  database: Database,
+  idUsuario: number,
+  idSesion?: string,
+): Promise<SessionUser | null> {
   const rows = await database.query<
     Flags & {
       idUsuario: number;
@@ -71,8 +78,13 @@ export async function loadSessionUser(database: Database, idUsuario: number): Pr
        JOIN perfil p ON p.id_perfil = u.id_perfil
        JOIN empresa e ON e.id_empresa = u.id_empresa
        LEFT JOIN persona pe ON pe.id_persona = u.id_persona
-      WHERE u.id_usuario = $1`,
-    [idUsuario],
+      WHERE u.id_usuario = $1${
+        idSesion === undefined
+          ? ''
+          : ` AND EXISTS (SELECT 1 FROM sesion s WHERE s.id_sesion = $2 AND s.id_usuario = u.id_usuario
+                                AND s.fecha_fin IS NULL AND s.expira > now())`
+      }`,
+    idSesion === undefined ? [idUsuario] : [idUsuario, idSesion],
   );
   const r = rows[0];
   if (!r?.activo) return null;
@@ -122,12 +134,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       throw unauthorized(MSG.sesionExpirada);
     }
     if (!sub || typeof sid !== 'string') throw unauthorized(MSG.sesionExpirada);
-    const open = await app.database.query<{ ok: number }>(
-      'SELECT 1 AS ok FROM sesion WHERE id_sesion = $1 AND id_usuario = $2 AND fecha_fin IS NULL AND expira > now()',
-      [sid, Number(sub)],
-    );
-    if (open.length === 0) throw unauthorized(MSG.sesionExpirada);
-    const user = await loadSessionUser(app.database, Number(sub));
+    const user = await loadSessionUser(app.database, Number(sub), sid);
     if (!user) throw unauthorized(MSG.sesionExpirada);
     req.user = user;
     req.idSesion = sid;
