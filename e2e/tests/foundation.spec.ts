@@ -129,6 +129,13 @@ test('a user changes the password and signs in with the new one', async ({ page 
   await expect(page.getByText('Contraseña actualizada con éxito')).toBeVisible();
   await page.evaluate(() => localStorage.clear());
   await login(page, 'gestor.gd@demo.ec', 'Gestor.2027');
+  // Back to the demo password: the other journeys of this run sign in as this user.
+  await page.goto('/actualizarclave');
+  await page.getByLabel('Contraseña actual').fill('Gestor.2027');
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmar nueva contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
+  await expect(page.getByText('Contraseña actualizada con éxito')).toBeVisible();
 });
 
 test('inactivity: after 30 minutes the dialog appears and Aceptar goes to /Login', async ({ page }) => {

@@ -148,3 +148,19 @@ describe('master-detail registry', () => {
       expect(routes).toContain(r);
   });
 });
+
+describe('company settings', () => {
+  it('opening hours take HH:mm times and a weekday 1–7', async () => {
+    const { horario } = await import('./empresa.ts');
+    expect(
+      validateCatalogInput(horario, { idEmpresa: 1, diaSemana: 1, horaDesde: '08:00', horaHasta: '17:30' }),
+    ).toBeNull();
+    expect(
+      validateCatalogInput(horario, { idEmpresa: 1, diaSemana: 8, horaDesde: '24:00', horaHasta: '8:00' }),
+    ).toEqual({
+      diaSemana: 'Día (1 lunes … 7 domingo) debe ser menor o igual a 7.',
+      horaDesde: 'Hora desde debe ser una hora válida (HH:mm).',
+      horaHasta: 'Hora hasta debe ser una hora válida (HH:mm).',
+    });
+  });
+});

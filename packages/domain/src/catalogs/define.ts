@@ -33,6 +33,8 @@ export type CatalogField = {
   form?: boolean;
   /** Digits only (documents, phones). */
   digits?: boolean;
+  /** A time of day `HH:mm` (00:00–23:59). */
+  hora?: boolean;
 };
 
 export type CatalogArea = 'admin' | 'auditoria';
@@ -168,6 +170,8 @@ function fieldSchema(f: CatalogField): z.ZodType {
       if (f.maxLength)
         base = base.max(f.maxLength, `${f.label} admite como máximo ${f.maxLength} caracteres.`);
       if (f.digits) base = base.regex(/^\d*$/, `${f.label} admite solo dígitos.`);
+      if (f.hora)
+        base = base.regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${f.label} debe ser una hora válida (HH:mm).`);
       if (f.type === 'email') base = base.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, MSG.correoInvalido);
       const shape = (v: string) => (f.code ? normalizeCode(v) : f.upper ? v.toUpperCase() : v);
       if (f.required) return base.min(1, req).transform(shape);

@@ -2,6 +2,7 @@ import * as admin from './admin.ts';
 import * as auditoria from './auditoria.ts';
 import * as clinicos from './clinicos.ts';
 import type { CatalogDef } from './define.ts';
+import * as empresa from './empresa.ts';
 import * as facturacion from './facturacion.ts';
 import * as parametros from './parametros.ts';
 import * as tarifas from './tarifas.ts';
@@ -17,7 +18,7 @@ const isCatalog = (v: unknown): v is CatalogDef =>
 
 /** Every declaration, by API name: each gets /api/v1/catalogos/{name} and the table-driven test. */
 export const ALL_CATALOGS: Record<string, CatalogDef> = Object.fromEntries(
-  [parametros, clinicos, tarifas, facturacion, auditoria, vistas, admin]
+  [parametros, clinicos, tarifas, facturacion, auditoria, vistas, admin, empresa]
     .flatMap((m) => Object.values(m))
     .filter(isCatalog)
     .map((c) => [c.name, c]),

@@ -97,6 +97,20 @@ export const MASTER_DETAILS: readonly MasterDetailDef[] = [
     title: 'Prestadores de la Especialidad',
   },
   {
+    route: 'empresa_horario',
+    param: 'p_idempresa',
+    master: 'vwempresa',
+    detail: { catalog: 'horario', field: 'idEmpresa' },
+    title: 'Horario de Atención de la Empresa',
+  },
+  {
+    route: 'empresa_paremp',
+    param: 'p_idempresa',
+    master: 'vwempresa',
+    detail: { catalog: 'paremp', field: 'idEmpresa' },
+    title: 'Parámetros de la Empresa',
+  },
+  {
     route: 'asegurador-clasaseg',
     param: 'p_idasegurador',
     master: 'vwasegurador',

@@ -46,6 +46,7 @@ async function sample(f: CatalogField): Promise<unknown> {
     case 'email':
       return `prueba${seq}@demo.ec`;
     default: {
+      if (f.hora) return `${String(seq % 24).padStart(2, '0')}:${String(seq % 60).padStart(2, '0')}`;
       // A code field stores its value normalised; 'QQ…' is no CIE-10 code, so it cannot collide.
       const base = f.code ? `QQ${seq}` : f.digits ? String(1000000 + seq) : `Prueba Ñandú ${seq}`;
       if (!f.maxLength || base.length <= f.maxLength) return base;

@@ -425,6 +425,7 @@ export function PrestadorListPage() {
 /** /prestadorform/:p_idprestador — razón social, nombre comercial, RUC and stamps; tabs equivalences and tariff sheets. */
 export function PrestadorFormPage() {
   const id = parseId(useParams().p_idprestador);
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const q = useQuery({
     queryKey: adminKeys.one('prestadores', id),
@@ -524,6 +525,7 @@ export function PrestadorFormPage() {
                   },
                 ]}
                 emptyText="El prestador no tiene tarifas registradas."
+                onOpen={(r) => navigate(`/tarifapresmd/${r.idTarifaPres}`)}
               />
             ),
           },
@@ -670,6 +672,17 @@ export function TarifaAsegMdPage() {
       name="tarifaaseg"
       param="id"
       back={{ title: 'Tarifas de Asegurador', href: '/tarifaaseg' }}
+    />
+  );
+}
+
+/** /tarifapresmd/:id — one price-list entry of a provider (spec 001 §2.6). */
+export function TarifaPresMdPage() {
+  return (
+    <CatalogRecordPage
+      name="tarifapres"
+      param="id"
+      back={{ title: 'Tarifas de Prestación', href: '/tarifapres' }}
     />
   );
 }

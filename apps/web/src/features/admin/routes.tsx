@@ -72,6 +72,7 @@ export const adminRoutes: RouteObject[] = [
   page('/tarifarioform/:p_idtarifario', aseguradores, 'TarifarioFormPage'),
   page('/tarifariomd/:id', aseguradores, 'TarifarioMdPage'),
   page('/tarifaasegmd/:id', aseguradores, 'TarifaAsegMdPage'),
+  page('/tarifapresmd/:id', aseguradores, 'TarifaPresMdPage'),
   // Ambulatory loads of a procedure (any user who may see the procedure)
   page('/cargaamb/:idTramite/:idCarga?', () => import('./cargaamb-page.tsx'), 'CargaAmbPage', 'none'),
   // Session administration (menu Reportes, profile 1)
