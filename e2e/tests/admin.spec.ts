@@ -402,8 +402,12 @@ test('every catalogue and master-detail route of the registry opens for the admi
           table.getByRole('cell', { name: /^Principal \(1\)$|^Secundario \(2\)$/ }).first(),
         ).toBeVisible();
         await expect(main.getByText(/^Total: [\d.]+ registros?$/)).toBeVisible();
-        const href = await link.getAttribute('href');
-        expect(href).toMatch(/^\/tramiteform\/\d+$/);
+        const numero = (await link.textContent()) ?? '';
+        await link.click();
+        await expect(page).toHaveURL(/\/tramiteform\/\d+$/);
+        await expect(main.getByText(numero).first()).toBeVisible();
+        await expect(main.locator('.ant-result-404, .ant-result-403, .ant-result-error')).toHaveCount(0);
+        await expect(page.getByText(ERROR_PAGE)).toHaveCount(0);
       }
     });
   }
