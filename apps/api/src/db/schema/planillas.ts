@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   index,
@@ -72,6 +73,12 @@ export const planilla = pgTable(
     index('planilla_tramite_med_idx').on(t.idTramite, t.idUsuarioMed, t.estadoAud),
     index('planilla_tramite_doc_idx').on(t.idTramite, t.idUsuarioDoc, t.estadoDoc),
     index('planilla_dup_idx').on(t.idPrestador, t.cedula, t.fechaDesde, t.fechaHasta),
+    // Attentions with a diagnosis (diagnostico_diagaten): one probe per position instead of a scan.
+    index('planilla_diag1_idx').on(t.diag1),
+    index('planilla_diag2_idx').on(t.diag2).where(sql`diag2 IS NOT NULL`),
+    index('planilla_diag3_idx').on(t.diag3).where(sql`diag3 IS NOT NULL`),
+    index('planilla_diag4_idx').on(t.diag4).where(sql`diag4 IS NOT NULL`),
+    index('planilla_diag5_idx').on(t.diag5).where(sql`diag5 IS NOT NULL`),
   ],
 );
 
