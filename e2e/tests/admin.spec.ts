@@ -552,3 +552,147 @@ test('every catalogue and master-detail route of the registry opens for the admi
     });
   }
 });
+
+// ---------------------------------------------------------------------------------------------
+// Ambulatory loads (spec 002) reached from a load's options; subscription renewal (spec 001 §2.2).
+
+test('atenciones ambulatorias: the AM supervisor uploads the .csv of a load from its options', async ({
+  page,
+}) => {
+  await login(page, 'supervisor.am@demo.ec');
+  const headers = await bearer(page);
+  const res = await page.request.get('/api/v1/tramites?vista=todos&estado=EN%20PROCESO&pageSize=50', {
+    headers,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const items = (await res.json()).items as Array<{ idTramite: number; descripcion: string }>;
+  const t = items.find((x) => x.descripcion === 'ATENCIONES SEMANALES: PRIMERA QUINCENA');
+  expect(t, 'the demo seed has a weekly procedure under review with two loads').toBeDefined();
+  const { idTramite } = t!;
+
+  await page.goto(`/tramiteform/${idTramite}`);
+  await page.getByRole('tab', { name: 'Datos y carga de archivos' }).click();
+  const opciones = page.getByRole('button', { name: /^Opciones de la carga \d+$/ }).first();
+  await expect(opciones).toBeVisible();
+  const idCarga = Number(/(\d+)$/.exec((await opciones.getAttribute('aria-label')) ?? '')?.[1]);
+  await opciones.click();
+  await page.getByRole('menuitem', { name: 'Atenciones ambulatorias' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cargaamb/${idTramite}/${idCarga}$`));
+  await expect(
+    page.getByRole('heading', { name: `Atenciones ambulatorias del trámite ${idTramite}, carga ${idCarga}` }),
+  ).toBeVisible();
+  await expect(page.getByText('No hay atenciones ambulatorias cargadas.')).toBeVisible();
+
+  // Anything but a .csv is refused with the Spanish message and nothing is stored.
+  await page.getByRole('button', { name: 'Cargar .csv' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Cargar atenciones ambulatorias (.csv)' });
+  await expect(dialogo).toBeVisible();
+  await expect(dialogo.locator('input[type=file]')).toHaveAttribute('accept', '.csv,text/csv');
+  const header =
+    'numero;nombrePaciente;cedula;tipo;fecha;horaDesde;horaHasta;motivo;diag1;diag2;laboratorio01;imagen01';
+  await dialogo.locator('input[type=file]').setInputFiles({
+    name: 'atenciones.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`${header}\nA-1;ANA;${cedula(1)};CONSULTA;2026-01-05;08:00;08:30;CONTROL;J18.1;;;\n`),
+  });
+  await dialogo.getByRole('button', { name: 'Cargar' }).click();
+  await expect(dialogo.getByRole('alert')).toContainText(MSG_ADMIN.csvTipoInvalido);
+
+  // A valid file: two records, lower-case text shown upper-case.
+  const csv = [
+    header,
+    `AMB-001;maría pérez ñusta;${cedula(4242)};consulta externa;2026-01-05;08:00;08:30;control de neumonía;J18.1;J06.9;biometría hemática;rx de tórax`,
+    `AMB-002;juan andrade;${cedula(4343)};emergencia;06/01/2026;9:15;10:00;fiebre;J06.9;;;`,
+  ].join('\n');
+  await dialogo.locator('input[type=file]').setInputFiles({
+    name: 'atenciones.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await dialogo.getByRole('button', { name: 'Cargar' }).click();
+  await expect(page.getByText(MSG_ADMIN.csvCargado(2))).toBeVisible();
+  await expect(dialogo).toBeHidden();
+
+  const tabla = page.getByRole('table');
+  const fila = tabla.getByRole('row', { name: /AMB-001/ });
+  await expect(fila).toContainText('MARÍA PÉREZ ÑUSTA');
+  await expect(fila).toContainText(cedula(4242));
+  await expect(fila).toContainText('CONSULTA EXTERNA');
+  await expect(tabla.getByRole('row', { name: /AMB-002/ })).toContainText('EMERGENCIA');
+  await expect(page.getByText(/^Total: 2 registros$/)).toBeVisible();
+
+  // The view-only modal: every field, upper-case, no save button.
+  await page.getByRole('button', { name: 'Ver la atención AMB-001' }).click();
+  const modal = page.getByRole('dialog', { name: 'Atención ambulatoria' });
+  await expect(modal.getByLabel('Nombre paciente')).toHaveValue('MARÍA PÉREZ ÑUSTA');
+  await expect(modal.getByLabel('Motivo')).toHaveValue('CONTROL DE NEUMONÍA');
+  await expect(modal.getByLabel('Fecha', { exact: true })).toHaveValue('05/01/2026');
+  await expect(modal.getByLabel('Hora desde')).toHaveValue('08:00');
+  await expect(modal.getByLabel('Diagnóstico 1', { exact: true })).toHaveValue('J181');
+  await expect(modal.getByLabel('Laboratorio 1', { exact: true })).toHaveValue('BIOMETRÍA HEMÁTICA');
+  await expect(modal.getByLabel('Imagen 1', { exact: true })).toHaveValue('RX DE TÓRAX');
+  await expect(modal.getByLabel('Nombre paciente')).toHaveAttribute('readonly', '');
+  await expect(modal.getByRole('button', { name: /Guardar/ })).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Cerrar' }).last().click();
+  await expect(modal).toBeHidden();
+
+  // The breadcrumb leads back to the procedure.
+  await page
+    .locator('.ant-breadcrumb')
+    .getByRole('link', { name: `Trámite ${idTramite}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/tramiteform/${idTramite}$`));
+});
+
+test('the administrator renews the subscription: new end date and a Renovación audit row', async ({
+  page,
+}) => {
+  await login(page, 'admin@demo.ec');
+  const headers = await bearer(page);
+  const antes = await page.request.get('/api/v1/registro/renovacion', { headers });
+  expect(antes.ok(), await antes.text()).toBe(true);
+  const actual = (await antes.json()).suscripcion as {
+    idSuscripcion: number;
+    numero: string;
+    fechaHasta: string;
+  };
+  expect(actual, 'the demo company has a VIGENTE subscription').toBeTruthy();
+  const dmy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+
+  await page.goto('/Renovacion01Plan');
+  await expect(page.getByText(`vigente hasta el ${dmy(actual.fechaHasta)}`)).toBeVisible();
+  // A step opened out of order goes back to the first one not done.
+  await page.goto('/Renovacion03FP');
+  await expect(page).toHaveURL(/\/Renovacion01Plan$/);
+  await page.getByRole('radiogroup', { name: 'Planes' }).getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/Renovacion02TC$/);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByText(MSG_ADMIN.terminosRequeridos)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' }).check();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page).toHaveURL(/\/Renovacion03FP$/);
+  await page.getByRole('radiogroup', { name: 'Formas de pago' }).getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Renovar suscripción' }).click();
+
+  await expect(page).toHaveURL(/\/Renovacion04Completo$/);
+  const exito = page.getByText(/^Suscripción renovada exitosamente! Vigente hasta el \d{2}\/\d{2}\/\d{4}\.$/);
+  await expect(exito).toBeVisible();
+  const nuevaHasta = /(\d{2}\/\d{2}\/\d{4})\.$/.exec((await exito.textContent()) ?? '')![1];
+  const despues = await page.request.get('/api/v1/registro/renovacion', { headers });
+  const renovada = (await despues.json()).suscripcion as { idSuscripcion: number; fechaHasta: string };
+  expect(renovada.idSuscripcion).toBe(actual.idSuscripcion);
+  expect(dmy(renovada.fechaHasta)).toBe(nuevaHasta);
+  expect(renovada.fechaHasta.slice(0, 10) > actual.fechaHasta.slice(0, 10)).toBe(true);
+
+  // The subscription shows the new end date and its audit list the renewal.
+  await page.goto(`/suscripcionform/${actual.idSuscripcion}?tab=auditoria`);
+  await expect(page.getByRole('heading', { name: `Suscripción ${actual.numero}` })).toBeVisible();
+  await expect(page.getByText(nuevaHasta).first()).toBeVisible();
+  const auditoria = page.getByRole('table');
+  await expect(auditoria.getByRole('row', { name: /RENOVACION|Renovación/ }).first()).toContainText(
+    nuevaHasta,
+  );
+});

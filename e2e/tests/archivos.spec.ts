@@ -3,34 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
-import { login } from './helpers.ts';
+import { COLUMNS, login } from './helpers.ts';
 
 /*
  * Supporting files (issue 6): a provider uploads a folder with a few bad files and sees the three
  * results; the AM supervisor previews a file and downloads the ZIP layouts.
  */
 
-const COLUMNS = [
-  'idTramite',
-  'noPlanilla',
-  'cedula1',
-  'cedula2',
-  'nombre',
-  'fIngreso',
-  'fSalida',
-  'diagPri',
-  'diagSec',
-  'lMuerto',
-  'fTarifario',
-  'noServicio',
-  'cantidad',
-  'vSem',
-  'vPaciente',
-  'noModificador',
-  'nombreMedIns',
-  'tipo',
-  'fechaAtencion',
-];
 const ATENCIONES = 30;
 
 /** A tiny but valid PDF with a visible text. */

@@ -1,27 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cedula, login, logout } from './helpers.ts';
-
-const COLUMNS = [
-  'idTramite',
-  'noPlanilla',
-  'cedula1',
-  'cedula2',
-  'nombre',
-  'fIngreso',
-  'fSalida',
-  'diagPri',
-  'diagSec',
-  'lMuerto',
-  'fTarifario',
-  'noServicio',
-  'cantidad',
-  'vSem',
-  'vPaciente',
-  'noModificador',
-  'nombreMedIns',
-  'tipo',
-  'fechaAtencion',
-];
+import { COLUMNS, cedula, login, logout } from './helpers.ts';
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
 

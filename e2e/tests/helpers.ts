@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The columns of the claim data file, from their one declaration (DESIGN §6). */
+export { COLUMNAS_DATOS as COLUMNS } from '../../packages/domain/src/cargas/columns.ts';
+
 export const PASSWORD = 'Demo.2026';
 
 /** Signs in through the login form and waits for the main menu. */

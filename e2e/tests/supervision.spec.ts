@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { login, PASSWORD } from './helpers.ts';
+import { COLUMNS, login, PASSWORD } from './helpers.ts';
 
 /*
  * Supervisor tabs (issue 5 items 7 and 10): the AM supervisor assigns attentions of a received
@@ -8,27 +8,6 @@ import { login, PASSWORD } from './helpers.ts';
  * provider's system would: create, upload a CSV, organise, send; the supervisor receives it.
  */
 
-const COLUMNS = [
-  'idTramite',
-  'noPlanilla',
-  'cedula1',
-  'cedula2',
-  'nombre',
-  'fIngreso',
-  'fSalida',
-  'diagPri',
-  'diagSec',
-  'lMuerto',
-  'fTarifario',
-  'noServicio',
-  'cantidad',
-  'vSem',
-  'vPaciente',
-  'noModificador',
-  'nombreMedIns',
-  'tipo',
-  'fechaAtencion',
-];
 /** Weekdays of March 2026 plus the Saturday 7th, which control 2 flags. */
 const DIAS = ['02', '03', '04', '05', '06', '09', '10', '11', '12', '13', '16', '17'];
 const N = 24;

@@ -1,28 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { cedula, login, pickOption } from './helpers.ts';
-
-const COLUMNS = [
-  'idTramite',
-  'noPlanilla',
-  'cedula1',
-  'cedula2',
-  'nombre',
-  'fIngreso',
-  'fSalida',
-  'diagPri',
-  'diagSec',
-  'lMuerto',
-  'fTarifario',
-  'noServicio',
-  'cantidad',
-  'vSem',
-  'vPaciente',
-  'noModificador',
-  'nombreMedIns',
-  'tipo',
-  'fechaAtencion',
-];
+import { COLUMNS, cedula, login, pickOption } from './helpers.ts';
 
 /** Data rows of the first week (02–08/03/2026); the first `bad` rows carry an unknown CIE-10 code. */
 function rows(idTramite: number, n: number, bad: number): string[][] {

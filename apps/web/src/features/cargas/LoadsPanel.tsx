@@ -5,6 +5,7 @@ import {
   ExclamationCircleOutlined,
   FileSearchOutlined,
   ForwardOutlined,
+  MedicineBoxOutlined,
   PartitionOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -25,6 +26,7 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
@@ -36,10 +38,12 @@ import { CargaIncidenciasModal, CargaResumenModal, type IncidenciasTarget } from
 import {
   botonCarga,
   clampPct,
+  esSupervisorCargaAmb,
   estadoCarga,
   OPCION_LABELS,
   type OpcionCarga,
   opcionesCarga,
+  rutaCargaAmb,
   semanaACargar,
   siNo,
 } from './carga-rules.ts';
@@ -55,6 +59,7 @@ const OPCION_ICONS: Record<OpcionCarga, ReactNode> = {
   novedades: <WarningOutlined aria-hidden />,
   borrar: <DeleteOutlined aria-hidden />,
   organizar: <PartitionOutlined aria-hidden />,
+  ambulatorias: <MedicineBoxOutlined aria-hidden />,
 };
 
 export type LoadsPanelProps = {
@@ -75,6 +80,8 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const prestador = esPrestador(idPerfil);
+  const supervisor = esSupervisorCargaAmb(idPerfil);
+  const navigate = useNavigate();
   const params = useListParams({ namespace: 'cargas' });
   const accion = useTramiteAccion(t, 'carga', feedback);
   const archivos = useArchivosCarga(t, { prestador, feedback });
@@ -147,6 +154,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
     if (op === 'resumen') setResumen(c);
     else if (op === 'errores' || op === 'novedades') setIncidencias({ carga: c, tipo: op });
     else if (op === 'borrar') confirmBorrar(c);
+    else if (op === 'ambulatorias') void navigate(rutaCargaAmb(t.idTramite, c.idCarga));
     else confirmOrganizar(c);
   }
 
@@ -251,7 +259,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
       width: 130,
       align: 'center',
       render: (_: unknown, c) => {
-        const ops = opcionesCarga(c, { prestador, estadoTramite: t.estadoTramite });
+        const ops = opcionesCarga(c, { prestador, supervisor, estadoTramite: t.estadoTramite });
         const items: MenuProps['items'] = [
           ...ops.map((op) => ({
             key: op,

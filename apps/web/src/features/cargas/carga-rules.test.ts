@@ -3,11 +3,14 @@ import {
   archivoAceptado,
   botonCarga,
   DESCARGAS_DATOS,
+  esSupervisorCargaAmb,
   estadoCarga,
   formatFileSize,
   mensajeExtension,
+  OPCION_LABELS,
   opcionesCarga,
   resultadoSubida,
+  rutaCargaAmb,
   siNo,
   velocidadTexto,
   vistaFilas,
@@ -71,6 +74,17 @@ describe('opcionesCarga', () => {
     ]);
     const fallida = { ...carga, estadoProceso: 'FALLIDA' as const, tieneErrores: 1 };
     expect(opcionesCarga(fallida, prov)).toEqual(['resumen', 'borrar']);
+  });
+
+  it("offers the supervisors the load's ambulatory records, never on a deleted load", () => {
+    const sup = { prestador: false, supervisor: true, estadoTramite: 'EN PROCESO' };
+    expect(opcionesCarga(carga, sup)).toEqual(['resumen', 'ambulatorias']);
+    expect(opcionesCarga({ ...carga, tieneErrores: 1 }, sup)).toEqual(['resumen', 'errores', 'ambulatorias']);
+    expect(opcionesCarga({ ...carga, estado: 0 }, sup)).toEqual(['resumen']);
+    expect(opcionesCarga(carga, { prestador: false, estadoTramite: 'EN PROCESO' })).toEqual(['resumen']);
+    expect(OPCION_LABELS.ambulatorias).toBe('Atenciones ambulatorias');
+    expect([15, 16, 17, 18, 19, 20, 1].filter(esSupervisorCargaAmb)).toEqual([17, 19]);
+    expect(rutaCargaAmb(12, 34)).toBe('/cargaamb/12/34');
   });
 });
 

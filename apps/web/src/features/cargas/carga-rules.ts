@@ -2,6 +2,7 @@
  * Pure rules of the loads panel: what a load's row shows, which options it offers, which upload
  * button the procedure has, which files each upload tab takes and how an ingest result is told.
  */
+import { PERFIL } from '@app/domain/auth/profiles';
 import {
   estadosCargaPermitidos,
   estadosOrganizar,
@@ -39,7 +40,7 @@ export const clampPct = (v: number | null | undefined) =>
 
 export const siNo = (v: number | boolean | null | undefined) => (v === 1 || v === true ? 'Sí' : 'No');
 
-export type OpcionCarga = 'resumen' | 'errores' | 'novedades' | 'borrar' | 'organizar';
+export type OpcionCarga = 'resumen' | 'errores' | 'novedades' | 'borrar' | 'organizar' | 'ambulatorias';
 
 export const OPCION_LABELS: Readonly<Record<OpcionCarga, string>> = {
   resumen: 'Resumen',
@@ -47,18 +48,27 @@ export const OPCION_LABELS: Readonly<Record<OpcionCarga, string>> = {
   novedades: 'Novedades',
   borrar: 'Borrar Carga',
   organizar: 'Organizar Atenciones Médicas',
+  ambulatorias: 'Atenciones ambulatorias',
 };
+
+/** The profiles that upload a load's ambulatory records (the API's cargaamb upload allows the same). */
+export const esSupervisorCargaAmb = (idPerfil: number) =>
+  idPerfil === PERFIL.SUPERVISOR_AM || idPerfil === PERFIL.SUPERVISOR_GD;
+
+/** The ambulatory records page of a load (spec 002 'Ambulatory loads'). */
+export const rutaCargaAmb = (idTramite: number, idCarga: number) => `/cargaamb/${idTramite}/${idCarga}`;
 
 /**
  * The 'Opciones' menu of a load: errors and novedades when it has them; the provider may delete a
- * load with errors and organise the attentions of a clean, completed load that has none yet.
+ * load with errors and organise the attentions of a clean, completed load that has none yet; a
+ * supervisor opens the ambulatory records of a load that is not deleted.
  */
 export function opcionesCarga(
   c: Pick<
     Carga,
     'estado' | 'estadoProceso' | 'tieneErrores' | 'tieneNovedades' | 'tienePlanillas' | 'tipoCarga'
   >,
-  ctx: { prestador: boolean; estadoTramite: EstadoTramite | string },
+  ctx: { prestador: boolean; estadoTramite: EstadoTramite | string; supervisor?: boolean },
 ): OpcionCarga[] {
   const out: OpcionCarga[] = ['resumen'];
   // A failed ingest has no row errors: its reason is in the summary's observations.
@@ -71,6 +81,7 @@ export function opcionesCarga(
       ? estadosOrganizar('A').includes(ctx.estadoTramite as EstadoTramite)
       : !TRAMITE_CERRADO.includes(ctx.estadoTramite);
   if (ctx.prestador && puedeOrganizarCarga(c) && abierto) out.push('organizar');
+  if (ctx.supervisor && c.estado !== 0) out.push('ambulatorias');
   return out;
 }
 
