@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   archivosListQuerySchema,
@@ -64,8 +66,6 @@ export async function archivoRoutes(app: FastifyInstance) {
   }
   // Uploads left behind by a crash.
   app.addHook('onReady', async () => {
-    const fs = await import('node:fs');
-    const path = await import('node:path');
     const dayAgo = Date.now() - 86_400_000;
     for (const f of fs.readdirSync(storage.spoolDir)) {
       const file = path.join(storage.spoolDir, f);
@@ -78,7 +78,7 @@ export async function archivoRoutes(app: FastifyInstance) {
   async function sendArchivo(reply: FastifyReply, a: ArchivoRow, descarga: boolean) {
     let stream: Readable;
     try {
-      stream = await storage.read(a.ruta);
+      stream = await storage.read(a.ruta, { size: a.tamano });
     } catch (e) {
       if (e instanceof ObjectNotFound)
         throw new AppError(404, 'ARCHIVO_NO_DISPONIBLE', MSG_ARCHIVO.archivoNoDisponible);

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   BYTES_FIRMA,
   candidatosNumeroAtencion,
@@ -54,20 +53,6 @@ export async function precheckSubida(db: Database, user: SessionUser, idCarga: n
   return c;
 }
 
-/** Hashes, measures and keeps the first bytes of a file while it streams to disk. */
-class Probe extends Transform {
-  readonly hash = crypto.createHash('sha256');
-  size = 0;
-  head = Buffer.alloc(0);
-  override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback) {
-    this.hash.update(chunk);
-    this.size += chunk.length;
-    if (this.head.length < BYTES_FIRMA)
-      this.head = Buffer.concat([this.head, chunk.subarray(0, BYTES_FIRMA - this.head.length)]);
-    cb(null, chunk);
-  }
-}
-
 type Recibido = {
   spool: string;
   /** As the user sent it (folders inside the chosen one kept), for the result lists. */
@@ -77,19 +62,36 @@ type Recibido = {
   hash: string;
   size: number;
   tipo: MimeDocumento;
+  /** The spool file being written; settles once it is closed. */
+  escrito?: Promise<void>;
+  ws?: fs.WriteStream;
+  /** Handed to the storage: nothing left to clean up. */
+  movido?: boolean;
 };
 
 type Pendiente = Recibido & { idPlanilla: number; key: string };
 
+/** Files whose last bytes may still be on their way to disk while the next ones are received. */
+const ESCRITURAS_EN_VUELO = 8;
+
+const cerrado = (ws: fs.WriteStream) =>
+  new Promise<void>((resolve, reject) => {
+    ws.once('close', () => resolve());
+    ws.once('error', reject);
+  });
+
 /**
  * Receives the files of one request into the spool folder, checking each by content and size. Any
  * bad file refuses the whole request (nothing is stored); the caller removes the spooled files.
+ * Each file is hashed as it streams, and its writes go on in the background while the next part is
+ * parsed (a few at a time), so disk latency does not stall the upload.
  */
 export async function recibirArchivos(
   parts: AsyncIterableIterator<Multipart>,
   spoolDir: string,
   recibidos: Recibido[],
 ) {
+  const enVuelo: Promise<void>[] = [];
   try {
     for await (const part of parts) {
       if (part.type !== 'file') continue;
@@ -99,7 +101,8 @@ export async function recibirArchivos(
       }
       const mostrado = rutaVisible(part.filename);
       const spool = path.join(spoolDir, `${crypto.randomUUID()}.part`);
-      const probe = new Probe();
+      const ws = fs.createWriteStream(spool, { highWaterMark: 1024 * 1024 });
+      const escrito = cerrado(ws);
       // Registered first, so that a refusal below still removes the file.
       const r: Recibido = {
         spool,
@@ -108,23 +111,39 @@ export async function recibirArchivos(
         hash: '',
         size: 0,
         tipo: 'application/pdf',
+        escrito,
+        ws,
       };
+      escrito.catch(() => {});
       recibidos.push(r);
-      await pipeline(part.file, probe, fs.createWriteStream(spool));
+      const hash = crypto.createHash('sha256');
+      let head = Buffer.alloc(0);
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (head.length < BYTES_FIRMA)
+          head = Buffer.concat([head, chunk.subarray(0, BYTES_FIRMA - head.length)]);
+        if (!ws.write(chunk)) await Promise.race([once(ws, 'drain'), escrito]);
+      }
+      ws.end();
       if (part.file.truncated) throw muyGrande(mostrado);
-      if (probe.size === 0)
+      if (size === 0)
         throw badRequest(MSG_ARCHIVO.archivoVacio(mostrado), {
           archivos: MSG_ARCHIVO.archivoVacio(mostrado),
         });
-      const tipo = tipoPorFirma(probe.head);
+      const tipo = tipoPorFirma(head);
       if (!tipo)
         throw new AppError(415, 'TIPO_NO_PERMITIDO', MSG_ARCHIVO.contenidoNoPermitido(mostrado), {
           archivos: mostrado,
         });
-      r.hash = probe.hash.digest('hex');
-      r.size = probe.size;
+      r.hash = hash.digest('hex');
+      r.size = size;
       r.tipo = tipo;
+      enVuelo.push(escrito);
+      if (enVuelo.length >= ESCRITURAS_EN_VUELO) await enVuelo.shift();
     }
+    await Promise.all(enVuelo);
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw demasiados();
@@ -174,7 +193,7 @@ export async function registrarArchivos(opts: {
     else if (vistos.has(`${idPlanilla}:${r.hash}`)) out.archivosDuplicados.push(r.mostrado);
     else {
       vistos.add(`${idPlanilla}:${r.hash}`);
-      pendientes.push({ ...r, idPlanilla, key: storageKey(c0.idTramite, idCarga, r.tipo) });
+      pendientes.push(Object.assign(r, { idPlanilla, key: storageKey(c0.idTramite, idCarga, r.tipo) }));
     }
   }
   // Content already stored for the same attention (earlier uploads): duplicates, checked before
@@ -185,6 +204,7 @@ export async function registrarArchivos(opts: {
   try {
     for (const p of pendientes) {
       await storage.putFile(p.key, p.spool, { size: p.size, contentType: p.tipo, sha256: p.hash });
+      p.movido = true;
       escritos.push(p.key);
     }
     const result = await db.transaction(async (tx) => {
@@ -281,7 +301,13 @@ async function quitarDuplicados(
   return quedan;
 }
 
-/** Removes the spooled files of a request (stored ones were moved away already). */
+/** Removes the spooled files of a request (stored ones were moved away already), once closed. */
 export async function limpiarSpool(recibidos: Recibido[]) {
-  await Promise.all(recibidos.map((r) => fs.promises.rm(r.spool, { force: true })));
+  await Promise.all(
+    recibidos.map(async (r) => {
+      if (r.ws && !r.ws.closed) r.ws.destroy();
+      await r.escrito?.catch(() => {});
+      if (!r.movido) await fs.promises.rm(r.spool, { force: true });
+    }),
+  );
 }

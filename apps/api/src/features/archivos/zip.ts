@@ -83,7 +83,7 @@ export function zipStream(
   const zip = new yazl.ZipFile();
   for (const e of entradas) {
     zip.addReadStreamLazy(e.path, { compress: false, size: e.tamano, mtime: e.fechaCrea }, (cb) => {
-      storage.read(e.ruta).then(
+      storage.read(e.ruta, { size: e.tamano }).then(
         (s) => cb(null, s),
         (err: Error) => cb(err, undefined as never),
       );
@@ -93,8 +93,11 @@ export function zipStream(
   const onSize = (total: number) => {
     size = total >= 0 ? total : null;
   };
-  // Called synchronously here: every size is known and nothing is compressed.
-  zip.end({ forceZip64Format: false, comment: '' }, onSize as unknown as () => void);
+  // Called synchronously here: every size is known and nothing is compressed. The ZIP64 end records are
+  // always written: yazl 3.3.1 predicts them as soon as the central directory reaches 64 KiB (about
+  // 900 entries) but only writes them past 65,535 entries or 4 GiB, so its predicted length would
+  // be 76 bytes too long in between and the browser would see a truncated download.
+  zip.end({ forceZip64Format: true, comment: '' }, onSize as unknown as () => void);
   const stream = zip.outputStream as unknown as Readable;
   zip.on('error', (err: Error) => {
     log?.error({ err }, 'ZIP stream failed');

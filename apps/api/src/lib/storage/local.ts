@@ -24,9 +24,13 @@ export function localStorage(root: string): Storage {
       }
       await fs.promises.rename(src, dest);
     },
-    read: (key) =>
+    read: (key, opts) =>
       new Promise<Readable>((resolve, reject) => {
-        const s = fs.createReadStream(file(key), { highWaterMark: 256 * 1024 });
+        const size = opts?.size;
+        const s = fs.createReadStream(file(key), {
+          highWaterMark: 256 * 1024,
+          ...(size !== undefined && size > 0 ? { start: 0, end: size - 1 } : {}),
+        });
         s.once('open', () => resolve(s));
         s.once('error', (e: NodeJS.ErrnoException) =>
           reject(e.code === 'ENOENT' ? new ObjectNotFound(key) : e),

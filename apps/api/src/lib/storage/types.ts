@@ -29,8 +29,11 @@ export type Storage = {
   spoolDir: string;
   /** Stores a received file (a path in spoolDir) under `key`; the file is moved or consumed. */
   putFile: (key: string, file: string, meta: PutMeta) => Promise<void>;
-  /** The object's content as a stream; ObjectNotFound when it does not exist. */
-  read: (key: string) => Promise<Readable>;
+  /**
+   * The object's content as a stream; ObjectNotFound when it does not exist. The size, when known,
+   * lets the local store read exactly that many bytes (no oversized buffers, no extra read at the end).
+   */
+  read: (key: string, opts?: { size?: number }) => Promise<Readable>;
   /** Removes objects; missing ones are ignored. */
   remove: (keys: readonly string[]) => Promise<void>;
   /** A short-lived signed URL for a direct download (object storage only), else null. */
