@@ -204,4 +204,12 @@ test('the AM supervisor assigns a load to the auditor and follows a control to t
   const panel = page.getByRole('tabpanel', { name: 'Atenciones médicas' });
   await expect(panel.getByRole('row').filter({ hasText: '7002' })).toBeVisible();
   await expect(panel.getByText(`Total: ${SABADOS} registros`)).toBeVisible();
+
+  // The supervisor's reports of the procedure: the new-files report over the audit window.
+  await page.getByRole('button', { name: /Reportes/ }).click();
+  await page.getByRole('menuitem', { name: 'Archivos nuevos' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/tramites-archivos-nuevos/${idTramite}/\\d{4}-\\d{2}-\\d{2}/\\d{4}-\\d{2}-\\d{2}$`),
+  );
+  await expect(page.getByRole('heading', { name: 'Archivos nuevos del trámite' })).toBeVisible();
 });

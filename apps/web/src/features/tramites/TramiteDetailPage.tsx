@@ -1,8 +1,9 @@
+import { DownOutlined, FileTextOutlined } from '@ant-design/icons';
 import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Result, Skeleton, Spin, Tabs } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Result, Skeleton, Spin, Tabs } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
@@ -19,6 +20,7 @@ import {
   listHref,
   muestraAvisoDocumentado,
   puedeEditar,
+  reportesTramite,
   resolveTab,
   TAB_LABELS,
   type TabKey,
@@ -181,6 +183,21 @@ function Detail({
       {b.label}
     </Button>
   ));
+
+  const reportes = reportesTramite(t, idPerfil);
+  if (reportes.length > 0) {
+    buttons.push(
+      <Dropdown
+        key="reportes"
+        trigger={['click']}
+        menu={{ items: reportes.map((r) => ({ key: r.key, label: <Link to={r.href}>{r.label}</Link> })) }}
+      >
+        <Button icon={<FileTextOutlined aria-hidden />}>
+          Reportes <DownOutlined aria-hidden />
+        </Button>
+      </Dropdown>,
+    );
+  }
 
   const content: Record<TabKey, ReactNode> = {
     carga: <LoadsPanel tramite={t} idPerfil={idPerfil} />,

@@ -16,6 +16,7 @@ import {
   periodo,
   puedeEditar,
   puedeSaltarSemana,
+  reportesTramite,
   resolveTab,
   semanaTexto,
   TAB_LABELS,
@@ -245,5 +246,22 @@ describe('new procedure form', () => {
     const mensual = nuevoTramitePayload({ ...base, frecuenciaCarga: 'M' });
     expect(mensual.maxSemanas).toBeUndefined();
     expect(validarNuevoTramite(mensual)).toBeNull();
+  });
+});
+
+describe('supervisor report links', () => {
+  const t = { idTramite: 7, fechaDesde: '2026-09-01', fechaIniAud: null, fechaFinAud: null };
+  it('only the supervision profiles get them', () => {
+    expect(reportesTramite(t, 15)).toEqual([]);
+    expect(reportesTramite(t, 18)).toEqual([]);
+    expect(reportesTramite(t, 17).map((r) => r.key)).toEqual(['bitacora', 'archivos-nuevos', 'sin-archivos']);
+  });
+  it('the new-files window: audit start (Guayaquil day) to audit end, else the procedure start to today', () => {
+    const now = new Date('2026-11-23T03:00:00Z'); // 22/11 22:00 in Guayaquil
+    expect(reportesTramite(t, 19, now)[1].href).toBe('/tramites-archivos-nuevos/7/2026-09-01/2026-11-22');
+    const auditada = { ...t, fechaIniAud: '2026-10-02T02:30:00Z', fechaFinAud: '2026-10-20T15:00:00Z' };
+    expect(reportesTramite(auditada, 16, now)[1].href).toBe(
+      '/tramites-archivos-nuevos/7/2026-10-01/2026-10-20',
+    );
   });
 });

@@ -2,7 +2,7 @@
  * Pure rules of the procedure screens: which list a route shows, where a row opens, which buttons
  * and tabs a user sees for a procedure. The workflow itself comes from the domain's table.
  */
-import { formatDate } from '@app/domain/common/format';
+import { formatDate, todayIso } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { assignProfiles, esEstadoTrabajo, isSupervision } from '@app/domain/planillas/permissions';
 import { tramiteInputSchema } from '@app/domain/tramites/schemas';
@@ -285,3 +285,35 @@ export function validarNuevoTramite(body: NuevoTramitePayload): Record<string, s
 
 /** The required-field message of spec 000 §5 for a form label. */
 export const requerido = (campo: string) => MSG.campoRequerido(campo);
+
+export type ReporteTramite = { key: string; label: string; href: string };
+
+/**
+ * The supervisor's report links of the audit side (spec 000 §2: procedure log, new-files report,
+ * attentions without files). The new-files window runs from the start of the audit (or of the
+ * procedure) to its end (or today).
+ */
+export function reportesTramite(
+  t: Pick<Tramite, 'idTramite' | 'fechaDesde' | 'fechaIniAud' | 'fechaFinAud'>,
+  idPerfil: number,
+  now: Date = new Date(),
+): ReporteTramite[] {
+  if (!muestraBitacora(idPerfil)) return [];
+  // Audit instants as their calendar day in Guayaquil.
+  const dia = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : todayIso(new Date(v)));
+  const desde = dia(t.fechaIniAud ?? t.fechaDesde);
+  const hasta = t.fechaFinAud ? dia(t.fechaFinAud) : todayIso(now);
+  return [
+    { key: 'bitacora', label: 'Bitácora del trámite', href: `/bitacora-tramite/${t.idTramite}` },
+    {
+      key: 'archivos-nuevos',
+      label: 'Archivos nuevos',
+      href: `/tramites-archivos-nuevos/${t.idTramite}/${desde}/${hasta}`,
+    },
+    {
+      key: 'sin-archivos',
+      label: 'Atenciones sin archivos',
+      href: `/tramites-planillas-sin-archivos/${t.idTramite}`,
+    },
+  ];
+}
