@@ -18,7 +18,9 @@ export const MSG_TRAMITE = {
   recibirError: 'Error al actualizar el trámite',
   documentadoAviso:
     'Existen atenciones médicas sin documentos de respaldo. Revise la pestaña de atenciones médicas sin documentación cargada.',
-  noEditable: 'El trámite solo puede modificarse mientras está REGISTRADO.',
+  noEditable: 'El trámite solo puede modificarse mientras está REGISTRADO o con una autorización aprobada.',
+  soloAmpliarPeriodo:
+    'Con el trámite en curso, el período solo puede ampliarse: no puede quedar fuera ninguna carga.',
   estadoCambio: (esperado: string, actual: string) =>
     `El trámite ya no está ${esperado}: su estado actual es ${actual}. Actualice la página.`,
   accionNoPermitida: (accion: string, estado: string) =>

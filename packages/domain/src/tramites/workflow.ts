@@ -185,8 +185,20 @@ export function accionesPermitidas(t: TramiteEstadoInfo, idPerfil: number): Tran
   );
 }
 
-/** Only while REGISTRADO may dates and description be edited (spec 000 §4). */
-export const esEditable = (estado: string) => estado === 'REGISTRADO';
+/**
+ * Dates and description may be edited while REGISTRADO (spec 000 §4), and the 'Update' of spec 000 §2
+ * is also offered when an authorization was approved (tieneApr 1): then the procedure is under way,
+ * so its period may only widen and no load falls outside it.
+ */
+export const esEditable = (t: { estadoTramite: string; tieneApr: number }) =>
+  t.estadoTramite === 'REGISTRADO' || t.tieneApr === 1;
+
+/** Whether an edit of `t` to [desde, hasta] keeps to the rule above (only widening once under way). */
+export const periodoEditable = (
+  t: { estadoTramite: string; fechaDesde: string; fechaHasta: string },
+  desde: string,
+  hasta: string,
+) => t.estadoTramite === 'REGISTRADO' || (desde <= t.fechaDesde && hasta >= t.fechaHasta);
 
 /** Weekly procedures: how many weeks the period spans (Monday-based), at least 1. */
 export function semanasEnPeriodo(fechaDesde: string, fechaHasta: string): number {

@@ -33,12 +33,14 @@ export type TramiteRow = {
   descripcion: string;
   version: number;
   sandbox: boolean;
+  tieneApr: number;
 };
 
 const BASE = `SELECT t.id_tramite AS "idTramite", t.id_suscripcion AS "idSuscripcion", t.id_prestador AS "idPrestador",
   t.id_servicio AS "idServicio", t.estado_tramite AS "estadoTramite", t.frecuencia_carga AS "frecuenciaCarga",
   t.num_semana AS "numSemana", t.max_semanas AS "maxSemanas", t.tipo_asignacion AS "tipoAsignacion",
-  t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta", t.descripcion, t.version, t.sandbox
+  t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta", t.descripcion, t.version, t.sandbox,
+  t.tiene_apr AS "tieneApr"
   FROM tramite t`;
 
 /**

@@ -3,9 +3,11 @@ import {
   accionesPermitidas,
   ESTADOS_PROCESADOS,
   ESTADOS_TRABAJO,
+  esEditable,
   MSG,
   MSG_TRAMITE,
   PERFIL,
+  periodoEditable,
   type SessionUser,
   semanaDisponible,
   semanasEnPeriodo,
@@ -193,7 +195,8 @@ export async function tramiteRoutes(app: FastifyInstance) {
       ...auth,
       schema: {
         tags,
-        summary: 'Actualizar fechas y descripción (solo REGISTRADO)',
+        summary:
+          'Actualizar fechas y descripción (REGISTRADO, o con una autorización aprobada solo ampliando el período)',
         params: idParams,
         body: tramiteUpdateSchema,
       },
@@ -205,7 +208,10 @@ export async function tramiteRoutes(app: FastifyInstance) {
       }
       await db.transaction(async (tx) => {
         const t = await getTramiteForUser(tx, req.user, req.params.id, { lock: true });
-        if (t.estadoTramite !== 'REGISTRADO') throw conflict(MSG_TRAMITE.noEditable, 'ESTADO_INVALIDO');
+        if (!esEditable(t)) throw conflict(MSG_TRAMITE.noEditable, 'ESTADO_INVALIDO');
+        if (!periodoEditable(t, req.body.fechaDesde, req.body.fechaHasta)) {
+          throw badRequest(MSG_TRAMITE.soloAmpliarPeriodo, { fechaDesde: MSG_TRAMITE.soloAmpliarPeriodo });
+        }
         if (req.body.version !== undefined && req.body.version !== t.version) {
           throw conflict(MSG_TRAMITE.estadoCambio('en la versión que usted vio', t.estadoTramite), 'VERSION');
         }

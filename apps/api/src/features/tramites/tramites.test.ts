@@ -211,6 +211,37 @@ describe('edit', () => {
     expect(late.statusCode).toBe(409);
     expect(errorOf(late).error.message).toBe(MSG_TRAMITE.noEditable);
   });
+
+  it('with an approved authorization (tieneApr 1) the provider may widen the period, never narrow it', async () => {
+    const tr = await create();
+    const h = await t.auth(DEMO.prestador);
+    await setEstado(tr.idTramite, 'EN PROCESO');
+    await t.database.query('UPDATE tramite SET tiene_apr = 1 WHERE id_tramite = $1', [tr.idTramite]);
+    const [antes] = await t.database.query<{ d: string; h: string }>(
+      'SELECT fecha_desde::text AS d, fecha_hasta::text AS h FROM tramite WHERE id_tramite = $1',
+      [tr.idTramite],
+    );
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/tramites/${tr.idTramite}`, headers: h, payload });
+    const narrow = await put({ fechaDesde: antes.d, fechaHasta: '2026-03-03', descripcion: 'x' });
+    expect(narrow.statusCode).toBe(400);
+    expect(errorOf(narrow).error.fields?.fechaDesde).toBe(MSG_TRAMITE.soloAmpliarPeriodo);
+    const [sigue] = await t.database.query<{ h: string }>(
+      'SELECT fecha_hasta::text AS h FROM tramite WHERE id_tramite = $1',
+      [tr.idTramite],
+    );
+    expect(sigue.h).toBe(antes.h);
+    const wide = await put({
+      fechaDesde: antes.d,
+      fechaHasta: '2026-04-30',
+      descripcion: 'ampliado por autorización',
+    });
+    expect(wide.statusCode, wide.body).toBe(200);
+    expect(wide.json().item).toMatchObject({
+      fechaHasta: '2026-04-30',
+      descripcion: 'AMPLIADO POR AUTORIZACIÓN',
+    });
+  });
 });
 
 describe('workflow', () => {

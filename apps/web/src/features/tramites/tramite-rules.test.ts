@@ -87,10 +87,11 @@ describe('header actions', () => {
     expect(debePreguntarRecibir({ estadoTramite: 'RECIBIDO' }, 17, [])).toBe(false);
   });
 
-  it('lets only the provider edit, and only while REGISTRADO', () => {
-    expect(puedeEditar({ estadoTramite: 'REGISTRADO' }, 15)).toBe(true);
-    expect(puedeEditar({ estadoTramite: 'CARGADO' }, 15)).toBe(false);
-    expect(puedeEditar({ estadoTramite: 'REGISTRADO' }, 17)).toBe(false);
+  it('lets only the provider edit, while REGISTRADO or with an approved authorization', () => {
+    expect(puedeEditar({ estadoTramite: 'REGISTRADO', tieneApr: 0 }, 15)).toBe(true);
+    expect(puedeEditar({ estadoTramite: 'CARGADO', tieneApr: 0 }, 15)).toBe(false);
+    expect(puedeEditar({ estadoTramite: 'EN PROCESO', tieneApr: 1 }, 15)).toBe(true);
+    expect(puedeEditar({ estadoTramite: 'REGISTRADO', tieneApr: 0 }, 17)).toBe(false);
   });
 
   it('offers the next week only for weekly procedures with weeks left', () => {

@@ -135,8 +135,8 @@ export function debePreguntarRecibir(
 }
 
 /** Dates and description are editable only by the provider while REGISTRADO. */
-export const puedeEditar = (t: Pick<Tramite, 'estadoTramite'>, idPerfil: number) =>
-  esPrestador(idPerfil) && esEditable(t.estadoTramite);
+export const puedeEditar = (t: Pick<Tramite, 'estadoTramite' | 'tieneApr'>, idPerfil: number) =>
+  esPrestador(idPerfil) && esEditable(t);
 
 /** Week skipping is offered in the weekly loads panel when the server allows it. */
 export const puedeSaltarSemana = (
