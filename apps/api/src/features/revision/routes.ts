@@ -173,77 +173,50 @@ export async function revisionRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/v1/planillas/:id/revision/reiniciar',
+  // The other transitions of one review (spec 000 §4): one declaration each, the same handler.
+  const TRANSICIONES = [
     {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Reiniciar la revisión: REVISADA → PENDIENTE',
-        params: idParams,
-        body: revisionBodySchema,
-      },
+      accion: 'reiniciar',
+      summary: 'Reiniciar la revisión: REVISADA → PENDIENTE',
+      body: revisionBodySchema,
+      desde: 'REVISADA',
+      hacia: 'PENDIENTE',
+      mensaje: MSG_PLANILLA.revisionReiniciada,
     },
-    async (req) => {
-      const { tipo, version } = req.body;
-      const res = await db.transaction((tx) =>
-        transicionRevision(tx, req.user, req.params.id, tipo, version, {
-          accion: 'reiniciar',
-          desde: 'REVISADA',
-          hacia: 'PENDIENTE',
-        }),
-      );
-      return { mensaje: MSG_PLANILLA.revisionReiniciada, item: res.item };
-    },
-  );
-
-  r.post(
-    '/api/v1/planillas/:id/revision/finalizar',
     {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Finalizar la revisión (supervisor): REVISADA → FINALIZADA, sin observaciones sin responder',
-        params: idParams,
-        body: revisionCierreBodySchema,
-      },
+      accion: 'finalizar',
+      summary: 'Finalizar la revisión (supervisor): REVISADA → FINALIZADA, sin observaciones sin responder',
+      body: revisionCierreBodySchema,
+      desde: 'REVISADA',
+      hacia: 'FINALIZADA',
+      mensaje: MSG_PLANILLA.revisionFinalizada,
     },
-    async (req) => {
-      const { tipo, version } = req.body;
-      const res = await db.transaction((tx) =>
-        transicionRevision(tx, req.user, req.params.id, tipo, version, {
-          accion: 'finalizar',
-          desde: 'REVISADA',
-          hacia: 'FINALIZADA',
-        }),
-      );
-      return { mensaje: MSG_PLANILLA.revisionFinalizada, item: res.item };
-    },
-  );
-
-  r.post(
-    '/api/v1/planillas/:id/revision/reabrir',
     {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Reabrir la revisión (supervisor): FINALIZADA → REVISADA',
-        params: idParams,
-        body: revisionCierreBodySchema,
+      accion: 'reabrir',
+      summary: 'Reabrir la revisión (supervisor): FINALIZADA → REVISADA',
+      body: revisionCierreBodySchema,
+      desde: 'FINALIZADA',
+      hacia: 'REVISADA',
+      mensaje: MSG_PLANILLA.revisionReabierta,
+    },
+  ] as const;
+  for (const tr of TRANSICIONES) {
+    r.post(
+      `/api/v1/planillas/:id/revision/${tr.accion}`,
+      { ...auth, schema: { tags, summary: tr.summary, params: idParams, body: tr.body } },
+      async (req) => {
+        const { tipo, version } = req.body;
+        const res = await db.transaction((tx) =>
+          transicionRevision(tx, req.user, req.params.id, tipo, version, {
+            accion: tr.accion,
+            desde: tr.desde,
+            hacia: tr.hacia,
+          }),
+        );
+        return { mensaje: tr.mensaje, item: res.item };
       },
-    },
-    async (req) => {
-      const { tipo, version } = req.body;
-      const res = await db.transaction((tx) =>
-        transicionRevision(tx, req.user, req.params.id, tipo, version, {
-          accion: 'reabrir',
-          desde: 'FINALIZADA',
-          hacia: 'REVISADA',
-        }),
-      );
-      return { mensaje: MSG_PLANILLA.revisionReabierta, item: res.item };
-    },
-  );
+    );
+  }
 
   r.post(
     '/api/v1/cargas/:id/revision/finalizar',
