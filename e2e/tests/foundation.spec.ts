@@ -103,7 +103,14 @@ test('an administrator creates, searches, edits and deletes a catalogue row', as
     .getByRole('button', { name: /Opciones/ })
     .click();
   await page.getByRole('menuitem', { name: 'Eliminar' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  // On a loaded machine a click during the dialog's opening animation can be lost: click until it closes.
+  const confirmar = page.getByRole('dialog', { name: '¿Eliminar Tipo de Examen?' });
+  await expect(confirmar.getByRole('button', { name: 'Eliminar' })).toBeVisible();
+  await expect(async () => {
+    if (await confirmar.isVisible())
+      await confirmar.getByRole('button', { name: 'Eliminar' }).click({ timeout: 2000 });
+    await expect(confirmar).toBeHidden({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('row', { name: /DENSITOMETRÍA ÓSEA DE CADERA/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Todos los registros' }).click();
   await expect(page.getByText(/Total: \d+ registros/)).toBeVisible();
