@@ -1,3 +1,4 @@
+import { ESTADOS_CARGA_AUTORIZACION } from '../autorizaciones/rules.ts';
 import { candidatosNumeroAtencion } from '../herramientas/manual-datos.ts';
 import type { EstadoTramite } from '../tramites/workflow.ts';
 
@@ -51,6 +52,14 @@ export const esPrevisualizable = (tipo: string | null | undefined) =>
 
 /** States of the procedure in which the provider may upload files (DESIGN §5). */
 export const ESTADOS_CARGA_ARCHIVOS: readonly EstadoTramite[] = ['ESTRUCTURADO', 'DOCUMENTADO'];
+
+/**
+ * States in which a load of this type takes files: a load under an authorization takes them in every
+ * state its data may be loaded in (decisions 24), the others while ESTRUCTURADO or DOCUMENTADO. The
+ * API refuses the rest and the loads panel and the authorization screen offer the upload from this.
+ */
+export const estadosArchivos = (tipoCarga: string | null | undefined): readonly EstadoTramite[] =>
+  tipoCarga === 'A' ? ESTADOS_CARGA_AUTORIZACION : ESTADOS_CARGA_ARCHIVOS;
 
 /**
  * The user's file name as metadata: the last path segment, without control or bidi characters,

@@ -364,6 +364,21 @@ describe('POST /cargas/:id/archivos', () => {
       expect(errorOf(r3).error.message).toBe(MSG_ARCHIVO.cargaNoActiva);
       await nadaGuardado(g, antes);
     });
+
+    it('EN PROCESO: a load under an authorization takes files, a monthly load does not (409)', async () => {
+      const enProceso = await estructurado({ estado: 'EN PROCESO' });
+      const mensual = await subir(enProceso.idCarga, [{ name: '123.pdf', content: pdf('mensual') }]);
+      expect(mensual.statusCode).toBe(409);
+      expect(errorOf(mensual).error.message).toBe(MSG_ARCHIVO.estadoNoPermite('EN PROCESO'));
+      expect(await filasArchivos(enProceso.idCarga)).toBe(0);
+
+      await t.database.query("UPDATE carga SET tipo_carga = 'A' WHERE id_carga = $1", [enProceso.idCarga]);
+      const aut = await subir(enProceso.idCarga, [{ name: '123.pdf', content: pdf('autorizacion') }]);
+      expect(aut.statusCode, aut.body).toBe(200);
+      expect(await filasArchivos(enProceso.idCarga)).toBe(1);
+      // The procedure under way keeps its state (only ESTRUCTURADO moves to DOCUMENTADO).
+      expect(await estado(enProceso.idTramite)).toBe('EN PROCESO');
+    });
   });
 });
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import {
   BYTES_FIRMA,
   candidatosNumeroAtencion,
-  ESTADOS_CARGA_ARCHIVOS,
   type EstadoTramite,
   EXTENSION_DE_MIME,
+  estadosArchivos,
   MAX_ARCHIVOS_CARGA,
   MAX_BYTES_DOCUMENTO,
   type MimeDocumento,
@@ -36,9 +36,9 @@ const demasiados = () =>
 const muyGrande = (nombre: string) =>
   new AppError(413, 'ARCHIVO_MUY_GRANDE', MSG_ARCHIVO.archivoMuyGrande(MAX_MB), { archivos: nombre });
 
-/** 409 unless the load takes files: active, organised, its procedure ESTRUCTURADO or DOCUMENTADO. */
+/** 409 unless the load takes files: active, organised, its procedure in a state of `estadosArchivos`. */
 export function assertCargaAdmiteArchivos(t: TramiteRow, c: Carga) {
-  if (!ESTADOS_CARGA_ARCHIVOS.includes(t.estadoTramite as EstadoTramite))
+  if (!estadosArchivos(c.tipoCarga).includes(t.estadoTramite as EstadoTramite))
     throw conflict(MSG_ARCHIVO.estadoNoPermite(t.estadoTramite), 'ESTADO_INVALIDO');
   if (c.estado !== 1) throw conflict(MSG_ARCHIVO.cargaNoActiva);
   if (c.tienePlanillas !== 1 || c.estadoProceso !== 'COMPLETADA')

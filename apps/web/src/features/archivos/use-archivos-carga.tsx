@@ -1,5 +1,5 @@
 import { FileZipOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import { ESTADOS_CARGA_ARCHIVOS, OPCIONES_ZIP } from '@app/domain/archivos/rules';
+import { estadosArchivos, OPCIONES_ZIP } from '@app/domain/archivos/rules';
 import { Button, type MenuProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import type { useFeedback } from '../../components/useFeedback.tsx';
@@ -31,7 +31,7 @@ export function useArchivosCarga(
     opcionesArchivosCarga(c, {
       prestador: opts.prestador,
       estadoTramite: t.estadoTramite,
-      estadosSubida: ESTADOS_CARGA_ARCHIVOS,
+      estadosSubida: estadosArchivos(c.tipoCarga),
     });
 
   const items = (c: Carga): NonNullable<MenuProps['items']> =>
