@@ -15,7 +15,7 @@
  * A scratch database `bench_ingest` is (re)created on that server. Figures are printed and written to
  * the "Ingest" section of docs/performance.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -31,6 +31,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { CSV_OPCIONES, rowsOf } from '../apps/api/src/features/cargas/sources.ts';
 import { type Formato, generate } from './generate.ts';
+import { startApi, waitHealthy } from './server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -81,20 +82,11 @@ function resetPeak(pid: number) {
 const desglose: Record<string, number>[] = [];
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: BENCH_URL,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      JWT_SECRET: crypto.randomBytes(24).toString('hex'),
-      UPLOAD_MAX_MB: '1000',
-      SEED_DEMO: 'true',
-      LOGIN_RATE_MAX: '1000',
-    },
+  const child = await startApi({
+    databaseUrl: BENCH_URL,
+    dataDir,
+    port,
+    env: { LOG_LEVEL: 'info', UPLOAD_MAX_MB: '1000', SEED_DEMO: 'true' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The server logs where the time of each load went ('load ingested'); keep those lines, drop the rest.
@@ -117,17 +109,7 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       }
     }
   });
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error('the server exited');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
+  return waitHealthy(child, port);
 }
 
 /** Streams the file as a multipart upload (never read whole). */

@@ -1,7 +1,7 @@
 /**
  * Attentions benchmark (issue 5, DESIGN §7): one procedure of N attentions (default 100,000) plus
  * filler attentions in another procedure (900,000 gives the 1,000,000 of the budget), then the real
- * server is started as its own process (tsx apps/api/src/main.ts on the same database) and measured
+ * server is started as its own process (the bundle `npm start` runs, bench/server.ts, on the same database) and measured
  * over HTTP with real tokens:
  *   - list pages of GET /api/v1/planillas with filter combinations (first, middle, last and random
  *     pages), 50 concurrent keep-alive clients per combination and a mixed run: p50/p95/p99, req/s;
@@ -11,12 +11,11 @@
  *   npx tsx bench/planillas.ts postgres://postgres@127.0.0.1:5432/postgres 100000 900000 --keep
  *   npx tsx bench/planillas.ts postgres://postgres@127.0.0.1:5432/postgres --reuse   # measure again
  *
- * Options: --clients=50 --seconds=6 (per combination) --only=list|controls|export (repeatable).
+ * Options: --clients=50 --seconds=6 (per combination) --warmup=5 (seconds of unmeasured mixed load first) --only=list|controls|export (repeatable).
  * It creates (and, without --keep/--reuse, drops) a database named bench_planillas; it never touches
  * the test template. PostgreSQL only: the server and the bench are two processes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -24,6 +23,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { seedIfEmpty } from '../apps/api/src/db/seed/index.ts';
+import { startApi, waitHealthy } from './server.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 /** --keep: leave the PostgreSQL database for EXPLAIN; --reuse: time against a kept one without rebuilding. */
@@ -36,6 +36,7 @@ const opt = (name: string, def: number) => {
 };
 const CLIENTS = opt('clients', 50);
 const SECONDS = opt('seconds', 6);
+const WARMUP = opt('warmup', 5);
 const ONLY = args.filter((a) => a.startsWith('--only=')).map((a) => a.split('=')[1]);
 const runs = (part: string) => ONLY.length === 0 || ONLY.includes(part);
 const N = Number(nArg ?? 100_000);
@@ -186,32 +187,8 @@ const mb = (bytes: number) => Math.round(bytes / 1e6);
 
 async function startServer(dbUrl: string, port: number): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-planillas-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: path.join(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: crypto.randomBytes(24).toString('hex'),
-      SEED_DEMO: 'false',
-      LOGIN_RATE_MAX: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error('the server exited');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
+  const child = await startApi({ databaseUrl: dbUrl, dataDir, port, env: { SEED_DEMO: 'false' } });
+  return waitHealthy(child, port);
 }
 
 type Hit = { status: number; ms: number; bytes: number };
@@ -343,6 +320,9 @@ async function measure(server: ChildProcess, port: number, b: { idTramite: numbe
   }
 
   if (runs('list')) {
+    // Steady state: a server just started has not compiled its hot paths nor loaded any list yet, so
+    // every combination is first requested for a few seconds of mixed load, unmeasured.
+    await load(port, combos, CLIENTS, WARMUP);
     console.log('list pages, one combination at a time (random pages incl. first and last):');
     console.log(
       `  ${'combination'.padEnd(36)} ${'rows'.padStart(7)}  ${'req/s'.padStart(6)}  ${'p50'.padStart(6)}  ${'p95'.padStart(6)}  ${'p99'.padStart(6)}  ${'max'.padStart(6)} ms`,

@@ -303,9 +303,17 @@ test('AM reviews three attentions with the keyboard, GD reviews them (popup firs
     await page.getByRole('tab', { name: 'Inf. auditoría' }).click();
     await expect(page.getByText('Cambios Generales')).toBeVisible();
     await expect(page.getByRole('cell', { name: `Estado ${tipo}` }).first()).toBeVisible();
-    await page.getByRole('button', { name: /Supervisión/ }).click();
-    await page.getByRole('menuitem', { name: `Finalizar revisadas ${tipo} de la carga` }).click();
-    await page.getByRole('button', { name: 'Finalizar revisadas' }).click();
+    // The menu is opened again if a click lands while it is still animating (seen under load in CI).
+    const item = page.getByRole('menuitem', { name: `Finalizar revisadas ${tipo} de la carga` });
+    const confirmar = page.getByRole('button', { name: 'Finalizar revisadas' });
+    await expect(async () => {
+      if (!(await confirmar.isVisible())) {
+        if (!(await item.isVisible())) await page.getByRole('button', { name: /Supervisión/ }).click();
+        await item.click({ timeout: 3_000 });
+      }
+      await expect(confirmar).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await confirmar.click();
     await expect(page.getByText('3 revisiones finalizadas exitosamente.')).toBeVisible();
     await expect(page.getByRole('button', { name: `Reabrir revisión ${tipo}` })).toBeVisible();
   }

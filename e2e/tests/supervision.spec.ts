@@ -212,4 +212,26 @@ test('the AM supervisor assigns a load to the auditor and follows a control to t
     new RegExp(`/tramites-archivos-nuevos/${idTramite}/\\d{4}-\\d{2}-\\d{2}/\\d{4}-\\d{2}-\\d{2}$`),
   );
   await expect(page.getByRole('heading', { name: 'Archivos nuevos del trámite' })).toBeVisible();
+
+  // ArchivoCarga: the load with its attentions, none of them with files yet.
+  await page.goBack();
+  await page.getByRole('button', { name: /Reportes/ }).click();
+  await page.getByRole('menuitem', { name: 'Archivos por carga' }).click();
+  await expect(page).toHaveURL(new RegExp(`/archivo-carga/${idTramite}$`));
+  await expect(page.getByRole('heading', { name: 'Archivos por carga' })).toBeVisible();
+  const porCarga = page.getByRole('table', { name: 'Archivos por carga' });
+  await expect(porCarga.getByRole('row').filter({ hasText: '01/03/2026 – 31/03/2026' })).toContainText(
+    `0 / ${N}`,
+  );
+  await expect(porCarga.getByText('Sin archivos').first()).toBeVisible();
+
+  // ObservacionesTramite: nothing observed yet; its filters live in the URL.
+  await page.goBack();
+  await page.getByRole('button', { name: /Reportes/ }).click();
+  await page.getByRole('menuitem', { name: 'Observaciones del trámite' }).click();
+  await expect(page.getByRole('heading', { name: 'Observaciones del trámite' })).toBeVisible();
+  await expect(page.getByText('No hay observaciones para los filtros indicados.')).toBeVisible();
+  await page.getByLabel('Respuesta').click();
+  await pick(page, 'Sin respuesta');
+  await expect(page).toHaveURL(new RegExp(`/observaciones-tramite/${idTramite}\\?respondida=no$`));
 });

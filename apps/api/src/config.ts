@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { WEB_DIST_DIR } from './paths.ts';
 
 /** An empty variable counts as unset. */
 const unset = <T extends z.ZodType>(t: T) => z.preprocess((v) => (v === '' ? undefined : v), t);
@@ -45,7 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     // Without a configured secret the server keeps a random one in the data folder (see plugins/auth).
     jwtSecret: parsed.JWT_SECRET ?? '',
-    webDist: path.resolve(parsed.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(parsed.WEB_DIST ?? WEB_DIST_DIR),
     ...overrides,
   };
 }

@@ -1,9 +1,5 @@
-import { createRequire } from 'node:module';
 // Fonts and the no-URL/no-file access policy are configured once, in pdf.ts.
-import './pdf.ts';
-
-const require = createRequire(import.meta.url);
-const pdfmake = require('pdfmake') as { createPdf: (doc: unknown) => { getBuffer: () => Promise<Buffer> } };
+import { pdfmake } from './pdf.ts';
 
 /**
  * A pdfmake document definition (https://pdfmake.github.io/docs/0.3/): content, styles, header and
@@ -13,5 +9,5 @@ export type PdfDocument = { content: unknown; [key: string]: unknown };
 
 /** Renders any pdfmake document with the product's fonts (Roboto) and access policy. */
 export function renderPdf(doc: PdfDocument): Promise<Buffer> {
-  return pdfmake.createPdf(doc).getBuffer();
+  return pdfmake().createPdf(doc).getBuffer();
 }

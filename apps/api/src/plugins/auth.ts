@@ -93,8 +93,58 @@ export async function loadSessionUser(
   return { ...rest, ...flags, personaNombre: r.personaNombre || null };
 }
 
+/**
+ * Sessions already verified and loaded, kept for a moment (decision 29): a list page then costs no
+ * token verification and no user lookup. Exact for everything done through this process: any
+ * request that may write (every method but GET/HEAD/OPTIONS) empties it before its answer leaves,
+ * and a lookup that started before that is not kept (generation). Changes made elsewhere (another
+ * process, the database by hand) are seen within `ttlMs`; an entry never outlives its session.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: SessionUser; idSesion: string; hasta: number }>();
+  private gen = 0;
+
+  constructor(
+    private readonly ttlMs = 2000,
+    private readonly max = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(token: string) {
+    const e = this.entries.get(token);
+    if (e && e.hasta > this.now()) return e;
+    if (e) this.entries.delete(token);
+    return undefined;
+  }
+
+  get generation() {
+    return this.gen;
+  }
+
+  /** Keeps a lookup begun at `generation` unless the cache was emptied since; `expira` in ms. */
+  set(token: string, generation: number, user: SessionUser, idSesion: string, expira: number) {
+    if (generation !== this.gen) return;
+    if (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, { user, idSesion, hasta: Math.min(expira, this.now() + this.ttlMs) });
+  }
+
+  clear() {
+    this.gen++;
+    this.entries.clear();
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const secret = secretFor(app.config);
+  const sesiones = new SessionCache();
+  app.addHook('onSend', async (req) => {
+    if (!READ_METHODS.has(req.method)) sesiones.clear();
+  });
 
   app.decorate('signSession', async (idUsuario: number, idSesion: string, expira: Date) =>
     new SignJWT({ sid: idSesion })
@@ -124,18 +174,28 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       req.idSesion = '';
       return;
     }
+    const cached = sesiones.get(token);
+    if (cached) {
+      req.user = cached.user;
+      req.idSesion = cached.idSesion;
+      return;
+    }
+    const generation = sesiones.generation;
     let sub: string | undefined;
     let sid: unknown;
+    let exp: number | undefined;
     try {
       const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
       sub = payload.sub;
       sid = payload.sid;
+      exp = payload.exp;
     } catch {
       throw unauthorized(MSG.sesionExpirada);
     }
-    if (!sub || typeof sid !== 'string') throw unauthorized(MSG.sesionExpirada);
+    if (!sub || typeof sid !== 'string' || exp === undefined) throw unauthorized(MSG.sesionExpirada);
     const user = await loadSessionUser(app.database, Number(sub), sid);
     if (!user) throw unauthorized(MSG.sesionExpirada);
+    sesiones.set(token, generation, user, sid, exp * 1000);
     req.user = user;
     req.idSesion = sid;
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -16,11 +16,18 @@ declare module 'fastify' {
 export const mailPlugin = fp(async (app: FastifyInstance) => {
   const { SMTP_URL, MAIL_FROM, dataDir } = app.config;
   const outbox = path.join(dataDir, 'outbox');
-  const transport = SMTP_URL
-    ? nodemailer.createTransport(SMTP_URL)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer (about 15 MB) is loaded with the first message, not at start (decision 30).
+  let transport: Transporter | undefined;
+  const getTransport = async () => {
+    if (transport) return transport;
+    const { default: nodemailer } = await import('nodemailer');
+    transport = SMTP_URL
+      ? nodemailer.createTransport(SMTP_URL)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    return transport;
+  };
   app.decorate('sendMail', async (mail: Mail) => {
-    const info = await transport.sendMail({ from: MAIL_FROM, ...mail });
+    const info = await (await getTransport()).sendMail({ from: MAIL_FROM, ...mail });
     if (!SMTP_URL) {
       fs.mkdirSync(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;

@@ -35,3 +35,16 @@ export const enlaceArchivoBodySchema = z
   .object({ descarga: z.boolean().default(false) })
   .nullish()
   .transform((v) => v ?? { descarga: false });
+
+/** A load in the files-per-load report ('ArchivoCarga'). */
+export type ArchivosCargaFila = {
+  idCarga: number;
+  tipoCarga: string;
+  fechaDesde: string;
+  fechaHasta: string;
+  atenciones: number;
+  conArchivos: number;
+  archivos: number;
+  bytes: number;
+  ultimoArchivo: string | null;
+};

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERFIL } from '../auth/profiles.ts';
 import { MSG } from '../messages.ts';
 import { TIPOS_REVISION } from './permissions.ts';
+import type { AtencionRef } from './types.ts';
 
 /*
  * Line items (planilla details) and observations as the attention record page reads them (spec 000
@@ -45,6 +46,21 @@ export const detalleEstadoBodySchema = z.object({
 
 export const observacionQuerySchema = z.object({
   tipo: z.enum(TIPOS_REVISION, { error: 'Indique el tipo de observación (M o D).' }),
+});
+
+const vacio = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The procedure's observations report ('ObservacionesTramite'): filters, page, or the whole list as CSV. */
+export const observacionesTramiteQuerySchema = z.object({
+  tipo: z.preprocess(
+    vacio,
+    z.enum(TIPOS_REVISION, { error: 'Indique el tipo de observación (M o D).' }).optional(),
+  ),
+  respondida: z.preprocess(vacio, z.enum(['si', 'no'], { error: 'Indique si (si) o no (no).' }).optional()),
+  idCarga: z.preprocess(vacio, z.coerce.number().int().positive().optional()),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  formato: z.enum(['json', 'csv']).default('json'),
 });
 
 /** A line item; money as strings with 2 decimals, dates `YYYY-MM-DD`. */
@@ -93,3 +109,6 @@ export type ObservacionFila = {
   fechaReg: string;
   usuario: string | null;
 };
+
+/** An observation in the procedure's report: the attention it belongs to as well. */
+export type ObservacionTramiteFila = ObservacionFila & AtencionRef;

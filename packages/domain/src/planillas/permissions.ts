@@ -22,7 +22,13 @@ export type PlanillaRef = { idUsuarioMed: number | null; idUsuarioDoc: number | 
 
 const AM_OPERATIVOS: readonly number[] = [PERFIL.SUPERVISOR_AM, PERFIL.AUDITOR_AM];
 const GD_OPERATIVOS: readonly number[] = [PERFIL.SUPERVISOR_GD, PERFIL.GESTOR_GD];
-const SUPERVISION: readonly number[] = [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD];
+/** The super-reviewer and the two supervisors: supervision tabs, procedure reports, the log. */
+export const PERFILES_SUPERVISION: readonly number[] = [
+  PERFIL.REVISOR,
+  PERFIL.SUPERVISOR_AM,
+  PERFIL.SUPERVISOR_GD,
+];
+const SUPERVISION = PERFILES_SUPERVISION;
 
 /** Work on records (edit, review, annotate, assign) only in RECIBIDO, EN PROCESO or PLANILLAJE (§4). */
 export const esEstadoTrabajo = (estado: string) => ESTADOS_TRABAJO.includes(estado as EstadoTramite);

@@ -139,7 +139,8 @@ export type AsignacionesRespuesta = {
 };
 
 export type ControlResumen = { control: number; nombre: string; total: number };
-export type ControlFila = {
+/** An attention as the lists that point at one show it (controls, assignment, reports). */
+export type AtencionRef = {
   idPlanilla: number;
   idCarga: number;
   numero: string;
@@ -147,8 +148,9 @@ export type ControlFila = {
   nombre: string;
   fechaDesde: string;
   fechaHasta: string;
-  motivo: string;
 };
+
+export type ControlFila = AtencionRef & { motivo: string };
 
 export type DiagnosticoItem = { idDiagnostico: number; codigo: string; codigoPunto: string; nombre: string };
 

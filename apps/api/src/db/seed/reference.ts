@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { SEED_DATA_DIR } from '../../paths.ts';
 import type { Queryable } from '../client.ts';
 
-const dataDir = path.join(import.meta.dirname, 'data');
+const dataDir = SEED_DATA_DIR;
 
 /** Insert many rows in one statement through unnest() (works the same on PGlite and PostgreSQL). */
 export async function bulkInsert(

@@ -19,6 +19,20 @@ afterAll(async () => t?.close());
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
   t.app.inject({ method, url, headers: headers as Record<string, string>, payload });
 
+/** A new AM auditor (18) of the demo subscription with the password 'Clave.Segura1' and these flags. */
+async function nuevoAuditor(flags: Record<string, boolean>) {
+  const email = unique().email;
+  const res = await req('POST', '/api/v1/usuarios', admin, {
+    idPerfil: 18,
+    idSuscripcion,
+    nombre: email,
+    clave: 'Clave.Segura1',
+    ...flags,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { email, u: res.json().item };
+}
+
 describe('users', () => {
   it('flags are copied from the chosen profile on creation; the password is hashed and never returned', async () => {
     const email = unique().email;
@@ -62,17 +76,7 @@ describe('users', () => {
   });
 
   it('flags toggled in the form win over the profile; an update keeps the password unless given', async () => {
-    const email = unique().email;
-    const res = await req('POST', '/api/v1/usuarios', admin, {
-      idPerfil: 18,
-      idSuscripcion,
-      nombre: email,
-      clave: 'Clave.Segura1',
-      menuReportes: true,
-      opcionOperaciones: false,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const u = res.json().item;
+    const { email, u } = await nuevoAuditor({ menuReportes: true, opcionOperaciones: false });
     expect(u).toMatchObject({ menuReportes: true, opcionOperaciones: false, moduloAuditoria: true });
     const upd = await req('PUT', `/api/v1/usuarios/${u.idUsuario}`, admin, {
       idPerfil: 18,
@@ -92,6 +96,24 @@ describe('users', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  it("a change to a signed-in user's flags or profile holds on that user's very next request", async () => {
+    const { email, u } = await nuevoAuditor({ menuReportes: true });
+    const id = u.idUsuario;
+    const headers = await t.auth(email, 'Clave.Segura1');
+    // Read twice: the second answer comes from the session kept in memory (plugins/auth.ts).
+    for (let i = 0; i < 2; i++)
+      expect((await req('GET', '/api/v1/auth/me', headers)).json().usuario.menuReportes).toBe(true);
+    const base = { idPerfil: 18, idSuscripcion, nombre: email };
+    expect(
+      (await req('PUT', `/api/v1/usuarios/${id}`, admin, { ...base, menuReportes: false })).statusCode,
+    ).toBe(200);
+    expect((await req('GET', '/api/v1/auth/me', headers)).json().usuario.menuReportes).toBe(false);
+    expect((await req('PUT', `/api/v1/usuarios/${id}`, admin, { ...base, idPerfil: 19 })).statusCode).toBe(
+      200,
+    );
+    expect((await req('GET', '/api/v1/auth/me', headers)).json().usuario.idPerfil).toBe(19);
   });
 
   it('400 with Spanish field messages and nothing stored; 409 for an e-mail already in use', async () => {

@@ -736,6 +736,21 @@ describe('attentions without files and the new-files report', () => {
     expect(mal.statusCode).toBe(400);
     expect(errorOf(mal).error.message).toBe(MSG_ARCHIVO.fechasInvalidas);
   });
+
+  it('ArchivoCarga: per load, the attentions, those with files, the files, their bytes and the last upload', async () => {
+    const res = await get(`/api/v1/tramites/${f.idTramite}/archivos-por-carga`, DEMO.supervisorAm);
+    expect(res.statusCode, res.body).toBe(200);
+    const [c] = res.json().items;
+    expect(res.json().items).toHaveLength(1);
+    expect(c).toMatchObject({ idCarga: f.idCarga, atenciones: 3, conArchivos: 1, archivos: 1 });
+    expect(c.bytes).toBe(pdf().length);
+    expect(Date.now() - new Date(c.ultimoArchivo).getTime()).toBeLessThan(10 * 60_000);
+    // Supervision only; another company's procedure does not exist for the provider's insurer either.
+    for (const u of [DEMO.prestador, DEMO.auditorAm, DEMO.gestorGd])
+      expect((await get(`/api/v1/tramites/${f.idTramite}/archivos-por-carga`, u)).statusCode).toBe(403);
+    expect((await get(`/api/v1/tramites/999999/archivos-por-carga`, DEMO.supervisorGd)).statusCode).toBe(404);
+    expect((await get(`/api/v1/tramites/${f.idTramite}/archivos-por-carga`)).statusCode).toBe(401);
+  });
 });
 
 describe('deleting a load', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  type ArchivosCargaFila,
   archivosListQuerySchema,
   archivosNuevosQuerySchema,
   enlaceArchivoBodySchema,
@@ -11,6 +12,7 @@ import {
   MSG_ARCHIVO,
   nombreZip,
   PERFIL,
+  PERFILES_SUPERVISION,
   type SessionUser,
   sinArchivosQuerySchema,
   zipQuerySchema,
@@ -39,7 +41,6 @@ import { entradasZip, filasZip, zipStream } from './zip.ts';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['archivos'];
 /** The new-files report is the supervisors' (and the super-reviewer's). */
-const PERFILES_REPORTE = [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD];
 
 const sinArchivosParaDescargar = () => new AppError(404, 'SIN_ARCHIVOS', MSG_ARCHIVO.nadaQueDescargar);
 
@@ -369,7 +370,7 @@ export async function archivoRoutes(app: FastifyInstance) {
         querystring: archivosNuevosQuerySchema,
       },
       ...auth,
-      preValidation: [app.requireProfile(...PERFILES_REPORTE)],
+      preValidation: [app.requireProfile(...PERFILES_SUPERVISION)],
     },
     async (req, reply) => {
       const t = await getTramiteForUser(db, req.user, req.params.id);
@@ -410,6 +411,41 @@ export async function archivoRoutes(app: FastifyInstance) {
           contentDisposition(`archivos_nuevos_tramite_${t.idTramite}_${desde}_${hasta}.csv`, false),
         );
       return reply.send(csv);
+    },
+  );
+
+  r.get(
+    '/api/v1/tramites/:id/archivos-por-carga',
+    {
+      schema: {
+        tags,
+        summary:
+          'Archivos por carga del trámite (ArchivoCarga): atenciones, atenciones con archivos, archivos, bytes y última carga',
+        params: idParams,
+      },
+      ...auth,
+      preValidation: [app.requireProfile(...PERFILES_SUPERVISION)],
+    },
+    async (req) => {
+      const t = await getTramiteForUser(db, req.user, req.params.id);
+      const items = await db.query<ArchivosCargaFila>(
+        `SELECT c.id_carga AS "idCarga", c.tipo_carga AS "tipoCarga", c.fecha_desde AS "fechaDesde",
+                c.fecha_hasta AS "fechaHasta",
+                count(p.id_planilla)::int AS atenciones,
+                count(p.id_planilla) FILTER (WHERE a.n > 0)::int AS "conArchivos",
+                coalesce(sum(a.n), 0)::int AS archivos, coalesce(sum(a.bytes), 0)::float8 AS bytes,
+                max(a.ultimo) AS "ultimoArchivo"
+           FROM carga c
+           LEFT JOIN planilla p ON p.id_carga = c.id_carga AND p.estado = 1
+           LEFT JOIN (SELECT x.id_planilla, count(*) AS n, sum(x.tamano) AS bytes, max(x.fecha_crea) AS ultimo
+                        FROM archivo_pla x WHERE x.id_tramite = $1 GROUP BY x.id_planilla) a
+                  ON a.id_planilla = p.id_planilla
+          WHERE c.id_tramite = $1 AND c.estado = 1 AND c.tiene_planillas = 1
+          GROUP BY c.id_carga
+          ORDER BY c.fecha_desde DESC, c.id_carga DESC`,
+        [t.idTramite],
+      );
+      return { items };
     },
   );
 }

@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
+import { SpoolWriter } from '../../lib/storage/spool-writer.ts';
 import { CARGA_SELECT, type Carga, getCargaForUser } from '../cargas/service.ts';
 import { getTramiteForUser, type TramiteRow, writeBitacora } from '../tramites/access.ts';
 
@@ -73,6 +74,13 @@ type Pendiente = Recibido & { idPlanilla: number; key: string };
 
 /** Files whose last bytes may still be on their way to disk while the next ones are received. */
 const ESCRITURAS_EN_VUELO = 8;
+/**
+ * Documents up to this size (most scanned pages) are written with one call instead of a stream:
+ * fewer round trips to the file-system threads per file. At most ESCRITURAS_EN_VUELO of them are held
+ * per request.
+ */
+const EN_MEMORIA = 1024 * 1024;
+const spoolWriter = new SpoolWriter();
 
 const cerrado = (ws: fs.WriteStream) =>
   new Promise<void>((resolve, reject) => {
@@ -101,9 +109,7 @@ export async function recibirArchivos(
       }
       const mostrado = rutaVisible(part.filename);
       const spool = path.join(spoolDir, `${crypto.randomUUID()}.part`);
-      const ws = fs.createWriteStream(spool, { highWaterMark: 1024 * 1024 });
-      const escrito = cerrado(ws);
-      // Registered first, so that a refusal below still removes the file.
+      // Registered first, so that a refusal below still removes whatever was written.
       const r: Recibido = {
         spool,
         mostrado,
@@ -111,22 +117,33 @@ export async function recibirArchivos(
         hash: '',
         size: 0,
         tipo: 'application/pdf',
-        escrito,
-        ws,
       };
-      escrito.catch(() => {});
       recibidos.push(r);
       const hash = crypto.createHash('sha256');
       let head = Buffer.alloc(0);
       let size = 0;
+      // A document up to EN_MEMORIA is kept whole and written in one go once it has passed its
+      // checks (a refused one never touches the disk); a larger one is streamed to its spool file.
+      let enMemoria: Buffer[] | null = [];
+      let ws: fs.WriteStream | undefined;
       for await (const chunk of part.file as AsyncIterable<Buffer>) {
         hash.update(chunk);
         size += chunk.length;
         if (head.length < BYTES_FIRMA)
           head = Buffer.concat([head, chunk.subarray(0, BYTES_FIRMA - head.length)]);
-        if (!ws.write(chunk)) await Promise.race([once(ws, 'drain'), escrito]);
+        if (enMemoria) {
+          enMemoria.push(chunk);
+          if (size <= EN_MEMORIA) continue;
+          ws = fs.createWriteStream(spool, { highWaterMark: 1024 * 1024 });
+          r.ws = ws;
+          r.escrito = cerrado(ws);
+          r.escrito.catch(() => {});
+          for (const c of enMemoria) ws.write(c);
+          enMemoria = null;
+        } else ws?.write(chunk);
+        if (ws?.writableNeedDrain) await Promise.race([once(ws, 'drain'), r.escrito]);
       }
-      ws.end();
+      ws?.end();
       if (part.file.truncated) throw muyGrande(mostrado);
       if (size === 0)
         throw badRequest(MSG_ARCHIVO.archivoVacio(mostrado), {
@@ -140,7 +157,11 @@ export async function recibirArchivos(
       r.hash = hash.digest('hex');
       r.size = size;
       r.tipo = tipo;
-      enVuelo.push(escrito);
+      if (enMemoria) {
+        r.escrito = spoolWriter.write(spool, Buffer.concat(enMemoria));
+        r.escrito.catch(() => {});
+      }
+      if (r.escrito) enVuelo.push(r.escrito);
       if (enVuelo.length >= ESCRITURAS_EN_VUELO) await enVuelo.shift();
     }
     await Promise.all(enVuelo);

@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { type AgrupacionZip, carpetaZip, type SessionUser } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
@@ -6,6 +8,18 @@ import type { Queryable } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { Params, visibilitySql } from '../planillas/queries.ts';
 import type { TramiteRow } from '../tramites/access.ts';
+
+/*
+ * yazl computes each entry's CRC-32 with buffer-crc32, a byte-at-a-time JavaScript loop that took a
+ * third of the server's CPU while zipping 5 GB (docs/performance.md, issue 6). The same checksum from
+ * zlib (native, Node ≥ 20.15) is given to yazl's own copy of that module; yazl looks it up on every
+ * chunk, so this is all it takes. zip.test.ts checks every CRC of an archive with an independent reader.
+ */
+const yazlCrc32 = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
+  unsigned: (buf: Buffer, previous?: number) => number;
+};
+if (typeof zlib.crc32 === 'function')
+  yazlCrc32.unsigned = (buf: Buffer, previous?: number) => zlib.crc32(buf, previous ?? 0);
 
 type Fila = {
   ruta: string;

@@ -11,12 +11,14 @@ import {
 import argon2 from 'argon2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticator } from 'otplib';
-import QRCode from 'qrcode';
+import { authenticator as otp } from 'otplib';
 import { z } from 'zod';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { loadSessionUser } from '../../plugins/auth.ts';
 
+// A code is accepted in its 30-second step and the one before or after (RFC 6238 §5.2): a code typed
+// as the step turns, or checked after the password hash, still counts.
+const authenticator = otp.clone({ window: 1 });
 const RESET_TTL_MS = 60 * 60 * 1000;
 const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
 const ip = (req: FastifyRequest) => req.ip;
@@ -257,6 +259,7 @@ export async function authRoutes(app: FastifyInstance) {
         req.user.idUsuario,
       ]);
       const otpauth = authenticator.keyuri(req.user.nombre, 'Auditoría Médica', secreto);
+      const { default: QRCode } = await import('qrcode');
       return { secreto, otpauth, qr: await QRCode.toDataURL(otpauth) };
     },
   );

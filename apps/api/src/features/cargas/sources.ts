@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { COLUMNAS_DATOS, type ColumnaDatos, columnaDe, type FormatoDatos, MSG_CARGA } from '@app/domain';
 import { JSONParser } from '@streamparser/json-node';
 import { type CsvError, parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.ts';
 
 /** One row of a data file: trimmed text or null, in COLUMNAS_DATOS order. */
 export type Cells = (string | null)[];
@@ -199,7 +200,8 @@ function excelText(v: ExcelJS.CellValue, i: number): string | null {
 
 export async function* xlsxRows(opts: SourceOptions): AsyncGenerator<Cells> {
   const input = fs.createReadStream(opts.file, { highWaterMark: 256 * 1024 });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const Excel = await loadExcel();
+  const reader = new Excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',

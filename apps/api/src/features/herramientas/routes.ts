@@ -12,10 +12,10 @@ import {
   VADEMECUM_PAGE_SIZE,
   vademecumQuerySchema,
 } from '@app/domain';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loadExcel } from '../../lib/excel.ts';
 import { foldedLike, likePattern } from '../../lib/sql.ts';
 import { tramiteScope } from '../tramites/access.ts';
 import { renderManualPdf } from './manual-pdf.ts';
@@ -171,7 +171,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const wb = new ExcelJS.Workbook();
+      const wb = new (await loadExcel()).Workbook();
       wb.creator = 'Auditoría Médica';
       const ws = wb.addWorksheet('Atenciones');
       ws.addRow([...COLUMNAS_DATOS]).font = { bold: true };

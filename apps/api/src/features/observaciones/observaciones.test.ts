@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { registrarEmpresa } from '../admin/test-utils.ts';
 import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../planillas/fixtures.ts';
 
 let t: TestContext;
@@ -104,5 +105,89 @@ describe('GET /planillas/:id/observaciones', () => {
       (await req('GET', `/api/v1/planillas/${f.planillas[1]}/observaciones?tipo=M`, DEMO.auditorAm))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('GET /tramites/:id/observaciones (report ObservacionesTramite)', () => {
+  const url = (q = '') => `/api/v1/tramites/${f.idTramite}/observaciones${q}`;
+
+  it('every open observation of the procedure, by attention number, with its answer state', async () => {
+    const res = await req('GET', url(), DEMO.supervisorAm);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(3);
+    expect(
+      body.items.map((o: { numero: string; nivel: string; tipo: string; respondida: boolean }) => [
+        o.numero,
+        o.nivel,
+        o.tipo,
+        o.respondida,
+      ]),
+    ).toEqual([
+      ['O1', 'PLANILLA', 'M', true],
+      ['O1', 'PLANILLA', 'D', false],
+      ['O1', 'DETALLE', 'M', false],
+    ]);
+    expect(body.items[0]).toMatchObject({
+      idPlanilla: f.planillas[0],
+      idCarga: f.idCarga,
+      cedula: expect.any(String),
+    });
+  });
+
+  it('filters by type, answered or not, and load; pages', async () => {
+    const m = (await req('GET', url('?tipo=M&respondida=no'), DEMO.revisor)).json();
+    expect(m).toMatchObject({ total: 1, items: [{ observacionEstandar: 'VALOR FUERA DE TARIFA' }] });
+    const si = (await req('GET', url('?respondida=si'), DEMO.supervisorGd)).json();
+    expect(si.items.map((o: { observacionEstandar: string }) => o.observacionEstandar)).toEqual([
+      'DIAGNÓSTICO NO CORRESPONDE',
+    ]);
+    expect((await req('GET', url(`?idCarga=${f.idCarga + 100000}`), DEMO.supervisorAm)).json()).toMatchObject(
+      {
+        items: [],
+        total: 0,
+      },
+    );
+    const p2 = (await req('GET', url('?pageSize=2&page=2'), DEMO.supervisorAm)).json();
+    expect(p2).toMatchObject({ total: 3, page: 2, items: [{ nivel: 'DETALLE' }] });
+    expect((await req('GET', url('?pageSize=2&page=9'), DEMO.supervisorAm)).json()).toMatchObject({
+      items: [],
+      total: 3,
+    });
+  });
+
+  it('CSV: Observaciones_tramite_{id}.csv, ; separated, Spanish dates and Sí/No', async () => {
+    const res = await req('GET', url('?formato=csv&tipo=M'), DEMO.supervisorAm);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain(`Observaciones_tramite_${f.idTramite}.csv`);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'Número;Cédula;Paciente;Fecha de atención;Nivel;Código detalle;Tipo;Observación;Observación complementaria;Respuesta;Respuesta complementaria;Respondida;Fecha;Usuario',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      /^O1;.*;\d{2}\/\d{2}\/\d{4};Atención;;M;DIAGNÓSTICO NO CORRESPONDE;REVISAR CIE-10;SE ADJUNTA DOCUMENTO;CORREGIDO;Sí;/,
+    );
+    expect(lines[2]).toContain(';Detalle;99203;M;VALOR FUERA DE TARIFA;COBRO EXCESIVO;;;No;');
+  });
+
+  it('supervision only (403 for operatives and providers), 404 for another subscription, 400 for bad filters, 401', async () => {
+    for (const u of [DEMO.auditorAm, DEMO.gestorGd, DEMO.prestador])
+      expect((await req('GET', url(), u)).statusCode).toBe(403);
+    expect((await req('GET', url())).statusCode).toBe(401);
+    expect((await req('GET', url('?tipo=X'), DEMO.supervisorAm)).statusCode).toBe(400);
+    expect((await req('GET', url('?respondida=quizas'), DEMO.supervisorAm)).statusCode).toBe(400);
+    const otro = await crearTramite(t, ids, { planillas: [{ numero: 'X1' }] });
+    const otra = await registrarEmpresa(t);
+    await t.database.query('UPDATE tramite SET id_suscripcion = $2 WHERE id_tramite = $1', [
+      otro.idTramite,
+      otra.idSuscripcion,
+    ]);
+    const res = await req('GET', `/api/v1/tramites/${otro.idTramite}/observaciones`, DEMO.supervisorAm);
+    expect(res.statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { type SessionUser, visibilityColumn } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { type IdListCache, parseIdList } from '../../lib/id-list-cache.ts';
-import type { TramiteRow } from '../tramites/access.ts';
+import type { PlanillaRevs, TramiteRow } from '../tramites/access.ts';
 
 /*
  * The ordered ids of an attentions list, cached per filter and per the revisions of the procedure's
@@ -10,7 +10,7 @@ import type { TramiteRow } from '../tramites/access.ts';
  * the total is the length. Exact: any change a filter depends on changes its key.
  */
 
-type Grupo = 'datos' | 'revision' | 'nivel' | 'archivos';
+type Grupo = keyof PlanillaRevs;
 const GRUPOS: readonly Grupo[] = ['datos', 'revision', 'nivel', 'archivos'];
 
 /** Query keys whose results depend only on the attentions' own data (group 'datos'). */
@@ -62,24 +62,20 @@ export function dependencias(
 
 /**
  * The ids (in `order`) of the attentions matching `where` (alias p, with `values`), from the cache
- * when the revisions it depends on have not moved.
+ * when the revisions it depends on (read with the procedure: `getTramiteConRevisiones`) have not moved.
  */
 export async function listIds(
   db: Queryable,
   cache: IdListCache,
   user: SessionUser,
-  tramite: TramiteRow,
+  tramite: TramiteRow & { revs: PlanillaRevs },
   q: Record<string, unknown>,
   where: string,
   values: unknown[],
   order: string,
 ): Promise<Int32Array> {
   const { grupos, ttl } = dependencias(q, visibilityColumn(user, tramite) !== null);
-  const [rev] = await db.query<Record<Grupo, string>>(
-    `SELECT ${grupos.map((g) => `${g}::text`).join(', ')} FROM planilla_rev WHERE id_tramite = $1`,
-    [tramite.idTramite],
-  );
-  const revs = grupos.map((g) => `${g[0]}${rev?.[g] ?? '0'}`).join('.');
+  const revs = grupos.map((g) => `${g[0]}${tramite.revs[g]}`).join('.');
   const key = `${tramite.idTramite}|${revs}|${order}|${where}|${JSON.stringify(values)}`;
   return cache.get(key, ttl, async () => {
     const [r] = await db.query<{ ids: string | null }>(

@@ -36,7 +36,12 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { IdListCache } from '../../lib/id-list-cache.ts';
 import { col, foldedLike, likePattern } from '../../lib/sql.ts';
-import { getTramiteForUser, type TramiteRow, tramiteScope } from '../tramites/access.ts';
+import {
+  getTramiteConRevisiones,
+  getTramiteForUser,
+  type TramiteRow,
+  tramiteScope,
+} from '../tramites/access.ts';
 import {
   assertEstadoTrabajo,
   assertVersion,
@@ -146,7 +151,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const tramite = await getTramiteForUser(db, req.user, q.idTramite);
+      const tramite = await getTramiteConRevisiones(db, req.user, q.idTramite);
       const params = new Params();
       const w = listConditions(req.user, tramite, q, params).join(' AND ');
       // The ordered ids of the list (cached while what it depends on is unchanged): the total is

@@ -7,6 +7,7 @@ import { errorMessage } from '../../app/error-message.ts';
 import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
+import { planillaPath } from '../planilla-form/planilla-rules.ts';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
 import { ArchivoDescripciones } from './ArchivosPlanilla.tsx';
 import { archivoKeys, archivosApi } from './archivos-api.ts';
@@ -52,7 +53,7 @@ export default function ArchivoDetallePage() {
                 { title: `Trámite ${a.idTramite}`, href: detailPath(idPerfil, a.idTramite) },
                 {
                   title: `Atención ${a.numero}`,
-                  href: `/planillaform/${a.idTramite}/${encodeURIComponent(a.estadoTramite)}/${a.idPlanilla}`,
+                  href: planillaPath(a.idTramite, a.estadoTramite, a.idPlanilla),
                 },
               ]
             : []),

@@ -3,7 +3,7 @@ import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import { formatCount } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
-import { MSG_TRAMITE } from '@app/domain/tramites/messages';
+import { isSupervision } from '@app/domain/planillas/permissions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Flex, Result, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -13,18 +13,18 @@ import { ApiError } from '../../app/api.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useSession } from '../../app/use-session.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { downloadFile } from '../tramites/download.ts';
+import { SOLO_SUPERVISION, TramiteNoEncontrado } from '../tramites/TramiteReportPage.tsx';
 import { detailPath, fecha, listHref } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { type ArchivoNuevo, archivoKeys, archivosApi } from './archivos-api.ts';
 import { fechaHora, tamanoTexto, tipoTexto } from './archivos-format.ts';
 import { megas } from './archivos-rules.ts';
 import { fechaRuta } from './fecha-ruta.ts';
-
-const PERFILES = [16, 17, 19];
 
 /**
  * /tramites-archivos-nuevos/:idTramite/:fechaIniAud/:fechaFinAud — the supervisors' report of the
@@ -52,30 +52,15 @@ export default function ArchivosNuevosPage() {
   const list = useQuery({
     queryKey: archivoKeys.nuevos(idTramite ?? 0, desde ?? '', hasta ?? '', page),
     queryFn: ({ signal }) => archivosApi.nuevos(idTramite ?? 0, desde ?? '', hasta ?? '', page, signal),
-    enabled: idTramite !== null && validas && PERFILES.includes(idPerfil),
+    enabled: idTramite !== null && validas && isSupervision(idPerfil),
     placeholderData: keepPreviousData,
   });
 
-  if (!PERFILES.includes(idPerfil)) {
-    return (
-      <Result status="403" title={MSG.noAutorizado403} subTitle="Este reporte es para los supervisores." />
-    );
+  if (!isSupervision(idPerfil)) {
+    return <Result status="403" title={MSG.noAutorizado403} subTitle={SOLO_SUPERVISION} />;
   }
   if (idTramite === null || (tramite.error instanceof ApiError && tramite.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title={MSG.noEncontrado}
-        subTitle={
-          idTramite === null ? MSG_TRAMITE.idTramiteInvalido : 'El trámite no existe o no tiene acceso a él.'
-        }
-        extra={
-          <Link to={back}>
-            <Button type="primary">Volver a Trámites</Button>
-          </Link>
-        }
-      />
-    );
+    return <TramiteNoEncontrado invalido={idTramite === null} back={back} />;
   }
 
   const irA = (d: string, h: string) => {
@@ -180,18 +165,11 @@ export default function ArchivosNuevosPage() {
             )}
           </Flex>
           {!validas && <Alert type="warning" showIcon title={MSG_ARCHIVO.fechasInvalidas} />}
-          {list.isError && (
-            <Alert
-              type="error"
-              showIcon
-              title={errorMessage(list.error, MSG_PLANILLA.errorLista)}
-              action={
-                <Button size="small" onClick={() => void list.refetch()}>
-                  Reintentar
-                </Button>
-              }
-            />
-          )}
+          <ErrorRetry
+            error={list.error}
+            fallback={MSG_PLANILLA.errorLista}
+            onRetry={() => void list.refetch()}
+          />
           <DataTable<ArchivoNuevo>
             ariaLabel="Archivos nuevos"
             columns={columns}

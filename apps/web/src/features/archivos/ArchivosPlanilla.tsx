@@ -3,21 +3,11 @@ import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import { formatDate } from '@app/domain/common/format';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Flex,
-  Input,
-  Modal,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Flex, Input, Modal, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { type ArchivoPla, archivoKeys, archivosApi } from './archivos-api.ts';
 import { fechaHora, tamanoTexto, tipoTexto } from './archivos-format.ts';
 import { AccionesArchivo, VisorArchivo, VisorArchivoModal } from './VisorArchivo.tsx';
@@ -145,18 +135,7 @@ export function ArchivosPlanilla({
           Todos
         </Button>
       </Flex>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(list.error, MSG_PLANILLA.errorLista)}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry error={list.error} fallback={MSG_PLANILLA.errorLista} onRetry={() => void list.refetch()} />
       <DataTable<ArchivoPla>
         ariaLabel="Archivos de la atención"
         columns={columns}

@@ -1,14 +1,11 @@
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
-import { TIPOS_CARGA } from '@app/domain/cargas/rules';
-import type { Page } from '@app/domain/catalogs/define';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { api } from '../../app/api.ts';
-import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/DataTable.tsx';
-import type { Carga } from '../cargas/cargas-api.ts';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
+import { PeriodoSelect, periodoTexto } from '../cargas/PeriodoSelect.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
 import { archivoKeys, archivosApi, type PlanillaSinArchivo } from './archivos-api.ts';
 
@@ -20,19 +17,10 @@ export type AtencionesSinArchivosProps = {
   onAbrir?: (p: PlanillaSinArchivo) => void;
 };
 
-const periodoTexto = (c: { fechaDesde: string; fechaHasta: string; tipoCarga?: string }) =>
-  `${fecha(c.fechaDesde)} – ${fecha(c.fechaHasta)}${c.tipoCarga ? ` (${TIPOS_CARGA[c.tipoCarga as keyof typeof TIPOS_CARGA] ?? c.tipoCarga})` : ''}`;
-
 /** 'Attentions without files' (spec 001 §2.7) of a procedure, per load: 'No hay atenciones sin archivos.' */
 export function AtencionesSinArchivos({ idTramite, idCarga, onAbrir }: AtencionesSinArchivosProps) {
   const [carga, setCarga] = useState<number | undefined>(idCarga);
   const [page, setPage] = useState(1);
-  const cargas = useQuery({
-    queryKey: ['cargas', 'periodos', idTramite],
-    queryFn: ({ signal }) =>
-      api<Page<Carga>>(`/tramites/${idTramite}/cargas`, { query: { page: 1, pageSize: 100 }, signal }),
-    enabled: idCarga === undefined,
-  });
   const list = useQuery({
     queryKey: archivoKeys.sinArchivos(idTramite, carga, page),
     queryFn: ({ signal }) => archivosApi.sinArchivos(idTramite, carga, page, signal),
@@ -71,35 +59,18 @@ export function AtencionesSinArchivos({ idTramite, idCarga, onAbrir }: Atencione
       {idCarga === undefined && (
         <Flex gap={8} align="center" wrap>
           <Typography.Text id="sin-archivos-periodo">Periodo</Typography.Text>
-          <Select
+          <PeriodoSelect
             aria-labelledby="sin-archivos-periodo"
-            style={{ minWidth: 320 }}
-            allowClear
-            placeholder="Todas las cargas"
-            loading={cargas.isLoading}
+            idTramite={idTramite}
             value={carga}
-            onChange={(v?: number) => {
+            onChange={(v) => {
               setCarga(v);
               setPage(1);
             }}
-            options={(cargas.data?.items ?? [])
-              .filter((c) => c.estado === 1 && c.tienePlanillas === 1)
-              .map((c) => ({ value: c.idCarga, label: periodoTexto(c) }))}
           />
         </Flex>
       )}
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(list.error, MSG_PLANILLA.errorLista)}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry error={list.error} fallback={MSG_PLANILLA.errorLista} onRetry={() => void list.refetch()} />
       <DataTable<PlanillaSinArchivo>
         ariaLabel="Atenciones sin archivos"
         columns={columns}

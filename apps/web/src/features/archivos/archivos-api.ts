@@ -1,5 +1,7 @@
 import type { AgrupacionZip, ResultadoArchivos } from '@app/domain/archivos/rules';
+import type { ArchivosCargaFila } from '@app/domain/archivos/schemas';
 import type { Page } from '@app/domain/catalogs/define';
+import type { AtencionRef } from '@app/domain/planillas/types';
 import { api } from '../../app/api.ts';
 
 /** ArchivoPla (spec 001 §3). */
@@ -23,14 +25,7 @@ export type ArchivoDetalle = ArchivoPla & {
   estadoTramite: string;
 };
 
-export type PlanillaSinArchivo = {
-  idPlanilla: number;
-  idCarga: number;
-  numero: string;
-  cedula: string;
-  nombre: string;
-  fechaDesde: string;
-  fechaHasta: string;
+export type PlanillaSinArchivo = AtencionRef & {
   nombreMedico: string | null;
   cargaDesde: string;
   cargaHasta: string;
@@ -65,6 +60,7 @@ export const archivoKeys = {
     ['archivos', 'sin-archivos', idTramite, idCarga ?? 0, page] as const,
   nuevos: (idTramite: number, desde: string, hasta: string, page: number) =>
     ['archivos', 'nuevos', idTramite, desde, hasta, page] as const,
+  porCarga: (idTramite: number) => ['archivos', 'por-carga', idTramite] as const,
 };
 
 export const archivosApi = {
@@ -84,6 +80,9 @@ export const archivosApi = {
       query: { idCarga, page, pageSize: 10 },
       signal,
     }),
+  /** The files-per-load report (ArchivoCarga). */
+  porCarga: (idTramite: number, signal?: AbortSignal) =>
+    api<{ items: ArchivosCargaFila[] }>(`/tramites/${idTramite}/archivos-por-carga`, { signal }),
   nuevos: (idTramite: number, desde: string, hasta: string, page: number, signal?: AbortSignal) =>
     api<Page<ArchivoNuevo> & { bytes: number }>(`/tramites/${idTramite}/archivos-nuevos`, {
       query: { desde, hasta, page, pageSize: 10 },

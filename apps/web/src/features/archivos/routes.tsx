@@ -14,4 +14,8 @@ export const archivoRoutes: RouteObject[] = [
     path: '/tramites-planillas-sin-archivos/:idTramite',
     lazy: async () => ({ Component: (await import('./SinArchivosPage.tsx')).default }),
   },
+  {
+    path: '/archivo-carga/:idTramite',
+    lazy: async () => ({ Component: (await import('./ArchivosPorCargaPage.tsx')).default }),
+  },
 ];

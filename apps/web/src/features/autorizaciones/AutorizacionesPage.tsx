@@ -1,16 +1,15 @@
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { ESTADOS_AUTORIZACION } from '@app/domain/autorizaciones/rules';
-import { MSG } from '@app/domain/messages';
-import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Select, Skeleton, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
+import { TramiteNoEncontrado } from '../tramites/TramiteReportPage.tsx';
 import { detailPath, periodo } from '../tramites/tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { AutorizacionesTabla, useAutorizaciones } from './AutorizacionesTabla.tsx';
@@ -34,20 +33,7 @@ export default function AutorizacionesPage() {
   const migas = migasTramite(idPerfil, idTramite ?? 0);
 
   if (idTramite === null || (query.error instanceof ApiError && query.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title={MSG.noEncontrado}
-        subTitle={
-          idTramite === null ? MSG_TRAMITE.idTramiteInvalido : 'El trámite no existe o no tiene acceso a él.'
-        }
-        extra={
-          <Link to={migas[0].href ?? '/'}>
-            <Button type="primary">Volver a Trámites</Button>
-          </Link>
-        }
-      />
-    );
+    return <TramiteNoEncontrado invalido={idTramite === null} back={migas[0].href ?? '/'} />;
   }
   if (query.isError && !query.data) {
     return (

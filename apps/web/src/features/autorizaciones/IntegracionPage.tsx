@@ -2,6 +2,7 @@ import { ApiOutlined, DeleteOutlined, KeyOutlined, UploadOutlined } from '@ant-d
 import { formatCount, formatDateTime } from '@app/domain/common/format';
 import { MSG_INTEGRACION } from '@app/domain/integracion/messages';
 import { MSG } from '@app/domain/messages';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -29,6 +30,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { tramitesApi } from '../tramites/tramites-api.ts';
@@ -210,7 +212,12 @@ function Tokens() {
           Crear token
         </Button>
       </Form>
-      {q.isError && <Alert type="error" showIcon title={q.error.message} style={{ marginBottom: 12 }} />}
+      <ErrorRetry
+        error={q.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void q.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <Table<ApiToken>
         size="small"
         rowKey="idApiToken"

@@ -2,11 +2,13 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { formatCount, formatDateTime } from '@app/domain/common/format';
 import { MSG_INTEGRACION } from '@app/domain/integracion/messages';
 import { MSG } from '@app/domain/messages';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Result, Segmented, type TableColumnsType, Tabs, Tag } from 'antd';
+import { Button, Card, Flex, Result, Segmented, type TableColumnsType, Tabs, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
@@ -123,7 +125,12 @@ function Llamadas() {
           Actualizar
         </Button>
       </Flex>
-      {q.isError && <Alert type="error" showIcon title={q.error.message} style={{ marginBottom: 12 }} />}
+      <ErrorRetry
+        error={q.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void q.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<SandboxLlamada>
         ariaLabel="Llamadas al sandbox"
         columns={columns}
@@ -225,7 +232,12 @@ function TramitesPrueba() {
           Vaciar sandbox
         </Button>
       </Flex>
-      {q.isError && <Alert type="error" showIcon title={q.error.message} style={{ marginBottom: 12 }} />}
+      <ErrorRetry
+        error={q.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void q.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<SandboxTramite>
         ariaLabel="Trámites de prueba del sandbox"
         columns={columns}

@@ -2,11 +2,11 @@ import { MSG } from '@app/domain/messages';
 import { type DetalleFila, MSG_DETALLE } from '@app/domain/planillas/detalles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Switch, type TableColumnsType, Typography } from 'antd';
+import { Flex, Switch, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
-import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { detalleColumns } from './DetalleTab.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
@@ -75,18 +75,11 @@ export default function ActivarDetalleTab({
       <Typography.Text type="secondary">
         Los detalles inactivos no suman en el total de la atención. Cada cambio queda en la auditoría.
       </Typography.Text>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(query.error, MSG_PLANILLA.errorLista)}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={query.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void query.refetch()}
+      />
       <DataTable<DetalleFila>
         columns={columns}
         rows={query.data?.items ?? []}

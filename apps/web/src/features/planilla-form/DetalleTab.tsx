@@ -2,10 +2,10 @@ import { formatCount, formatDate, formatMoney } from '@app/domain/common/format'
 import { type DetalleFila, MSG_DETALLE } from '@app/domain/planillas/detalles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, Input, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import { calendarDate } from './planilla-rules.ts';
 
@@ -92,18 +92,11 @@ export default function DetalleTab({ planilla: p }: { planilla: Planilla }) {
           </Button>
         )}
       </Flex>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(query.error, MSG_PLANILLA.errorLista)}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={query.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void query.refetch()}
+      />
       <DataTable<DetalleFila>
         columns={detalleColumns}
         rows={query.data?.items ?? []}

@@ -3,10 +3,10 @@ import { MSG_DETALLE, type ObservacionFila } from '@app/domain/planillas/detalle
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { Flex, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 
 const dash = (v: string | null) => v || '—';
@@ -58,18 +58,11 @@ export default function ObservacionesTab({ planilla: p, tipo }: { planilla: Plan
   });
   return (
     <Flex vertical gap={12}>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(query.error, MSG_PLANILLA.errorLista)}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={query.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void query.refetch()}
+      />
       <DataTable<ObservacionFila>
         columns={columns}
         rows={query.data?.items ?? []}

@@ -1,10 +1,10 @@
 import { formatDate, formatMoney } from '@app/domain/common/format';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, type TableColumnsType, Typography } from 'antd';
+import { Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { type OtraAtencion, type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import { calendarDate } from './planilla-rules.ts';
@@ -45,18 +45,11 @@ export default function OtrasTab({
       <Typography.Text type="secondary">
         Atenciones del paciente {p.cedula} · {p.nombre} en el mismo prestador. Doble clic para abrir una.
       </Typography.Text>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(query.error, MSG_PLANILLA.errorLista)}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={query.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void query.refetch()}
+      />
       <DataTable<OtraAtencion>
         columns={columns}
         rows={query.data?.items ?? []}

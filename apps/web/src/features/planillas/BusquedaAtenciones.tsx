@@ -5,6 +5,7 @@ import type { BusquedaFila } from '@app/domain/planillas/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, InputNumber, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
 import type { AbrirRegistro } from './AtencionesTab.tsx';
 import {
@@ -174,20 +175,12 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
           Mostrando solo las atenciones pendientes de su revisión.
         </Typography.Paragraph>
       )}
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 8 }}
-          title={MSG_PLANILLA.errorLista}
-          description={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 8 }}
+      />
       <PagedTable<BusquedaFila>
         ariaLabel="Resultados de la búsqueda"
         columns={COLUMNS}

@@ -2,7 +2,8 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
 import type { PlanillaFila } from '@app/domain/planillas/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { Button, Checkbox, Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import type { UseListParams } from '../../components/useListParams.ts';
 import { fecha } from '../tramites/tramite-rules.ts';
@@ -149,20 +150,12 @@ export function ListaPendientes({
           Limpiar filtros
         </Button>
       </Flex>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 8 }}
-          title={MSG_PLANILLA.errorLista}
-          description={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 8 }}
+      />
       <PagedTable<PlanillaFila>
         ariaLabel="Atenciones pendientes"
         columns={columns}

@@ -293,9 +293,8 @@ export const opcionesDeshabilitadas = (estadoTramite: string) => estadoTramite =
 export const dobleClicAbre = (idPerfil: number): 'resumen' | 'registro' =>
   esAuditoria(idPerfil) ? 'registro' : 'resumen';
 
-/** The record page (built with the record feature). */
-export const recordPath = (idTramite: number, estadoTramite: string, idPlanilla: number) =>
-  `/planillaform/${idTramite}/${encodeURIComponent(estadoTramite)}/${idPlanilla}`;
+/** The record page (declared with the record feature). */
+export { planillaPath as recordPath } from '../planilla-form/planilla-rules.ts';
 
 /** The record popup; its last segment tells it which list to refresh after a review. */
 export const popupPath = (idTramite: number, estadoTramite: string, idPlanilla: number, vista: VistaLista) =>

@@ -11,6 +11,7 @@ import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { type ControlResultado, revisionApi, revisionKeys } from './revision-api.ts';
 import { cargaEtiqueta, verEnListaSearch } from './revision-rules.ts';
 import './revision.css';
+import { planillaPath } from '../planilla-form/planilla-rules.ts';
 
 const PAGE_SIZE = 10;
 /** The controls scan the whole procedure: their answers are kept a minute unless refreshed. */
@@ -197,9 +198,7 @@ export default function ControlesTab({ tramite: t }: ControlesTabProps) {
             loading={list.isFetching && !list.isRefetching}
             onPageChange={params.setPage}
             rowKey="idPlanilla"
-            onRowDoubleClick={(r) =>
-              navigate(`/planillaform/${t.idTramite}/${encodeURIComponent(t.estadoTramite)}/${r.idPlanilla}`)
-            }
+            onRowDoubleClick={(r) => navigate(planillaPath(t.idTramite, t.estadoTramite, r.idPlanilla))}
             emptyText="Ninguna atención señalada por este control."
           />
         </Flex>

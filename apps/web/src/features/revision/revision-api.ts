@@ -1,5 +1,6 @@
 import type { Page } from '@app/domain/catalogs/define';
 import type { EstadoRevision, TipoRevision } from '@app/domain/planillas/permissions';
+import type { AtencionRef } from '@app/domain/planillas/types';
 import { api } from '../../app/api.ts';
 
 /** Staff that can receive an assignment of one type, with what they hold in the procedure. */
@@ -35,14 +36,7 @@ export type CargaAsignacion = {
   sinAsignar: number;
 };
 
-export type PlanillaAsignacion = {
-  idPlanilla: number;
-  idCarga: number;
-  numero: string;
-  cedula: string;
-  nombre: string;
-  fechaDesde: string;
-  fechaHasta: string;
+export type PlanillaAsignacion = AtencionRef & {
   /** estadoAud (M) or estadoDoc (D). */
   estado: EstadoRevision;
   idUsuario: number | null;

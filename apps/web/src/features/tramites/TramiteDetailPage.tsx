@@ -1,5 +1,4 @@
 import { DownOutlined, FileTextOutlined } from '@ant-design/icons';
-import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { SolicitudesBoton } from '../autorizaciones/SolicitudesBoton.tsx';
 import { TramiteInfo } from './TramiteInfo.tsx';
+import { TramiteNoEncontrado } from './TramiteReportPage.tsx';
 import {
   botonesCabecera,
   debePreguntarRecibir,
@@ -57,20 +57,7 @@ export default function TramiteDetailPage({ lado }: { lado: Lado }) {
   });
 
   if (idTramite === null || (query.error instanceof ApiError && query.error.status === 404)) {
-    return (
-      <Result
-        status="404"
-        title={MSG.noEncontrado}
-        subTitle={
-          idTramite === null ? MSG_TRAMITE.idTramiteInvalido : 'El trámite no existe o no tiene acceso a él.'
-        }
-        extra={
-          <Link to={back}>
-            <Button type="primary">Volver a Trámites</Button>
-          </Link>
-        }
-      />
-    );
+    return <TramiteNoEncontrado invalido={idTramite === null} back={back} />;
   }
   if (query.isError && !query.data) {
     return (

@@ -35,4 +35,8 @@ export const tramiteRoutes: RouteObject[] = [
     path: '/bitacora-tramite/:id',
     lazy: async () => ({ Component: (await import('./BitacoraPage.tsx')).default }),
   },
+  {
+    path: '/observaciones-tramite/:idTramite',
+    lazy: async () => ({ Component: (await import('./ObservacionesTramitePage.tsx')).default }),
+  },
 ];

@@ -255,13 +255,19 @@ describe('supervisor report links', () => {
   it('only the supervision profiles get them', () => {
     expect(reportesTramite(t, 15)).toEqual([]);
     expect(reportesTramite(t, 18)).toEqual([]);
-    expect(reportesTramite(t, 17).map((r) => r.key)).toEqual(['bitacora', 'archivos-nuevos', 'sin-archivos']);
+    expect(reportesTramite(t, 17).map((r) => [r.key, r.href])).toEqual([
+      ['observaciones', '/observaciones-tramite/7'],
+      ['archivo-carga', '/archivo-carga/7'],
+      ['bitacora', '/bitacora-tramite/7'],
+      ['archivos-nuevos', expect.stringMatching(/^\/tramites-archivos-nuevos\/7\//)],
+      ['sin-archivos', '/tramites-planillas-sin-archivos/7'],
+    ]);
   });
   it('the new-files window: audit start (Guayaquil day) to audit end, else the procedure start to today', () => {
     const now = new Date('2026-11-23T03:00:00Z'); // 22/11 22:00 in Guayaquil
-    expect(reportesTramite(t, 19, now)[1].href).toBe('/tramites-archivos-nuevos/7/2026-09-01/2026-11-22');
+    expect(reportesTramite(t, 19, now)[3].href).toBe('/tramites-archivos-nuevos/7/2026-09-01/2026-11-22');
     const auditada = { ...t, fechaIniAud: '2026-10-02T02:30:00Z', fechaFinAud: '2026-10-20T15:00:00Z' };
-    expect(reportesTramite(auditada, 16, now)[1].href).toBe(
+    expect(reportesTramite(auditada, 16, now)[3].href).toBe(
       '/tramites-archivos-nuevos/7/2026-10-01/2026-10-20',
     );
   });

@@ -174,8 +174,7 @@ export const muestraAtenciones = (t: Pick<Tramite, 'estadoTramite' | 'numCargas'
   indice(t.estadoTramite) >= indice('ESTRUCTURADO') || t.numCargas > 1;
 
 /** The log is for the supervisors (17, 19) and the super-reviewer (16). */
-export const muestraBitacora = (idPerfil: number) =>
-  idPerfil === REVISOR || idPerfil === SUPERVISOR_AM || idPerfil === SUPERVISOR_GD;
+export const muestraBitacora = (idPerfil: number) => isSupervision(idPerfil);
 
 /**
  * 'Asignar Médico Auditor' for 16 and 17, 'Asignar Gestor Documental' for 16 and 19, only while the
@@ -289,9 +288,9 @@ export const requerido = (campo: string) => MSG.campoRequerido(campo);
 export type ReporteTramite = { key: string; label: string; href: string };
 
 /**
- * The supervisor's report links of the audit side (spec 000 §2: procedure log, new-files report,
- * attentions without files). The new-files window runs from the start of the audit (or of the
- * procedure) to its end (or today).
+ * The supervisor's report links of the audit side (spec 000 §2 'Reportes': ObservacionesTramite and
+ * ArchivoCarga, plus the procedure log, the new-files report and the attentions without files). The
+ * new-files window runs from the start of the audit (or of the procedure) to its end (or today).
  */
 export function reportesTramite(
   t: Pick<Tramite, 'idTramite' | 'fechaDesde' | 'fechaIniAud' | 'fechaFinAud'>,
@@ -304,6 +303,12 @@ export function reportesTramite(
   const desde = dia(t.fechaIniAud ?? t.fechaDesde);
   const hasta = t.fechaFinAud ? dia(t.fechaFinAud) : todayIso(now);
   return [
+    {
+      key: 'observaciones',
+      label: 'Observaciones del trámite',
+      href: `/observaciones-tramite/${t.idTramite}`,
+    },
+    { key: 'archivo-carga', label: 'Archivos por carga', href: `/archivo-carga/${t.idTramite}` },
     { key: 'bitacora', label: 'Bitácora del trámite', href: `/bitacora-tramite/${t.idTramite}` },
     {
       key: 'archivos-nuevos',

@@ -1,6 +1,8 @@
 import type { Page } from '@app/domain/catalogs/define';
+import type { ObservacionTramiteFila } from '@app/domain/planillas/detalles';
 import type { Accion, BitacoraTipo, EstadoTramite } from '@app/domain/tramites/workflow';
 import { api } from '../../app/api.ts';
+import { downloadFile } from './download.ts';
 
 /** The procedure view of apps/api/src/features/tramites/queries.ts (spec 000 §3). */
 export type Tramite = {
@@ -110,6 +112,7 @@ export const tramiteKeys = {
   list: (q: TramiteListQuery) => ['tramites', 'lista', q] as const,
   detail: (id: number) => ['tramites', 'detalle', id] as const,
   bitacora: (id: number, q: BitacoraQuery) => ['tramites', 'bitacora', id, q] as const,
+  observaciones: (id: number, q: object) => ['tramites', 'observaciones', id, q] as const,
   filas: (id: number, vista: string, page: number) => ['tramites', 'filas', id, vista, page] as const,
   prestadores: ['prestadores', 'mios'] as const,
 };
@@ -132,4 +135,17 @@ export const tramitesApi = {
     api<Page<BitacoraEntry>>(`/tramites/${id}/bitacora`, { query: q, signal }),
   filas: (id: number, vista: string, page: number, signal?: AbortSignal) =>
     api<Page<FilaDatos>>(`/tramites/${id}/filas`, { query: { vista, page, pageSize: 10 }, signal }),
+  /** The observations report (ObservacionesTramite). */
+  observaciones: (id: number, q: ObservacionesTramiteFiltro & { page: number }, signal?: AbortSignal) =>
+    api<Page<ObservacionTramiteFila>>(`/tramites/${id}/observaciones`, {
+      query: { ...q, pageSize: 10 },
+      signal,
+    }),
+  observacionesCsv: (id: number, q: ObservacionesTramiteFiltro) =>
+    downloadFile(`/tramites/${id}/observaciones`, `Observaciones_tramite_${id}.csv`, {
+      ...q,
+      formato: 'csv',
+    }),
 };
+
+export type ObservacionesTramiteFiltro = { tipo?: 'M' | 'D'; respondida?: 'si' | 'no'; idCarga?: number };
