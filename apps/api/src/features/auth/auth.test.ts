@@ -208,6 +208,15 @@ describe('two-factor authentication', () => {
       '10.0.4.1',
     );
     expect(good.statusCode).toBe(200);
+    // The code of the step just past still counts (typed as the step turned); two steps back does not.
+    const at = (secondsAgo: number) => authenticator.clone({ epoch: Date.now() - secondsAgo * 1000 });
+    const previous = await login(DEMO.admin, DEMO_PASSWORD, { codigo: at(30).generate(secreto) }, '10.0.4.2');
+    expect(previous.statusCode).toBe(200);
+    const old = at(90).generate(secreto);
+    if (old !== authenticator.generate(secreto) && old !== at(30).generate(secreto)) {
+      const stale = await login(DEMO.admin, DEMO_PASSWORD, { codigo: old }, '10.0.4.2');
+      expect(errorOf(stale).error.code).toBe('CODIGO_2FA_INVALIDO');
+    }
   });
 });
 
