@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_ARCHIVOS_CARGA, MAX_BYTES_DOCUMENTO, MSG, MSG_ARCHIVO, MSG_TRAMITE } from '@app/domain';
+import { MAX_ARCHIVOS_CARGA, MAX_BYTES_DOCUMENTO, MSG, MSG_ARCHIVO, MSG_TRAMITE, todayIso } from '@app/domain';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
@@ -699,7 +699,7 @@ describe('attentions without files and the new-files report', () => {
   });
 
   it('reports the files added in a date window to the supervisors only', async () => {
-    const hoy = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+    const hoy = todayIso();
     const res = await get(
       `/api/v1/tramites/${f.idTramite}/archivos-nuevos?desde=${hoy}&hasta=${hoy}`,
       DEMO.supervisorGd,

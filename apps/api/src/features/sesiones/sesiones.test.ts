@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { MSG, todayIso } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
@@ -40,7 +40,7 @@ describe('session administration (profile 1)', () => {
     expect(
       found.json().items.every((s: { usuarioNombre: string }) => s.usuarioNombre === DEMO.auditorAm),
     ).toBe(true);
-    const hoy = new Date().toISOString().slice(0, 10);
+    const hoy = todayIso();
     expect((await get('/api/v1/sesiones?desde=2000-01-01&hasta=2000-01-31')).json().total).toBe(0);
     expect((await get(`/api/v1/sesiones?desde=${hoy}`)).json().total).toBeGreaterThanOrEqual(1);
   });
