@@ -1,8 +1,27 @@
 import { MSG } from '@app/domain';
-import { Empty, Flex, Pagination, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
-import type { Key, KeyboardEvent, ReactNode } from 'react';
-import { PAGE_SIZE, type SortOrder, sortFromOrder, sortOrderOf, totalLabel } from './data-table.ts';
+import {
+  Button,
+  Empty,
+  Flex,
+  Pagination,
+  Table,
+  type TableColumnsType,
+  type TableProps,
+  Typography,
+} from 'antd';
+import type { Key, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import {
+  PAGE_SIZE,
+  pageCount,
+  type SortOrder,
+  sortFromOrder,
+  sortOrderOf,
+  totalLabel,
+} from './data-table.ts';
 import './components.css';
+
+/** How a row was opened: Ctrl/Cmd or the middle button may ask for another window (the record popup). */
+export type OpenEvent = { ctrlKey: boolean; metaKey: boolean; button: number };
 
 export type DataTableProps<T extends object> = {
   /** antd columns; a column with `sorter: true` is sorted by the server under its `key` (or `dataIndex`). */
@@ -19,8 +38,18 @@ export type DataTableProps<T extends object> = {
   /** Called with the new API sort, or undefined when the user removes it. */
   onSort?: (sort: string | undefined) => void;
   rowKey: string | ((row: T) => Key);
-  /** Double-click (or Enter on a focused row) opens the row. */
-  onRowDoubleClick?: (row: T) => void;
+  /** Double-click (or Enter on a focused row; with `middleClick`, the middle button) opens the row. */
+  onRowDoubleClick?: (row: T, e: OpenEvent) => void;
+  /** The middle button opens the row too (instead of starting auto-scroll). */
+  middleClick?: boolean;
+  /**
+   * 'paginas': Anterior / page numbers / Siguiente; 'extremos': Primera / Anterior / 'Página n de m' /
+   * Siguiente / Última (the spec's attentions list).
+   */
+  paging?: 'paginas' | 'extremos';
+  /** Fixed layout over the sum of the column widths: columns keep their width, long texts get an ellipsis. */
+  fixedLayout?: boolean;
+  className?: string;
   /** Shown when there are no rows; the spec's empty text by default. */
   emptyText?: ReactNode;
   /** Accessible name of the table (e.g. the page title). */
@@ -32,13 +61,18 @@ export type DataTableProps<T extends object> = {
   >;
 };
 
+/** Interactive cells (check boxes, buttons, links, selects) keep their own clicks. */
+const interactive = (target: EventTarget | null) =>
+  target instanceof Element &&
+  !!target.closest('button, a, input, label, .ant-checkbox-wrapper, .ant-select');
+
 function columnKey<T>(col: TableColumnsType<T>[number]): string | undefined {
   if (col.key !== undefined) return String(col.key);
   if ('dataIndex' in col && typeof col.dataIndex === 'string') return col.dataIndex;
   return undefined;
 }
 
-/** A server-paged list: antd Table, the total and the spec's paging (Anterior / pages / Siguiente). */
+/** A server-paged list: antd Table, the total and the spec's paging. */
 export function DataTable<T extends object>({
   columns,
   rows,
@@ -51,6 +85,10 @@ export function DataTable<T extends object>({
   onSort,
   rowKey,
   onRowDoubleClick,
+  middleClick = false,
+  paging = 'paginas',
+  fixedLayout = false,
+  className,
   emptyText = MSG.listaVacia,
   ariaLabel,
   tableProps,
@@ -72,21 +110,40 @@ export function DataTable<T extends object>({
     ? (row: T) => ({
         tabIndex: 0,
         className: 'dt-row-open',
-        onDoubleClick: () => onRowDoubleClick(row),
+        onDoubleClick: (e: MouseEvent<HTMLElement>) => {
+          if (interactive(e.target)) return;
+          onRowDoubleClick(row, { ctrlKey: e.ctrlKey, metaKey: e.metaKey, button: 0 });
+        },
+        onMouseDown: (e: MouseEvent<HTMLElement>) => {
+          if (middleClick && e.button === 1 && !interactive(e.target)) e.preventDefault();
+        },
+        onAuxClick: (e: MouseEvent<HTMLElement>) => {
+          if (!middleClick || e.button !== 1 || interactive(e.target)) return;
+          e.preventDefault();
+          onRowDoubleClick(row, { ctrlKey: false, metaKey: false, button: 1 });
+        },
         onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
           if (e.key === 'Enter' && e.target === e.currentTarget) {
             e.preventDefault();
-            onRowDoubleClick(row);
+            onRowDoubleClick(row, { ctrlKey: e.ctrlKey, metaKey: e.metaKey, button: 0 });
           }
         },
       })
     : undefined;
 
+  const last = pageCount(total, pageSize);
+  const layout: Pick<TableProps<T>, 'tableLayout' | 'scroll'> = fixedLayout
+    ? {
+        tableLayout: 'fixed',
+        scroll: { x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0) },
+      }
+    : { scroll: { x: 'max-content' } };
+
   return (
-    <div className="dt">
+    <div className={className ? `dt ${className}` : 'dt'}>
       <Table<T>
         size="small"
-        scroll={{ x: 'max-content' }}
+        {...layout}
         {...tableProps}
         aria-label={ariaLabel}
         columns={cols}
@@ -109,7 +166,28 @@ export function DataTable<T extends object>({
         <Typography.Text type="secondary" aria-live="polite">
           {totalLabel(total)}
         </Typography.Text>
-        {total > 0 && (
+        {total > 0 && paging === 'extremos' && (
+          <nav aria-label="Paginación">
+            <Flex gap={4} align="center" wrap>
+              <Button size="small" disabled={page <= 1} onClick={() => onPageChange(1)}>
+                Primera
+              </Button>
+              <Button size="small" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+                Anterior
+              </Button>
+              <Typography.Text style={{ padding: '0 8px' }} aria-current="page">
+                Página {page} de {last}
+              </Typography.Text>
+              <Button size="small" disabled={page >= last} onClick={() => onPageChange(page + 1)}>
+                Siguiente
+              </Button>
+              <Button size="small" disabled={page >= last} onClick={() => onPageChange(last)}>
+                Última
+              </Button>
+            </Flex>
+          </nav>
+        )}
+        {total > 0 && paging === 'paginas' && (
           <Pagination
             current={page}
             total={total}

@@ -1,28 +1,64 @@
-import { Alert, Button } from 'antd';
+import { Alert, Button, Result } from 'antd';
 import type { CSSProperties } from 'react';
 import { errorMessage } from '../app/error-message.ts';
 
-/** A failed load: the server's message (or `fallback`) and 'Reintentar'. Renders nothing without an error. */
-export function ErrorRetry({
-  error,
-  fallback,
-  onRetry,
-  style,
-}: {
+type ErrorRetryProps = {
   error: unknown;
-  fallback: string;
   onRetry: () => void;
   style?: CSSProperties;
-}) {
+} & (
+  | {
+      /** Shown as the title when the server sent no message of its own. */
+      fallback: string;
+      title?: undefined;
+    }
+  | {
+      /** A fixed title: the server's message (or `fallback`, if given) then goes beneath it as the description. */
+      title: string;
+      fallback?: string;
+    }
+);
+
+/**
+ * A failed load: the server's message (or `fallback`) and 'Reintentar'; with `title`, that title over the
+ * server's message. Renders nothing without an error.
+ */
+export function ErrorRetry({ error, fallback, title, onRetry, style }: ErrorRetryProps) {
   if (!error) return null;
+  const message = errorMessage(error, fallback ?? '');
   return (
     <Alert
       type="error"
       showIcon
       style={style}
-      title={errorMessage(error, fallback)}
+      title={title ?? message}
+      description={title !== undefined && message ? message : undefined}
       action={
         <Button size="small" onClick={onRetry}>
+          Reintentar
+        </Button>
+      }
+    />
+  );
+}
+
+/** A page whose main record failed to load: `title`, the server's message beneath, and 'Reintentar'. */
+export function ErrorRetryPage({
+  error,
+  title,
+  onRetry,
+}: {
+  error: unknown;
+  title: string;
+  onRetry: () => void;
+}) {
+  return (
+    <Result
+      status="error"
+      title={title}
+      subTitle={errorMessage(error, '')}
+      extra={
+        <Button type="primary" onClick={onRetry}>
           Reintentar
         </Button>
       }

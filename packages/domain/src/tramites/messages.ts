@@ -1,6 +1,7 @@
 /** Texts of spec 000 §8 for procedures and loads, verbatim. */
 export const MSG_TRAMITE = {
   actualizado: 'Trámite actualizado exitosamente!',
+  errorCargar: 'No se pudo cargar el trámite.',
   creado: 'Trámite creado exitosamente!',
   errorGuardar: 'Inténtelo de nuevo!',
   errorActualizarAuditor: 'Hubo un problema al actualizar el trámite. Intenta de nuevo.',

@@ -10,12 +10,13 @@ import {
 } from '@ant-design/icons';
 import { type CatalogDef, type CatalogSection, detailsOf, getCatalog, MSG } from '@app/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Input, Result, type TableColumnsType } from 'antd';
+import { Button, Card, Dropdown, Flex, Input, Result, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
 import { DataTable } from '../DataTable.tsx';
 import { PAGE_SIZE, pageCount } from '../data-table.ts';
+import { ErrorRetry } from '../ErrorRetry.tsx';
 import { listQuery } from '../list-params.ts';
 import { PageHeader } from '../PageHeader.tsx';
 import { useFeedback } from '../useFeedback.tsx';
@@ -237,19 +238,12 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
           </Button>
           {embedded && newButton && <div style={{ marginLeft: 'auto' }}>{newButton}</div>}
         </Flex>
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={list.error.message}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                Reintentar
-              </Button>
-            }
-          />
-        )}
+        <ErrorRetry
+          error={list.error}
+          fallback={MSG.errorPeticion}
+          onRetry={() => void list.refetch()}
+          style={{ marginBottom: 12 }}
+        />
         <DataTable<CatalogRow>
           ariaLabel={def.title}
           columns={columns}

@@ -1,13 +1,14 @@
 import { formatDate } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, type TableColumnsType, Tooltip } from 'antd';
+import { Card, type TableColumnsType, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { detailPath } from '../../features/tramites/tramite-rules.ts';
 import { DataTable } from '../DataTable.tsx';
 import { PAGE_SIZE } from '../data-table.ts';
+import { ErrorRetry } from '../ErrorRetry.tsx';
 import { useListParams } from '../useListParams.ts';
 
 /** One row of GET /api/v1/diagnosticos/{id}/planillas. */
@@ -78,19 +79,12 @@ export default function AtencionesDiagnostico({ id }: { id: number }) {
 
   return (
     <Card variant="borderless" title="Atenciones" styles={{ body: { padding: 16 } }}>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<AtencionDiagnostico>
         ariaLabel="Atenciones con el diagnóstico"
         columns={columns}

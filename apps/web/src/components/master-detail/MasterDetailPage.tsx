@@ -22,6 +22,7 @@ import {
   recordLabel,
   stampDateTime,
 } from '../catalog/catalog-values.ts';
+import { ErrorRetry } from '../ErrorRetry.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 
 /** Details that are not catalogue lists (`detailComponent` of the registry), each its own chunk. */
@@ -96,15 +97,10 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
             }
           />
         ) : (
-          <Alert
-            type="error"
-            showIcon
-            title={record.error.message}
-            action={
-              <Button size="small" onClick={() => void record.refetch()}>
-                Reintentar
-              </Button>
-            }
+          <ErrorRetry
+            error={record.error}
+            fallback={MSG.errorPeticion}
+            onRetry={() => void record.refetch()}
           />
         )}
       </>

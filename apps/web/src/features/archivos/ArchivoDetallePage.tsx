@@ -1,10 +1,10 @@
 import { MSG } from '@app/domain/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
-import { errorMessage } from '../../app/error-message.ts';
 import { useSession } from '../../app/use-session.ts';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { planillaPath } from '../planilla-form/planilla-rules.ts';
@@ -62,19 +62,12 @@ export default function ArchivoDetallePage() {
         tag={a && <StateTag state={a.estadoTramite} />}
         extra={a && <AccionesArchivo archivo={a} />}
       />
-      {q.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(q.error, MSG.errorPeticion)}
-          action={
-            <Button size="small" onClick={() => void q.refetch()}>
-              Reintentar
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <ErrorRetry
+        error={q.error}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void q.refetch()}
+        style={{ marginBottom: 16 }}
+      />
       {q.isLoading && <Skeleton active paragraph={{ rows: 8 }} />}
       {a && (
         <Row gutter={[16, 16]}>

@@ -2,9 +2,10 @@ import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import { esPrevisualizable } from '@app/domain/archivos/rules';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Modal, Result, Spin } from 'antd';
+import { Button, Flex, Modal, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../app/error-message.ts';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { archivoKeys, archivosApi, descargarEnlace } from './archivos-api.ts';
 
@@ -51,16 +52,10 @@ export function VisorArchivo({ archivo, height = 640 }: { archivo: ArchivoRef; h
   }
   if (enlace.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
+      <ErrorRetry
+        error={enlace.error}
         title={MSG_ARCHIVO.errorPrevisualizar}
-        description={errorMessage(enlace.error, '')}
-        action={
-          <Button size="small" onClick={() => void enlace.refetch()}>
-            Reintentar
-          </Button>
-        }
+        onRetry={() => void enlace.refetch()}
       />
     );
   }

@@ -24,6 +24,7 @@ import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
+import { ErrorRetry, ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
@@ -106,21 +107,13 @@ export default function AutorizacionDetailPage() {
   const error = tramite.error ?? aut.error;
   if (error && !(tramite.data && aut.data)) {
     return (
-      <Result
-        status="error"
+      <ErrorRetryPage
+        error={error}
         title="No se pudo cargar la autorización."
-        subTitle={error.message}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              void tramite.refetch();
-              void aut.refetch();
-            }}
-          >
-            Reintentar
-          </Button>
-        }
+        onRetry={() => {
+          void tramite.refetch();
+          void aut.refetch();
+        }}
       />
     );
   }
@@ -427,7 +420,13 @@ function AtencionesAutorizacion({
 }: {
   tramite: TramiteDetalle;
   idPerfil: number;
-  cargas: { data?: { items: Carga[] }; isError: boolean; isLoading: boolean; refetch: () => unknown };
+  cargas: {
+    data?: { items: Carga[] };
+    error: unknown;
+    isError: boolean;
+    isLoading: boolean;
+    refetch: () => unknown;
+  };
   modo: 'atenciones' | 'sin-documentacion';
 }) {
   const organizadas = (cargas.data?.items ?? []).filter((c) => c.tienePlanillas === 1);
@@ -435,15 +434,10 @@ function AtencionesAutorizacion({
   const idCarga = organizadas.find((c) => c.idCarga === sel)?.idCarga ?? organizadas[0]?.idCarga;
   if (cargas.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={MSG_AUTORIZACION.consultaServicio}
-        action={
-          <Button size="small" onClick={() => void cargas.refetch()}>
-            Reintentar
-          </Button>
-        }
+      <ErrorRetry
+        error={cargas.error}
+        fallback={MSG_AUTORIZACION.consultaServicio}
+        onRetry={() => void cargas.refetch()}
       />
     );
   }

@@ -1,10 +1,12 @@
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { ESTADOS_AUTORIZACION } from '@app/domain/autorizaciones/rules';
+import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Select, Skeleton, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
+import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
@@ -37,15 +39,10 @@ export default function AutorizacionesPage() {
   }
   if (query.isError && !query.data) {
     return (
-      <Result
-        status="error"
-        title="No se pudo cargar el trámite."
-        subTitle={query.error.message}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            Reintentar
-          </Button>
-        }
+      <ErrorRetryPage
+        error={query.error}
+        title={MSG_TRAMITE.errorCargar}
+        onRetry={() => void query.refetch()}
       />
     );
   }

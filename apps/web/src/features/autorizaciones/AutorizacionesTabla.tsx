@@ -1,9 +1,11 @@
 import { CheckOutlined, CloseOutlined, DownOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
 import { formatCount, formatDateTime } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Dropdown, type MenuProps, type TableColumnsType } from 'antd';
+import { Button, Dropdown, type MenuProps, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { periodoAutorizacion } from './autorizacion-rules.ts';
@@ -127,19 +129,12 @@ export function AutorizacionesTabla({
 
   return (
     <>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={query.error.message}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={query.error}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void query.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<Autorizacion>
         ariaLabel="Solicitudes de autorización"
         columns={columns}

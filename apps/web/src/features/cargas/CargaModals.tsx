@@ -1,8 +1,10 @@
 import { formatCount } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Modal, type TableColumnsType, Tag } from 'antd';
+import { Button, Descriptions, Modal, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
 import { estadoCarga, formatFileSize } from './carga-rules.ts';
 import { type Carga, cargaKeys, cargasApi, type Incidencia, type TipoIncidencia } from './cargas-api.ts';
@@ -128,19 +130,12 @@ function IncidenciasList({ target }: { target: IncidenciasTarget }) {
   ];
   return (
     <>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<Incidencia>
         ariaLabel={tipo === 'errores' ? 'Errores de la carga' : 'Novedades de la carga'}
         columns={columns}

@@ -11,10 +11,10 @@ import {
 } from '@ant-design/icons';
 import { periodoSemana } from '@app/domain/cargas/rules';
 import { formatCount } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Dropdown,
   Flex,
@@ -28,6 +28,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { useArchivosCarga } from '../archivos/use-archivos-carga.tsx';
@@ -338,19 +339,12 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
           {acciones}
         </Flex>
       </Flex>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<Carga>
         ariaLabel="Cargas del trámite"
         columns={columns}

@@ -2,8 +2,8 @@ import { formatDateTime } from '@app/domain/common/format';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { AuditoriaFila, AuditoriaRespuesta } from '@app/domain/planillas/types';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
-import { errorMessage } from '../../app/error-message.ts';
+import { Empty, Flex, Skeleton, Table, type TableColumnsType, Typography } from 'antd';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import { etiquetaCampo } from './planilla-rules.ts';
 
@@ -49,15 +49,10 @@ export default function AuditoriaTab({ planilla: p }: { planilla: Planilla }) {
   if (query.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (query.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorMessage(query.error, MSG_PLANILLA.errorLista)}
-        action={
-          <Button size="small" onClick={() => void query.refetch()}>
-            Reintentar
-          </Button>
-        }
+      <ErrorRetry
+        error={query.error}
+        fallback={MSG_PLANILLA.errorLista}
+        onRetry={() => void query.refetch()}
       />
     );
   const d = query.data;

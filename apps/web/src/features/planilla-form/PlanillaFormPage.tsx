@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
+import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
@@ -84,15 +85,10 @@ export default function PlanillaFormPage() {
   }
   if (query.isError && !p) {
     return (
-      <Result
-        status="error"
+      <ErrorRetryPage
+        error={query.error}
         title={MSG_PLANILLA.noCargaInfo}
-        subTitle={query.error.message}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            Reintentar
-          </Button>
-        }
+        onRetry={() => void query.refetch()}
       />
     );
   }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
+import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { PlanillaRecord } from './PlanillaRecord.tsx';
@@ -109,15 +110,10 @@ export default function PlanillaPopupPage() {
     );
   } else if (query.isError && !p) {
     body = (
-      <Result
-        status="error"
+      <ErrorRetryPage
+        error={query.error}
         title={MSG_PLANILLA.noCargaInfo}
-        subTitle={query.error.message}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            Reintentar
-          </Button>
-        }
+        onRetry={() => void query.refetch()}
       />
     );
   } else if (!p) {

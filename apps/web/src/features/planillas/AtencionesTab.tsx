@@ -4,6 +4,7 @@ import { Segmented } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
+import type { OpenEvent } from '../../components/DataTable.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import {
@@ -24,7 +25,6 @@ import {
 } from './atenciones-rules.ts';
 import { BusquedaAtenciones } from './BusquedaAtenciones.tsx';
 import { ListaPendientes } from './ListaPendientes.tsx';
-import type { OpenEvent } from './PagedTable.tsx';
 import { planillaKeys } from './planillas-api.ts';
 import { ResumenModal, type ResumenTarget } from './ResumenModal.tsx';
 import { TablaAtenciones } from './TablaAtenciones.tsx';

@@ -5,6 +5,7 @@ import type { BusquedaFila } from '@app/domain/planillas/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, InputNumber, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
 import type { AbrirRegistro } from './AtencionesTab.tsx';
@@ -19,7 +20,6 @@ import {
   TIPOS_BUSQUEDA_OPCIONES,
   type TipoBusqueda,
 } from './busqueda.ts';
-import { PagedTable } from './PagedTable.tsx';
 import { planillaKeys, planillasApi } from './planillas-api.ts';
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
@@ -181,7 +181,7 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
         onRetry={() => void list.refetch()}
         style={{ marginBottom: 8 }}
       />
-      <PagedTable<BusquedaFila>
+      <DataTable<BusquedaFila>
         ariaLabel="Resultados de la búsqueda"
         columns={COLUMNS}
         rows={list.data?.items ?? []}
@@ -190,9 +190,9 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
         loading={list.isFetching}
         onPageChange={(page) => ejecutar({ ...busqueda, page })}
         rowKey="idPlanilla"
-        onRowOpen={(row, e) => onAbrir(row.idPlanilla, e, true)}
+        onRowDoubleClick={(row, e) => onAbrir(row.idPlanilla, e, true)}
         middleClick
-        paging="paginas"
+        fixedLayout
         emptyText={MSG_PLANILLA.sinResultados}
       />
     </>

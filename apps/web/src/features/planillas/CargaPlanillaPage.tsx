@@ -1,9 +1,11 @@
 import { MSG } from '@app/domain/messages';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Result, Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
+import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { cargaKeys, cargasApi } from '../cargas/cargas-api.ts';
@@ -60,21 +62,13 @@ export default function CargaPlanillaPage() {
   const error = tramite.error ?? carga.error;
   if (error && !(tramite.data && carga.data)) {
     return (
-      <Result
-        status="error"
-        title="No se pudieron cargar los datos. Por favor, intenta de nuevo."
-        subTitle={error.message}
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              void tramite.refetch();
-              void carga.refetch();
-            }}
-          >
-            Reintentar
-          </Button>
-        }
+      <ErrorRetryPage
+        error={error}
+        title={MSG_PLANILLA.errorLista}
+        onRetry={() => {
+          void tramite.refetch();
+          void carga.refetch();
+        }}
       />
     );
   }

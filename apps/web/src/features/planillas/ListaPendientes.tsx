@@ -3,6 +3,7 @@ import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
 import type { PlanillaFila } from '@app/domain/planillas/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import type { UseListParams } from '../../components/useListParams.ts';
@@ -17,7 +18,6 @@ import {
   filtrosPendientes,
   PENDIENTES_KEYS,
 } from './atenciones-rules.ts';
-import { PagedTable } from './PagedTable.tsx';
 import { planillaKeys, planillasApi } from './planillas-api.ts';
 
 const ESTADO_OPCIONES = ESTADOS_REVISION.map((e) => ({ value: e, label: e }));
@@ -156,7 +156,7 @@ export function ListaPendientes({
         onRetry={() => void list.refetch()}
         style={{ marginBottom: 8 }}
       />
-      <PagedTable<PlanillaFila>
+      <DataTable<PlanillaFila>
         ariaLabel="Atenciones pendientes"
         columns={columns}
         rows={list.data?.items ?? []}
@@ -167,9 +167,9 @@ export function ListaPendientes({
         sort={params.sort}
         onSort={(s) => params.setSort(s ?? 'numero')}
         rowKey="idPlanilla"
-        onRowOpen={(row, e) => onAbrir(row.idPlanilla, e)}
+        onRowDoubleClick={(row, e) => onAbrir(row.idPlanilla, e)}
         middleClick
-        paging="paginas"
+        fixedLayout
         emptyText={MSG_PLANILLA.sinCoincidencias}
       />
     </>

@@ -1,21 +1,11 @@
 import { FileOutlined, PrinterOutlined } from '@ant-design/icons';
 import { formatCount, formatDateTime } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Empty,
-  Flex,
-  List,
-  Modal,
-  Pagination,
-  Skeleton,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Button, Descriptions, Empty, Flex, List, Modal, Pagination, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
@@ -105,16 +95,11 @@ export function ResumenModal({
             key: 'informacion',
             label: 'Información',
             children: query.isError ? (
-              <Alert
-                type="error"
-                showIcon
+              <ErrorRetry
+                error={query.error}
                 title={MSG_PLANILLA.noCargaInfo}
-                description={query.error.message}
-                action={
-                  <Button size="small" onClick={() => void query.refetch()}>
-                    Reintentar
-                  </Button>
-                }
+                fallback={MSG.errorPeticion}
+                onRetry={() => void query.refetch()}
               />
             ) : query.data ? (
               <Informacion p={query.data} />
@@ -207,16 +192,11 @@ function Archivos({ idPlanilla }: { idPlanilla: number }) {
 
   if (query.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
+      <ErrorRetry
+        error={query.error}
         title="No se pudieron cargar los archivos de la atención."
-        description={query.error.message}
-        action={
-          <Button size="small" onClick={() => void query.refetch()}>
-            Reintentar
-          </Button>
-        }
+        fallback={MSG.errorPeticion}
+        onRetry={() => void query.refetch()}
       />
     );
   if (!query.data) return <Skeleton active paragraph={{ rows: 3 }} />;

@@ -24,6 +24,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import type { UseListParams } from '../../components/useListParams.ts';
@@ -53,9 +54,9 @@ import {
   vistaTrasFiltrar,
 } from './atenciones-rules.ts';
 import { FiltrosPanel } from './FiltrosPanel.tsx';
-import { PagedTable } from './PagedTable.tsx';
 import { planillaKeys, planillasApi } from './planillas-api.ts';
 import type { ResumenTarget } from './ResumenModal.tsx';
+import './planillas.css';
 
 const OPCION_ICONS: Record<OpcionAtencion, ReactNode> = {
   resumen: <FileSearchOutlined aria-hidden />,
@@ -458,9 +459,11 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
           }
         />
       )}
-      <PagedTable<PlanillaFila>
+      <DataTable<PlanillaFila>
         ariaLabel="Atenciones médicas"
         className="pl-tabla"
+        paging="extremos"
+        fixedLayout
         columns={columns}
         rows={rows}
         total={total}
@@ -470,7 +473,7 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
         sort={params.sort}
         onSort={(s) => params.setSort(s ?? 'numero')}
         rowKey="idPlanilla"
-        onRowOpen={abrirFila}
+        onRowDoubleClick={abrirFila}
         middleClick={dobleClicAbre(idPerfil) === 'registro'}
         emptyText={emptyText}
       />

@@ -20,6 +20,7 @@ import {
   type UsuarioRef,
 } from '@app/domain/planillas/permissions';
 import type { VistaPlanilla } from '@app/domain/planillas/schemas';
+import { PAGE_SIZE } from '../../components/data-table.ts';
 import type { ListParams } from '../../components/list-params.ts';
 
 /**
@@ -29,8 +30,6 @@ import type { ListParams } from '../../components/list-params.ts';
  * `pl.ids=1,2,3`) to show the attentions a control flagged.
  */
 export const NS = 'pl';
-
-export const PAGE_SIZE = 10;
 
 /** Filters of the panel (spec: Periodo, Fecha de Atención, Médico, Especialidad, Número, Cédula, Nombre, Nivel, Estado AM/GD, duplicados). */
 export const PANEL_KEYS = [

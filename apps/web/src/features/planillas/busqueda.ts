@@ -4,7 +4,7 @@
  * (sessionStorage, one entry per procedure), not in the URL.
  */
 
-import { PAGE_SIZE } from './atenciones-rules.ts';
+import { PAGE_SIZE } from '../../components/data-table.ts';
 import type { BuscarApiQuery } from './planillas-api.ts';
 
 export const TIPOS_BUSQUEDA_OPCIONES = [

@@ -1,9 +1,10 @@
 import { ReloadOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
 import { formatCount } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Card,
   Descriptions,
@@ -20,9 +21,9 @@ import {
   Typography,
 } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
-import { ApiError } from '../../app/api.ts';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
@@ -166,7 +167,14 @@ export default function AsignacionTab({ tramite: t, tipo }: AsignacionTabProps) 
   };
 
   if (staff.isError && !staff.data)
-    return <ErrorAlert error={staff.error} onRetry={() => void staff.refetch()} />;
+    return (
+      <ErrorRetry
+        error={staff.error}
+        title={MSG_PLANILLA.errorLista}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void staff.refetch()}
+      />
+    );
 
   return (
     <Flex vertical gap={16} style={{ paddingTop: 8 }}>
@@ -195,7 +203,12 @@ export default function AsignacionTab({ tramite: t, tipo }: AsignacionTabProps) 
         }}
       />
 
-      {cargas.isError && <ErrorAlert error={cargas.error} onRetry={() => void cargas.refetch()} />}
+      <ErrorRetry
+        error={cargas.error}
+        title={MSG_PLANILLA.errorLista}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void cargas.refetch()}
+      />
       {!cargas.isLoading && cargaList.length === 0 && !cargas.isError ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -342,26 +355,6 @@ function Field({ label, htmlFor, children }: { label: string; htmlFor: string; c
       <label htmlFor={htmlFor}>{label}</label>
       {children}
     </Flex>
-  );
-}
-
-function ErrorAlert({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={
-        error instanceof ApiError && error.status === 0
-          ? error.message
-          : 'No se pudieron cargar los datos. Por favor, intenta de nuevo.'
-      }
-      description={error instanceof ApiError && error.status !== 0 ? error.message : undefined}
-      action={
-        <Button size="small" onClick={onRetry}>
-          Reintentar
-        </Button>
-      }
-    />
   );
 }
 
@@ -658,20 +651,13 @@ function SeleccionPanel({
           </Button>
         )}
       </Flex>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title="No se pudieron cargar los datos. Por favor, intenta de nuevo."
-          description={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        title={MSG_PLANILLA.errorLista}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<PlanillaAsignacion>
         ariaLabel="Atenciones para asignar"
         columns={columns}

@@ -1,10 +1,13 @@
 import { OrderedListOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { formatCount } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
 import { CONTROLES } from '@app/domain/planillas/controles';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Select, Spin, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Select, Spin, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { fecha } from '../tramites/tramite-rules.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
@@ -175,19 +178,12 @@ export default function ControlesTab({ tramite: t }: ControlesTabProps) {
           <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
             {`Control ${actual.control}: ${actual.nombre}`}
           </Typography.Title>
-          {list.isError && (
-            <Alert
-              type="error"
-              showIcon
-              title="No se pudieron cargar los datos. Por favor, intenta de nuevo."
-              description={list.error.message}
-              action={
-                <Button size="small" onClick={() => void list.refetch()}>
-                  Reintentar
-                </Button>
-              }
-            />
-          )}
+          <ErrorRetry
+            error={list.error}
+            title={MSG_PLANILLA.errorLista}
+            fallback={MSG.errorPeticion}
+            onRetry={() => void list.refetch()}
+          />
           <DataTable<ControlResultado>
             ariaLabel={`Atenciones señaladas por el control ${actual.control}`}
             columns={columns}

@@ -1,9 +1,11 @@
 import type { Page } from '@app/domain/catalogs/define';
 import { formatCount } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Select, Skeleton, type TableColumnsType, Typography } from 'antd';
+import { Empty, Flex, Select, Skeleton, type TableColumnsType, Typography } from 'antd';
 import { api } from '../../app/api.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { type Carga, cargaKeys, cargasApi, type Incidencia } from '../cargas/cargas-api.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
@@ -40,16 +42,11 @@ export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
   if (cargas.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (cargas.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
+      <ErrorRetry
+        error={cargas.error}
         title="No se pudieron cargar las cargas."
-        description={cargas.error.message}
-        action={
-          <Button size="small" onClick={() => void cargas.refetch()}>
-            Reintentar
-          </Button>
-        }
+        fallback={MSG.errorPeticion}
+        onRetry={() => void cargas.refetch()}
       />
     );
   if (!carga)
@@ -107,18 +104,7 @@ export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
           popupMatchSelectWidth={false}
         />
       </Flex>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry error={list.error} fallback={MSG.errorPeticion} onRetry={() => void list.refetch()} />
       <DataTable<Incidencia>
         ariaLabel="Novedades de la carga"
         columns={columns}

@@ -1,10 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { COLUMNAS_DATOS, ETIQUETA_COLUMNA } from '@app/domain/cargas/columns';
 import { formatCount } from '@app/domain/common/format';
+import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, type TableColumnsType, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, type TableColumnsType, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { DESCARGAS_DATOS, type DescargaDatos, vistaFilas } from '../cargas/carga-rules.ts';
@@ -123,19 +125,12 @@ export default function ArchivosDatos({ idTramite }: { idTramite: number }) {
           { key: 'novedades', label: 'Novedades' },
         ]}
       />
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<FilaDatos>
         ariaLabel={vista === 'todos' ? 'Filas del archivo de datos' : 'Filas con novedades'}
         columns={columns}

@@ -2,10 +2,11 @@ import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Input, Modal, Select, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Flex, Input, Modal, Select, type TableColumnsType } from 'antd';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PAGE_SIZE } from '../../components/data-table.ts';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { openPdf } from './download.ts';
@@ -118,19 +119,12 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
           Generar PDF
         </Button>
       </Flex>
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       {/* A click anywhere on a row opens its detail; double-click and Enter come with DataTable. */}
       <div onClick={openFromClick}>
         <DataTable<BitacoraEntry>

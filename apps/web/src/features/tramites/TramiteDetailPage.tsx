@@ -2,11 +2,12 @@ import { DownOutlined, FileTextOutlined } from '@ant-design/icons';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Result, Skeleton, Spin, Tabs } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Skeleton, Spin, Tabs } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
+import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
@@ -61,15 +62,10 @@ export default function TramiteDetailPage({ lado }: { lado: Lado }) {
   }
   if (query.isError && !query.data) {
     return (
-      <Result
-        status="error"
-        title="No se pudo cargar el trámite."
-        subTitle={query.error.message}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            Reintentar
-          </Button>
-        }
+      <ErrorRetryPage
+        error={query.error}
+        title={MSG_TRAMITE.errorCargar}
+        onRetry={() => void query.refetch()}
       />
     );
   }

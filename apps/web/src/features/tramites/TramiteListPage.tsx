@@ -3,7 +3,7 @@ import { formatCount, formatDate } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { ESTADOS_PROCESADOS, ESTADOS_TRABAJO, ESTADOS_TRAMITE } from '@app/domain/tramites/workflow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Input, Select, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Flex, Input, Select, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { useSession } from '../../app/use-session.ts';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PAGE_SIZE } from '../../components/data-table.ts';
+import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useListParams } from '../../components/useListParams.ts';
@@ -227,19 +228,12 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
             Limpiar filtros
           </Button>
         </Flex>
-        {list.isError && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={list.error.message}
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                Reintentar
-              </Button>
-            }
-          />
-        )}
+        <ErrorRetry
+          error={list.error}
+          fallback={MSG.errorPeticion}
+          onRetry={() => void list.refetch()}
+          style={{ marginBottom: 12 }}
+        />
         <DataTable<Tramite>
           ariaLabel={def.title}
           columns={columns}

@@ -8,10 +8,11 @@ import {
 } from '@ant-design/icons';
 import { MSG, type Page } from '@app/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Input, type MenuProps, type TableColumnsType } from 'antd';
+import { Button, Card, Dropdown, Flex, Input, type MenuProps, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { PAGE_SIZE, pageCount } from '../../../components/data-table.ts';
+import { ErrorRetry } from '../../../components/ErrorRetry.tsx';
 import { listQuery } from '../../../components/list-params.ts';
 import { type BreadcrumbEntry, PageHeader } from '../../../components/PageHeader.tsx';
 import { useFeedback } from '../../../components/useFeedback.tsx';
@@ -188,19 +189,12 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
           )}
         </Flex>
       )}
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
+      <ErrorRetry
+        error={list.error}
+        fallback={MSG.errorPeticion}
+        onRetry={() => void list.refetch()}
+        style={{ marginBottom: 12 }}
+      />
       <DataTable<T>
         ariaLabel={p.ariaLabel}
         columns={columns}

@@ -14,6 +14,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
+import { ErrorRetryPage } from '../../../components/ErrorRetry.tsx';
 import { type BreadcrumbEntry, PageHeader } from '../../../components/PageHeader.tsx';
 
 export type InfoItem = { label: string; value: ReactNode; more?: boolean };
@@ -134,18 +135,7 @@ export function DetailState({
     );
   }
   if (error) {
-    return (
-      <Result
-        status="error"
-        title="No se pudo cargar el registro."
-        subTitle={(error as Error).message}
-        extra={
-          <Button type="primary" onClick={onRetry}>
-            Reintentar
-          </Button>
-        }
-      />
-    );
+    return <ErrorRetryPage error={error} title="No se pudo cargar el registro." onRetry={onRetry} />;
   }
   if (loading) {
     return (
