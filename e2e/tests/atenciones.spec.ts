@@ -76,7 +76,8 @@ test('the AM supervisor filters the attentions of a procedure by cédula, reload
   await expect(modal.getByText(objetivo.cedula)).toBeVisible();
   await expect(modal.getByText('N/A').first()).toBeVisible();
   await modal.getByRole('tab', { name: /Archivos/ }).click();
-  await expect(modal.getByText('No hay archivos cargados.')).toBeVisible();
+  // The demo documents: each attention's report, named as a provider's folder names it.
+  await expect(modal.getByText(`${objetivo.numero}-informe.pdf`)).toBeVisible();
   await modal.getByRole('button', { name: 'Cerrar' }).first().click();
 
   // CSV of the filtered rows.
@@ -110,4 +111,39 @@ test('the AM supervisor filters the attentions of a procedure by cédula, reload
   await expect(page.getByRole('checkbox', { name: 'Solo sin número externo' })).toBeChecked();
   await expect(page).toHaveURL(/pl\.sinNumeroExt=1/);
   await expect(pendientes.locator('tbody tr.dt-row-open').first()).toBeVisible();
+});
+
+test('the auditor reviews an attention with its documents beside its data (demo reports)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await login(page, 'auditor.am@demo.ec');
+  const headers = { authorization: `Bearer ${await token(page)}` };
+  const tramites = (await (await page.request.get('/api/v1/tramites?vista=asignados', { headers })).json())
+    .items as Array<{ idTramite: number; estadoTramite: string }>;
+  const t = tramites.find((x) => x.estadoTramite === 'EN PROCESO');
+  expect(t, 'the demo procedure under review is assigned to the auditor').toBeDefined();
+  const pendientes = (
+    await (
+      await page.request.get(`/api/v1/planillas?idTramite=${t!.idTramite}&vista=PENDIENTES&pageSize=50`, {
+        headers,
+      })
+    ).json()
+  ).items as Array<{ idPlanilla: number; numero: string; numArchivos: number }>;
+  const a = pendientes.find((x) => x.numArchivos > 0);
+  expect(a, 'a pending attention with documents').toBeDefined();
+
+  await page.goto(`/planillaform/${t!.idTramite}/EN%20PROCESO/${a!.idPlanilla}`);
+  const docs = page.getByRole('region', { name: 'Documentos de la atención' });
+  await expect(docs.getByRole('button', { name: `${a!.numero}-informe.pdf`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const visor = docs.locator(`iframe[title="Vista previa de ${a!.numero}-informe.pdf"]`);
+  await expect(visor).toBeVisible();
+  // Data and documents side by side: the preview starts right of the form.
+  const form = await page.getByText('Datos de la atención').boundingBox();
+  const preview = await visor.boundingBox();
+  expect(preview!.x).toBeGreaterThan(form!.x + 300);
+  await expect(page.getByRole('button', { name: /Registrar revisión AM/ })).toBeVisible();
 });

@@ -3,13 +3,18 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
+import { storageFor } from './lib/storage/index.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
 );
 await database.migrate();
-const seeded = await seedIfEmpty(database, { demo: config.SEED_DEMO, tramites: config.SEED_DEMO });
+const seeded = await seedIfEmpty(database, {
+  demo: config.SEED_DEMO,
+  tramites: config.SEED_DEMO,
+  archivos: storageFor(config),
+});
 const app = await buildApp({ config, database });
 if (seeded) app.log.info({ demo: config.SEED_DEMO }, 'database seeded');
 

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_ARCHIVOS_CARGA, MAX_BYTES_DOCUMENTO, MSG, MSG_ARCHIVO, MSG_TRAMITE, todayIso } from '@app/domain';
+import {
+  MAX_ARCHIVOS_CARGA,
+  MAX_BYTES_DOCUMENTO,
+  MSG,
+  MSG_ARCHIVO,
+  MSG_TRAMITE,
+  todayIso,
+} from '@app/domain';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';

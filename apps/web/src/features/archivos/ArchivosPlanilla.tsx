@@ -82,16 +82,23 @@ export function ArchivosPlanilla({
       title: 'Nombre',
       dataIndex: 'nombre',
       render: (v: string, a) => (
-        <Typography.Link
+        <Button
+          type="link"
+          size="small"
+          aria-pressed={vistaPrevia ? seleccionado?.idArchivoPla === a.idArchivoPla : undefined}
           onClick={(e) => {
             e.stopPropagation();
             if (vistaPrevia) setSeleccion(a.idArchivoPla);
             else setAbierto(a);
           }}
-          strong={vistaPrevia && seleccionado?.idArchivoPla === a.idArchivoPla}
+          style={{
+            padding: 0,
+            height: 'auto',
+            fontWeight: vistaPrevia && seleccionado?.idArchivoPla === a.idArchivoPla ? 600 : undefined,
+          }}
         >
           {v}
-        </Typography.Link>
+        </Button>
       ),
     },
     // The side panel of the record page is narrow: the name already shows the type there.
