@@ -4,6 +4,7 @@
  */
 export const MSG = {
   // generic
+  idInvalido: 'El identificador debe ser un número entero positivo.',
   correcto: 'Correcto!',
   error: 'Error!',
   intentelo: 'Intentelo de nuevo!',

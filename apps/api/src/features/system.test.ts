@@ -1,5 +1,6 @@
+import { MSG } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/helpers.ts';
+import { createTestContext, DEMO, type TestContext } from '../test/helpers.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -36,5 +37,45 @@ describe('system', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/Solicitud incorrecta/);
+  });
+  it('every route answers an id that is not a positive integer with 400 and one Spanish message', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    // Each route is tried as the first of these users it lets in (a profile refused is a 403 whatever the id).
+    const users = [DEMO.admin, DEMO.supervisorAm, DEMO.prestador, DEMO.supervisorGd, DEMO.auditorAm];
+    const headers = await Promise.all(users.map((u) => t.auth(u)));
+    const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => m === 'get' || m === 'delete')
+        .filter(() => /\{id[A-Za-z]*\}/.test(path) && !/\{(?!id)[^}]+\}/.test(path))
+        .map((m) => [m.toUpperCase() as 'GET' | 'DELETE', path] as const),
+    );
+    expect(routes.length).toBeGreaterThan(40);
+    const wrong: string[] = [];
+    let refusedToAll = 0;
+    for (const [method, path] of routes) {
+      const at = (bad: string) => path.replace(/\{[^}]+\}/g, bad);
+      let h: { authorization: string } | undefined;
+      for (const candidate of headers) {
+        const res = await t.app.inject({ method, url: at('abc'), headers: candidate });
+        if (res.statusCode !== 403) {
+          h = candidate;
+          break;
+        }
+      }
+      if (!h) {
+        refusedToAll++;
+        continue;
+      }
+      for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
+        const res = await t.app.inject({ method, url: at(bad), headers: h });
+        if (res.statusCode !== 400 || res.json().error?.message !== MSG.idInvalido) {
+          wrong.push(`${method} ${at(bad)} ${res.statusCode} ${res.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(refusedToAll).toBeLessThan(3);
+    expect(wrong).toEqual([]);
   });
 });

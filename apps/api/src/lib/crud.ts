@@ -5,6 +5,7 @@ import {
   catalogListQuerySchema,
   foldText,
   getCatalog,
+  idParams,
   type ListQuery,
   MSG,
   normalizeCode,
@@ -16,7 +17,6 @@ import {
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, badRequest, notFound } from './errors.ts';
 import { col, foldedLike, ident, likePattern } from './sql.ts';
 
@@ -175,7 +175,6 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   const listQuery = catalogListQuerySchema(def);
   const formFields = def.fields.filter((f) => f.form !== false);
   const refs = refFields(def);
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
   const tags = ['catálogos'];
   const select = selectList(def);
   const tenant = tenantHooks(def);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/ids.ts';
 import { MSG } from '../messages.ts';
 import { MSG_ADMIN } from './messages.ts';
 
@@ -14,10 +15,7 @@ export const requiredId = (label: string) =>
 
 /** An optional reference id: empty → null. */
 export const optionalId = () =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined || v === 0 ? null : v),
-    z.coerce.number().int().positive().nullable(),
-  );
+  z.preprocess((v) => (v === '' || v === undefined || v === 0 ? null : v), idSchema.nullable());
 
 /** Required text, trimmed, optionally upper-case. */
 export const requiredText = (label: string, max: number, opts: { upper?: boolean } = {}) =>

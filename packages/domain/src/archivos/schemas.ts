@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idSchema } from '../common/ids.ts';
 import { MSG_ARCHIVO } from './messages.ts';
 import { AGRUPACIONES_ZIP } from './rules.ts';
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
 const page = z.coerce.number().int().min(1).default(1);
 const pageSize = z.coerce.number().int().min(1).max(100).default(10);
-const optId = z.preprocess(empty, z.coerce.number().int().positive().optional());
+const optId = z.preprocess(empty, idSchema.optional());
 const fecha = z
   .string()
   .transform((v) => v.slice(0, 10))

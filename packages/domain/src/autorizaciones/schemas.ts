@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/ids.ts';
 import { MSG } from '../messages.ts';
 import { MSG_AUTORIZACION } from './messages.ts';
 import { ESTADOS_AUTORIZACION, MAX_DIAS_SEMANAS } from './rules.ts';
@@ -81,5 +82,5 @@ export const cargasActivasQuerySchema = z.object({
       .int(MSG_AUTORIZACION.idTramiteInvalido)
       .positive(MSG_AUTORIZACION.idTramiteInvalido),
   ),
-  idAutorizacion: z.preprocess(empty, z.coerce.number().int().positive().optional()),
+  idAutorizacion: z.preprocess(empty, idSchema.optional()),
 });

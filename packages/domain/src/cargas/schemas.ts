@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/ids.ts';
 import { MSG_CARGA } from './messages.ts';
 
 const fecha = z
@@ -43,17 +44,17 @@ const page = {
 };
 
 export const cargaListQuerySchema = z.object({
-  idAutorizacion: z.coerce.number().int().positive().optional(),
+  idAutorizacion: idSchema.optional(),
   ...page,
 });
 
 export const cargaIncidenciasQuerySchema = z.object({
-  fila: z.coerce.number().int().positive().optional(),
+  fila: idSchema.optional(),
   ...page,
 });
 
 export const filasQuerySchema = z.object({
   vista: z.enum(['todos', 'novedades']).default('todos'),
-  idCarga: z.coerce.number().int().positive().optional(),
+  idCarga: idSchema.optional(),
   ...page,
 });

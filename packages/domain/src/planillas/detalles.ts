@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERFIL } from '../auth/profiles.ts';
+import { idSchema } from '../common/ids.ts';
 import { MSG } from '../messages.ts';
 import { TIPOS_REVISION } from './permissions.ts';
 import type { AtencionRef } from './types.ts';
@@ -57,7 +58,7 @@ export const observacionesTramiteQuerySchema = z.object({
     z.enum(TIPOS_REVISION, { error: 'Indique el tipo de observación (M o D).' }).optional(),
   ),
   respondida: z.preprocess(vacio, z.enum(['si', 'no'], { error: 'Indique si (si) o no (no).' }).optional()),
-  idCarga: z.preprocess(vacio, z.coerce.number().int().positive().optional()),
+  idCarga: z.preprocess(vacio, idSchema.optional()),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   formato: z.enum(['json', 'csv']).default('json'),

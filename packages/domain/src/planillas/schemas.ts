@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizarCie10 } from '../cargas/validate.ts';
+import { idSchema } from '../common/ids.ts';
 import { MSG } from '../messages.ts';
 import { MSG_PLANILLA } from './messages.ts';
 import { ESTADOS_REVISION, TIPOS_REVISION } from './permissions.ts';
@@ -10,7 +11,7 @@ import { ESTADOS_REVISION, TIPOS_REVISION } from './permissions.ts';
  */
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optId = z.preprocess(empty, z.coerce.number().int().positive().optional());
+const optId = z.preprocess(empty, idSchema.optional());
 const optFecha = z.preprocess(
   empty,
   z

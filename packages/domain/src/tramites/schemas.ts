@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/ids.ts';
 import { MSG } from '../messages.ts';
 import { MSG_TRAMITE } from './messages.ts';
 import { ESTADOS_TRAMITE } from './workflow.ts';
@@ -57,8 +58,8 @@ export const tramiteUpdateSchema = z
 export const tramiteListQuerySchema = z.object({
   vista: z.enum(['todos', 'asignados', 'procesados', 'carga']).default('todos'),
   estado: z.enum(ESTADOS_TRAMITE).optional(),
-  idPrestador: z.coerce.number().int().optional(),
-  idServicio: z.coerce.number().int().optional(),
+  idPrestador: idSchema.optional(),
+  idServicio: idSchema.optional(),
   desde: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)

@@ -1,12 +1,19 @@
-import { aseguradorSchema, MSG, MSG_ADMIN, pageQuery, prestadorSchema, rucCheck } from '@app/domain';
+import {
+  aseguradorSchema,
+  idParams,
+  idSchema,
+  MSG,
+  MSG_ADMIN,
+  pageQuery,
+  prestadorSchema,
+  rucCheck,
+} from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { empresaScope, isUniqueViolation, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const ASEG_SELECT = `a.id_asegurador AS "idAsegurador", a.nombre, a.tipo, a.id_empresa AS "idEmpresa", em.nombre_corto AS "empresaNombre",
   (SELECT count(*)::int FROM tarifario t WHERE t.id_asegurador = a.id_asegurador) AS "tarifariosCreados",
@@ -117,7 +124,7 @@ export async function aseguradorRoutes(app: FastifyInstance) {
         tags,
         summary: 'Detalle de tarifas del asegurador (o de uno de sus tarifarios)',
         params: idParams,
-        querystring: z.object({ ...pageQuery, idTarifario: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ ...pageQuery, idTarifario: idSchema.optional() }),
       },
     },
     async (req) => {
@@ -199,7 +206,7 @@ export async function aseguradorRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Prestadores',
-        querystring: z.object({ ...pageQuery, idEmpresa: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ ...pageQuery, idEmpresa: idSchema.optional() }),
       },
     },
     async (req) => {

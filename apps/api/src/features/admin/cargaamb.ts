@@ -7,6 +7,8 @@ import {
   ETIQUETAS_CARGA_AMB,
   errorDeFila,
   type FilaCargaAmb,
+  idParams,
+  idSchema,
   MSG_ADMIN,
   PERFIL,
   pageQuery,
@@ -24,10 +26,10 @@ const CSV_MAX_BYTES = 10 * 1024 * 1024;
 /** Rows reported back at most; the total count is always given. */
 const MAX_ERRORES = 200;
 
-const tramiteParams = z.object({ id: z.coerce.number().int().positive() });
+const tramiteParams = idParams;
 const detalleParams = z.object({
-  id: z.coerce.number().int().positive(),
-  idCargaAmb: z.coerce.number().int().positive(),
+  id: idSchema,
+  idCargaAmb: idSchema,
 });
 
 const LIST_SELECT = `c.id_carga_amb AS "idCargaAmb", c.id_tramite AS "idTramite", c.id_carga AS "idCarga", c.numero,
@@ -165,7 +167,7 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
         tags,
         summary: 'Atenciones ambulatorias de un trámite (y carga)',
         params: tramiteParams,
-        querystring: z.object({ ...pageQuery, idCarga: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ ...pageQuery, idCarga: idSchema.optional() }),
       },
     },
     async (req) => {

@@ -2,6 +2,8 @@ import {
   ESTADO_VIGENTE,
   empresaSchema,
   IMAGEN_MAX_BYTES,
+  idParams,
+  idSchema,
   imagenNombreSchema,
   MSG,
   MSG_ADMIN,
@@ -18,10 +20,9 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { checkRefs, empresaScope, isUniqueViolation, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const subParams = z.object({
-  id: z.coerce.number().int().positive(),
-  idDetalle: z.coerce.number().int().positive(),
+  id: idSchema,
+  idDetalle: idSchema,
 });
 
 const EMPRESA_SELECT = `e.id_empresa AS "idEmpresa", e.nombre_corto AS "nombreCorto", e.documento, e.id_localidad AS "idLocalidad",

@@ -1,12 +1,10 @@
-import { MSG, MSG_ADMIN, medicoSchema, pageQuery, personaSchema } from '@app/domain';
+import { idParams, idSchema, MSG, MSG_ADMIN, medicoSchema, pageQuery, personaSchema } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { checkRefs, empresaScope, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const NOMBRE_COMPLETO = (a: string) =>
   `concat_ws(' ', ${a}.primer_nombre, ${a}.segundo_nombre, ${a}.primer_apellido, ${a}.segundo_apellido)`;
@@ -149,7 +147,7 @@ export async function personaRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Personas',
-        querystring: z.object({ ...pageQuery, idEmpresa: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ ...pageQuery, idEmpresa: idSchema.optional() }),
       },
     },
     async (req) => {
@@ -230,8 +228,8 @@ export async function personaRoutes(app: FastifyInstance) {
   // Doctors: a person's registrations as a doctor (one per specialty).
   const medicoList = z.object({
     ...pageQuery,
-    idPersona: z.coerce.number().int().positive().optional(),
-    idEspecialidad: z.coerce.number().int().positive().optional(),
+    idPersona: idSchema.optional(),
+    idEspecialidad: idSchema.optional(),
   });
   r.get(
     '/api/v1/medicos',

@@ -1,5 +1,7 @@
 import {
   ESTADO_VIGENTE,
+  idParams,
+  idSchema,
   MSG,
   MSG_ADMIN,
   pageQuery,
@@ -14,8 +16,6 @@ import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { SUSCRIPCION_FROM, SUSCRIPCION_SELECT } from './empresas.ts';
 import { checkRefs, empresaScope, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const AUD_SELECT = `a.id_suscripcion_aud AS "idSuscripcionAud", a.id_suscripcion AS "idSuscripcion", a.id_plan AS "idPlan",
   pl.nombre AS "planNombre", a.id_forma_pago AS "idFormaPago", fp.nombre AS "formaPagoNombre", a.numero, a.tipo,
@@ -92,7 +92,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
         summary: 'Suscripciones',
         querystring: z.object({
           ...pageQuery,
-          idEmpresa: z.coerce.number().int().positive().optional(),
+          idEmpresa: idSchema.optional(),
           estado: z.string().max(20).optional(),
         }),
       },
@@ -279,7 +279,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Pagos de suscripción',
-        querystring: z.object({ ...pageQuery, idSuscripcion: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ ...pageQuery, idSuscripcion: idSchema.optional() }),
       },
     },
     async (req) => {

@@ -1,5 +1,7 @@
 import {
   type Flags,
+  idParams,
+  idSchema,
   MSG,
   MSG_ADMIN,
   pageQuery,
@@ -38,14 +40,12 @@ export const USUARIO_SELECT = `u.id_usuario AS "idUsuario", u.id_empresa AS "idE
 export const USUARIO_FROM = `usuario u JOIN empresa e ON e.id_empresa = u.id_empresa JOIN perfil pf ON pf.id_perfil = u.id_perfil
   LEFT JOIN persona pe ON pe.id_persona = u.id_persona`;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
 const usuarioListQuery = z.object({
   ...pageQuery,
-  idPerfil: z.coerce.number().int().positive().optional(),
-  idPersona: z.coerce.number().int().positive().optional(),
-  idSuscripcion: z.coerce.number().int().positive().optional(),
-  idEmpresa: z.coerce.number().int().positive().optional(),
+  idPerfil: idSchema.optional(),
+  idPersona: idSchema.optional(),
+  idSuscripcion: idSchema.optional(),
+  idEmpresa: idSchema.optional(),
 });
 
 export async function getUsuario(db: Queryable, req: FastifyRequest, id: number): Promise<UsuarioView> {

@@ -7,6 +7,7 @@ import {
   archivosNuevosQuerySchema,
   enlaceArchivoBodySchema,
   formatDateTime,
+  idParams,
   MAX_ARCHIVOS_CARGA,
   MAX_BYTES_DOCUMENTO,
   MSG_ARCHIVO,
@@ -38,7 +39,6 @@ import { openTicket, signTicket, type Ticket, ticketKey } from './tickets.ts';
 import { limpiarSpool, precheckSubida, recibirArchivos, registrarArchivos } from './upload.ts';
 import { entradasZip, filasZip, zipStream } from './zip.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['archivos'];
 /** The new-files report is the supervisors' (and the super-reviewer's). */
 

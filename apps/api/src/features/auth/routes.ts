@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
+  idSchema,
   loginSchema,
   MSG,
   passwordChangeError,
@@ -223,7 +224,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Fijar una nueva contraseña con un enlace válido',
-        params: z.object({ idUsuario: z.coerce.number().int() }),
+        params: z.object({ idUsuario: idSchema }),
         body: resetPasswordSchema,
       },
     },

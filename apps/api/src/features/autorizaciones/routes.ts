@@ -6,6 +6,7 @@ import {
   cargasActivasQuerySchema,
   ESTADOS_CARGA_AUTORIZACION,
   type EstadoTramite,
+  idParams,
   MSG_AUTORIZACION,
   PERFIL,
   PERFILES_RESUELVEN,
@@ -26,7 +27,6 @@ import { CARGA_SELECT, type Carga } from '../cargas/service.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { TRAMITE_FROM, TRAMITE_VIEW } from '../tramites/queries.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['autorizaciones'];
 
 export type Autorizacion = {

@@ -8,6 +8,7 @@ import {
   cargaListQuerySchema,
   filasQuerySchema,
   formatoDeArchivo,
+  idParams,
   MSG_CARGA,
   MSG_TRAMITE,
   PERFIL,
@@ -36,7 +37,6 @@ import {
 } from './service.ts';
 import { sniffFile } from './sniff.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['cargas'];
 
 type Subido = {

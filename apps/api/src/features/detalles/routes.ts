@@ -4,6 +4,8 @@ import {
   detalleEstadoBodySchema,
   detalleQuerySchema,
   foldText,
+  idParams,
+  idSchema,
   MSG_DETALLE,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
@@ -39,7 +41,7 @@ export async function detalleRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Detalles (líneas) de una atención: activos, inactivos o todos; búsqueda por código o texto',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         querystring: detalleQuerySchema,
       },
     },
@@ -85,8 +87,8 @@ export async function detalleRoutes(app: FastifyInstance) {
         tags,
         summary: 'Activar o desactivar un detalle (supervisión, 16 y 17): recalcula el total de la atención',
         params: z.object({
-          id: z.coerce.number().int().positive(),
-          idDet: z.coerce.number().int().positive(),
+          id: idSchema,
+          idDet: idSchema,
         }),
         body: detalleEstadoBodySchema,
       },

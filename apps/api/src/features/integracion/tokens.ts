@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { MSG, PERFIL } from '@app/domain';
+import { idParams, MSG, PERFIL } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,7 +69,7 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       preValidation: [onlyProvider],
-      schema: { tags, summary: 'Revocar un token de API', params: z.object({ id: z.coerce.number().int() }) },
+      schema: { tags, summary: 'Revocar un token de API', params: idParams },
     },
     async (req) => {
       const rows = await db.query(

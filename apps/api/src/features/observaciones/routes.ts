@@ -1,6 +1,7 @@
 import {
   formatDate,
   formatDateTime,
+  idParams,
   type ObservacionFila,
   type ObservacionTramiteFila,
   observacionesTramiteQuerySchema,
@@ -11,7 +12,6 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contentDisposition } from '../../lib/storage/index.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
 import { Params } from '../planillas/queries.ts';
@@ -52,7 +52,7 @@ export async function observacionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Observaciones (y respuestas) de una atención y de sus detalles, por tipo M o D',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         querystring: observacionQuerySchema.extend(pageQuerySchema.shape),
       },
     },
@@ -105,7 +105,7 @@ export async function observacionRoutes(app: FastifyInstance) {
         tags,
         summary:
           'Observaciones del trámite (ObservacionesTramite): de sus atenciones y detalles, con respuestas; formato=csv exporta',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         querystring: observacionesTramiteQuerySchema,
       },
     },

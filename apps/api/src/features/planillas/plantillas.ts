@@ -1,7 +1,6 @@
-import { canProcessAM, MSG_PLANILLA, plantillaBodySchema, versionBodySchema } from '@app/domain';
+import { canProcessAM, idParams, MSG_PLANILLA, plantillaBodySchema, versionBodySchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
@@ -12,7 +11,6 @@ import {
   recordChanges,
 } from './access.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['plantillas'];
 
 /** Recomputes an attention's total from its active line items; returns the new total and version. */

@@ -1,7 +1,6 @@
-import { pageQuerySchema, visibilityColumn } from '@app/domain';
+import { idParams, pageQuerySchema, visibilityColumn } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { tramiteScope } from '../tramites/access.ts';
 import { Params } from './queries.ts';
@@ -39,7 +38,7 @@ export async function planillasPorDiagnosticoRoutes(app: FastifyInstance) {
         tags: ['diagnósticos'],
         summary:
           'Atenciones con un diagnóstico (en cualquiera de las cinco posiciones), más recientes primero',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         querystring: pageQuerySchema,
       },
     },

@@ -1,12 +1,9 @@
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '@app/domain';
+import { formatDate, formatDateTime, formatMoney, formatNumber, idParams } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { logoDataUrl } from '../../lib/pdf.ts';
 import { renderPdf } from '../../lib/pdf-document.ts';
 import { getPlanillaForUser } from './access.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Line items printed on one sheet; an attention has a handful, this only bounds a pathological one. */
 const MAX_DETALLES = 2000;

@@ -8,6 +8,7 @@ import {
   diaFinDeSemana,
   foldText,
   formatDate,
+  idParams,
   isSupervision,
   MSG_PLANILLA,
   nivelBodySchema,
@@ -31,7 +32,6 @@ import {
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { IdListCache } from '../../lib/id-list-cache.ts';
@@ -65,7 +65,6 @@ import {
 } from './queries.ts';
 import { resumenPdfRoutes } from './resumen-pdf.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['planillas'];
 
 const EXPORT_BATCH = 5000;

@@ -1,4 +1,11 @@
-import { assignProfiles, ESTADOS_REVISION, type SessionUser, TIPOS_REVISION } from '@app/domain';
+import {
+  assignProfiles,
+  ESTADOS_REVISION,
+  idParams,
+  idSchema,
+  type SessionUser,
+  TIPOS_REVISION,
+} from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,16 +27,15 @@ const COLS = {
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
 const tipo = z.enum(TIPOS_REVISION, { error: 'Indique el tipo de revisión (M o D).' });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const planillasQuery = z.object({
   tipo,
-  idCarga: z.preprocess(empty, z.coerce.number().int().positive().optional()),
+  idCarga: z.preprocess(empty, idSchema.optional()),
   /** 'sin': nobody holds it yet; a user id: that user's attentions. */
   asignado: z.preprocess(
     empty,
     z
-      .union([z.literal('sin'), z.coerce.number().int().positive()], {
+      .union([z.literal('sin'), idSchema], {
         error: "Indique 'sin' o el identificador de un usuario.",
       })
       .optional(),

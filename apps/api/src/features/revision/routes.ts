@@ -8,6 +8,8 @@ import {
   canProcess,
   controlQuerySchema,
   esEstadoTrabajo,
+  idParams,
+  idSchema,
   isSupervision,
   MSG_PLANILLA,
   reviewType,
@@ -36,7 +38,6 @@ import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { asignacionConsultaRoutes } from './asignaciones.ts';
 import { controlSql } from './controles-sql.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['revisión'];
 
 /** Column names of one review type. */
@@ -460,7 +461,7 @@ export async function revisionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Atenciones señaladas por un control, con el motivo',
         params: z.object({
-          id: z.coerce.number().int().positive(),
+          id: idSchema,
           n: z.coerce.number().int().min(1).max(5),
         }),
         querystring: controlQuerySchema,

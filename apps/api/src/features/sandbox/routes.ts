@@ -8,6 +8,7 @@ import {
   CAMPO_ARCHIVO_DATOS,
   CAMPO_ARCHIVOS_RESPALDO,
   formatoDeArchivo,
+  idParams,
   MAX_BYTES_RESPALDO,
   MAX_RESPALDOS,
   MSG,
@@ -23,7 +24,6 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { getCargaForUser } from '../cargas/service.ts';
 import { getTramiteForUser, tramiteScope, writeBitacora } from '../tramites/access.ts';
@@ -39,7 +39,6 @@ declare module 'fastify' {
 }
 
 const MAX_MB_RESPALDO = MAX_BYTES_RESPALDO / 1024 / 1024;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Hashes, measures and keeps the first bytes of a file while it streams to disk; stops past `max`. */
 class Probe extends Transform {

@@ -1,4 +1,4 @@
-import { BITACORA_TIPOS, formatDate, formatDateTime } from '@app/domain';
+import { BITACORA_TIPOS, formatDate, formatDateTime, idParams, idSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,7 +54,7 @@ export async function bitacoraRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Bitácora del trámite (más reciente primero)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         querystring: bitacoraQuerySchema,
       },
     },
@@ -78,7 +78,7 @@ export async function bitacoraRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Detalle de una entrada de bitácora',
-        params: z.object({ idBitacora: z.coerce.number().int() }),
+        params: z.object({ idBitacora: idSchema }),
       },
     },
     async (req) => {
@@ -99,7 +99,7 @@ export async function bitacoraRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Reporte 12: bitácora del trámite en PDF',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         querystring: bitacoraQuerySchema.pick({ q: true, tipo: true }),
       },
     },

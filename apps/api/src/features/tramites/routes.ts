@@ -4,6 +4,8 @@ import {
   ESTADOS_PROCESADOS,
   ESTADOS_TRABAJO,
   esEditable,
+  idParams,
+  idSchema,
   MSG,
   MSG_TRAMITE,
   PERFIL,
@@ -26,7 +28,6 @@ import { getTramiteForUser, tramiteScope, writeBitacora } from './access.ts';
 import { insertTramite } from './insert.ts';
 import { TRAMITE_FROM, TRAMITE_VIEW } from './queries.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['trámites'];
 
 /** Which list views a profile may open (spec 000 §2 and §6). */
@@ -280,7 +281,7 @@ export async function tramiteRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Aplicar una acción del flujo del trámite',
-        params: z.object({ id: z.coerce.number().int().positive(), accion: z.string().max(40) }),
+        params: z.object({ id: idSchema, accion: z.string().max(40) }),
         body: accionBodySchema.nullish(),
       },
     },
