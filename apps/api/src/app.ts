@@ -28,6 +28,11 @@ import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 
+/** TRUST_PROXY for Fastify: a hop count as the function Fastify itself would build from it. */
+function trustProxy(v: boolean | number | string) {
+  return typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
+}
+
 export async function buildApp(opts: {
   config: Config;
   database: Database;
@@ -41,7 +46,7 @@ export async function buildApp(opts: {
             level: opts.config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'body.clave', 'body.nuevaClave'],
           },
-    trustProxy: true,
+    trustProxy: trustProxy(opts.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

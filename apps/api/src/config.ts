@@ -18,6 +18,22 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_MAX: z.coerce.number().int().min(1).default(10),
   LOGIN_RATE_WINDOW: z.string().default('5 minutes'),
+  /**
+   * Which X-Forwarded-For hops to believe for the client's address (login limits, session and error
+   * logs): unset/false = none (the socket's address), true = all, a number = that many proxies, or a
+   * comma-separated list of proxy addresses/CIDRs. Believing a header nobody rewrites would let anyone
+   * pick their address and escape the login limit.
+   */
+  TRUST_PROXY: unset(
+    z
+      .string()
+      .optional()
+      .transform((v): boolean | number | string => {
+        if (v === undefined || v === 'false' || v === '0') return false;
+        if (v === 'true') return true;
+        return /^\d+$/.test(v) ? Number(v) : v;
+      }),
+  ),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Auditoría Médica <no-responder@demo.ec>'),

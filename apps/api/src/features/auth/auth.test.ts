@@ -65,6 +65,26 @@ describe('login', () => {
     expect(errorOf(locked).error.message).toBe(MSG.demasiadasSolicitudes);
     expect((await login(DEMO.gestorGd, DEMO_PASSWORD, {}, '10.0.0.10')).statusCode).toBe(200);
   });
+
+  it('a made-up X-Forwarded-For does not escape the limit (no proxy is trusted by default)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { usuario: DEMO.supervisorGd, clave: 'mala' },
+        remoteAddress: '10.0.0.11',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(5)).toEqual([429, 429]);
+    const [row] = await t.database.query<{ ip: string }>(
+      `SELECT ip FROM sesion_err WHERE usuario = $1 ORDER BY id_sesion_err DESC LIMIT 1`,
+      [DEMO.supervisorGd],
+    );
+    expect(row.ip).toBe('10.0.0.11');
+  });
 });
 
 describe('session', () => {
