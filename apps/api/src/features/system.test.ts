@@ -78,4 +78,35 @@ describe('system', () => {
     expect(refusedToAll).toBeLessThan(3);
     expect(wrong).toEqual([]);
   });
+  it('no write route answers a missing, null, array or malformed body with a 500', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const users = [DEMO.admin, DEMO.supervisorAm, DEMO.prestador];
+    const headers = await Promise.all(users.map((u) => t.auth(u)));
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => !path.startsWith('/api/v1/auth/'))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((m) => m === 'post' || m === 'put' || m === 'patch')
+          .map((m) => [m.toUpperCase() as 'POST' | 'PUT' | 'PATCH', path] as const),
+      );
+    expect(routes.length).toBeGreaterThan(60);
+    const failed: string[] = [];
+    for (const [method, path] of routes) {
+      const url = path.replace(/\{id[A-Za-z]*\}/g, '1').replace(/\{[^}]+\}/g, 'x');
+      for (const h of headers) {
+        for (const payload of [undefined, 'null', '[]', '{"x":']) {
+          const res = await t.app.inject({
+            method,
+            url,
+            headers: payload === undefined ? h : { ...h, 'content-type': 'application/json' },
+            payload,
+          });
+          if (res.statusCode >= 500) failed.push(`${method} ${url} ${payload ?? '(none)'} ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failed).toEqual([]);
+  });
 });

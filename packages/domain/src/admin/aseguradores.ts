@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rucField } from './empresa.ts';
-import { checkDateRange, optionalId, requiredDate, requiredId, requiredText } from './fields.ts';
+import { checkDateRange, optionalId, requiredDate, requiredId, requiredText, whenObject } from './fields.ts';
 
 /** Insurer: nombre and tipo required. */
 export const aseguradorSchema = z.object({
@@ -17,7 +17,7 @@ export const tarifarioSchema = z
     fechaHasta: requiredDate('Fecha hasta'),
     idAsegurador: requiredId('Asegurador'),
   })
-  .superRefine(checkDateRange, { when: () => true });
+  .superRefine(checkDateRange, whenObject);
 
 /** Insurer tariff: a tariff sheet used by an insurer. */
 export const tarifaAsegSchema = z.object({

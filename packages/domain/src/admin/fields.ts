@@ -54,6 +54,14 @@ export const requiredDate = (label: string) =>
     .min(1, req(label))
     .refine(isIsoDate, MSG_ADMIN.fechaInvalida(label));
 
+/**
+ * For a cross-field refinement that should run even when some fields failed (all messages at once), but
+ * only on an object: a missing or null body has nothing to compare.
+ */
+export const whenObject = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
 /** Adds 'fecha hasta before fecha desde' on `fechaHasta`; runs even when other fields failed. */
 export function checkDateRange(v: { fechaDesde?: unknown; fechaHasta?: unknown }, ctx: z.RefinementCtx) {
   const { fechaDesde: d, fechaHasta: h } = v;

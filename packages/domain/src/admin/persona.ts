@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { todayIso } from '../common/format.ts';
 import { EMAIL_RE, isValidCedula, NAME_RE } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
-import { isIsoDate, req, requiredId, requiredText } from './fields.ts';
+import { isIsoDate, req, requiredId, requiredText, whenObject } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
 
 /** Characters a name field keeps while typing: letters (with accents and Ñ) and spaces. */
@@ -104,7 +104,7 @@ export function personaSchema(opts: { idTipoIdenCedula: number | null }) {
         }
       },
       // The cédula message shows together with the other fields' messages.
-      { when: () => true },
+      whenObject,
     );
 }
 export type PersonaInput = z.input<ReturnType<typeof personaSchema>>;

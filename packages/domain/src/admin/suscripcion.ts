@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from '../auth/password.ts';
 import { isValidCedula, NAME_RE } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { rucField } from './empresa.ts';
-import { checkDateRange, req, requiredDate, requiredId, requiredText } from './fields.ts';
+import { checkDateRange, req, requiredDate, requiredId, requiredText, whenObject } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
 import { loginEmail } from './usuario.ts';
 
@@ -27,7 +27,7 @@ export const suscripcionSchema = z
     fechaDesde: requiredDate('Fecha desde'),
     fechaHasta: requiredDate('Fecha hasta'),
   })
-  .superRefine(checkDateRange, { when: () => true });
+  .superRefine(checkDateRange, whenObject);
 
 export const ESTADOS_PAGO = ['PENDIENTE', 'PAGADO', 'ANULADO'] as const;
 
@@ -40,7 +40,7 @@ export const suscPagoSchema = z
     fechaDesde: requiredDate('Fecha desde'),
     fechaHasta: requiredDate('Fecha hasta'),
   })
-  .superRefine(checkDateRange, { when: () => true });
+  .superRefine(checkDateRange, whenObject);
 
 /** `desde` plus `meses` months, minus one day: the last day of a subscription period. */
 export function finDePeriodo(desde: string, meses: number): string {
@@ -125,15 +125,12 @@ export const registroSchema = z
       .min(1, MSG.claveConfirmacionRequerida),
     idFormaPago: requiredId('Forma de pago'),
   })
-  .superRefine(
-    (v, ctx) => {
-      if (typeof v.clave === 'string' && typeof v.confirmacion === 'string' && v.confirmacion.trim()) {
-        if (v.clave.trim() !== v.confirmacion.trim())
-          ctx.addIssue({ code: 'custom', path: ['confirmacion'], message: MSG_ADMIN.clavesNoCoinciden });
-      }
-    },
-    { when: () => true },
-  );
+  .superRefine((v, ctx) => {
+    if (typeof v.clave === 'string' && typeof v.confirmacion === 'string' && v.confirmacion.trim()) {
+      if (v.clave.trim() !== v.confirmacion.trim())
+        ctx.addIssue({ code: 'custom', path: ['confirmacion'], message: MSG_ADMIN.clavesNoCoinciden });
+    }
+  }, whenObject);
 export type RegistroInput = z.input<typeof registroSchema>;
 
 /** Renewal (/Renovacion01Plan … 04Completo) of the signed-in administrator's subscription. */
