@@ -150,8 +150,14 @@ test('AM reviews three attentions with the keyboard, GD reviews them (popup firs
     );
   const url = (id: number) => `/planillaform/${idTramite}/EN%20PROCESO/${id}`;
 
-  // ---- 1. The AM auditor (18), on the record page.
+  // ---- 1. The AM auditor (18): 'Trámites Asignados' says how many wait for them; then the record page.
+  const { numero } = await ok<{ numero: string }>(
+    await request.get(`/api/v1/tramites/${idTramite}`, { headers: supAm }),
+  );
   await login(page, 'auditor.am@demo.ec');
+  await page.goto('/tramite-asignados');
+  const porRevisar = page.getByRole('row').filter({ hasText: numero }).getByRole('cell').last();
+  await expect(porRevisar).toHaveText('3');
   await page.goto(url(ids[0]));
   await expect(registro(page, 'R-001')).toBeVisible();
   const crumbs = page.locator('.ant-breadcrumb');
@@ -239,6 +245,8 @@ test('AM reviews three attentions with the keyboard, GD reviews them (popup firs
   // The reviewed attention can be reset by its reviewer.
   await expect(page.getByRole('button', { name: 'Reiniciar a PENDIENTE' })).toBeVisible();
   expect(await estados()).toEqual(['REVISADA/PENDIENTE', 'REVISADA/PENDIENTE', 'REVISADA/PENDIENTE']);
+  await page.goto('/tramite-asignados');
+  await expect(porRevisar).toHaveText('0');
 
   // ---- 2. The GD operative (20): the first one in the popup, opened from a page of the product.
   await logout(page);

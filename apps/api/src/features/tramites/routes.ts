@@ -60,6 +60,21 @@ function vistaCondition(vista: string, user: SessionUser, n: number): { sql: str
   return { sql: `t.estado_tramite = ANY($${n}::text[])`, params: [trabajo] };
 }
 
+/**
+ * For the auditor (18) and the operative (20) in 'Trámites Asignados': how many active attentions of
+ * each procedure still wait for their review (theirs, or all of them when the procedure is assigned
+ * to everybody, tipo T). Counted on the (id_tramite, id_usuario_med|doc, estado_aud|doc) index.
+ */
+function misPendientes(user: SessionUser, params: unknown[]): string {
+  if (user.idPerfil !== PERFIL.AUDITOR_AM && user.idPerfil !== PERFIL.GESTOR_GD) return '';
+  const am = user.idPerfil === PERFIL.AUDITOR_AM;
+  const [usuario, estado] = am ? ['id_usuario_med', 'estado_aud'] : ['id_usuario_doc', 'estado_doc'];
+  params.push(user.idUsuario);
+  return `, (SELECT count(*)::int FROM planilla pl
+             WHERE pl.id_tramite = t.id_tramite AND pl.estado = 1 AND pl.${estado} = 'PENDIENTE'
+               AND (t.tipo_asignacion = 'T' OR pl.${usuario} = $${params.length})) AS "misPendientes"`;
+}
+
 export async function tramiteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -130,9 +145,10 @@ export async function tramiteRoutes(app: FastifyInstance) {
         `SELECT count(*)::int AS n ${TRAMITE_FROM} WHERE ${w}`,
         params,
       );
+      const pendientes = vista === 'asignados' ? misPendientes(req.user, params) : '';
       params.push(pageSize, (page - 1) * pageSize);
       const items = await db.query(
-        `SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE ${w} ORDER BY t.id_tramite DESC
+        `SELECT ${TRAMITE_VIEW}${pendientes} ${TRAMITE_FROM} WHERE ${w} ORDER BY t.id_tramite DESC
           LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );

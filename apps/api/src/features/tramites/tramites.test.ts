@@ -178,6 +178,55 @@ describe('tenancy and lists', () => {
     await t.database.query("UPDATE tramite SET tipo_asignacion = 'T' WHERE id_tramite = $1", [tr.idTramite]);
     expect(await ids()).toContain(tr.idTramite);
   });
+
+  it('tells the auditor and the operative how many attentions of each assigned procedure wait for them', async () => {
+    const tr = await create();
+    await setEstado(tr.idTramite, 'EN PROCESO');
+    const user = async (nombre: string) =>
+      (
+        await t.database.query<{ id: number }>('SELECT id_usuario AS id FROM usuario WHERE nombre = $1', [
+          nombre,
+        ])
+      )[0].id;
+    const [am, gd, otro] = [await user(DEMO.auditorAm), await user(DEMO.gestorGd), await user(DEMO.revisor)];
+    // numero, auditor, AM status, operative, active
+    const rows: [string, number, string, number | null, number][] = [
+      ['1', am, 'PENDIENTE', null, 1],
+      ['2', am, 'PENDIENTE', null, 1],
+      ['3', am, 'REVISADA', null, 1],
+      ['4', otro, 'PENDIENTE', gd, 1],
+      ['5', am, 'PENDIENTE', gd, 0],
+    ];
+    const [carga] = await t.database.query<{ id: number }>(
+      `INSERT INTO carga (id_tramite, id_usuario, tipo_carga, fecha_desde, fecha_hasta, nombre_archivo, formato, estado_proceso, tiene_planillas)
+       VALUES ($1, 2, 'M', '2026-03-02', '2026-03-29', 'datos.json', 'json', 'COMPLETADA', 1) RETURNING id_carga AS id`,
+      [tr.idTramite],
+    );
+    for (const [numero, med, estadoAud, doc, estado] of rows) {
+      await t.database.query(
+        `INSERT INTO planilla (id_tramite, id_carga, id_prestador, numero, cedula, nombre, fecha_desde, fecha_hasta,
+                               id_usuario_med, estado_aud, id_usuario_doc, estado)
+         VALUES ($1, $8, $2, $3, '0900000001', 'PACIENTE', '2026-03-02', '2026-03-02', $4, $5, $6, $7)`,
+        [tr.idTramite, idPrestador, numero, med, estadoAud, doc, estado, carga.id],
+      );
+    }
+    const fila = async (usuario: string) =>
+      (
+        await t.app.inject({
+          url: '/api/v1/tramites?vista=asignados&pageSize=100',
+          headers: await t.auth(usuario),
+        })
+      )
+        .json()
+        .items.find((i: { idTramite: number }) => i.idTramite === tr.idTramite);
+    expect((await fila(DEMO.auditorAm)).misPendientes).toBe(2);
+    expect((await fila(DEMO.gestorGd)).misPendientes).toBe(1);
+    expect(await fila(DEMO.supervisorAm)).not.toHaveProperty('misPendientes');
+    // Assigned to everybody: every active attention still pending counts.
+    await t.database.query("UPDATE tramite SET tipo_asignacion = 'T' WHERE id_tramite = $1", [tr.idTramite]);
+    expect((await fila(DEMO.auditorAm)).misPendientes).toBe(3);
+    expect((await fila(DEMO.gestorGd)).misPendientes).toBe(4);
+  });
 });
 
 describe('edit', () => {

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { PERFIL } from '@app/domain/auth/profiles';
 import { formatCount, formatDate } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { ESTADOS_PROCESADOS, ESTADOS_TRABAJO, ESTADOS_TRAMITE } from '@app/domain/tramites/workflow';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Input, Select, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Flex, Input, Select, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -122,6 +123,19 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
       align: 'right',
       render: (v: number) => formatCount(v) || '0',
     },
+    ...(vista === 'asignados' && (idPerfil === PERFIL.AUDITOR_AM || idPerfil === PERFIL.GESTOR_GD)
+      ? [
+          {
+            key: 'misPendientes',
+            title: 'Por revisar',
+            dataIndex: 'misPendientes',
+            width: 95,
+            align: 'right' as const,
+            render: (v: number | undefined) =>
+              v ? <strong>{formatCount(v)}</strong> : <Typography.Text type="secondary">0</Typography.Text>,
+          },
+        ]
+      : []),
   ];
 
   const prestadorOptions = (prestadores.data ?? []).map((p) => ({

@@ -28,6 +28,8 @@ export type Tramite = {
   version: number;
   numCargas: number;
   numPlanillas: number;
+  /** 'Trámites Asignados' of the auditor (18) and the operative (20): attentions still to review. */
+  misPendientes?: number;
 };
 
 /** GET /tramites/:id adds the workflow actions this user may try now. */
