@@ -252,6 +252,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
       key: 'archivo',
       title: 'Archivo',
       dataIndex: 'nombreArchivo',
+      width: 260,
       ellipsis: { showTitle: true },
     },
     {
@@ -259,6 +260,8 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
       title: 'Opciones',
       width: 130,
       align: 'center',
+      // Always in view, however wide the file name makes the table.
+      fixed: 'right',
       render: (_: unknown, c) => {
         const ops = opcionesCarga(c, { prestador, supervisor, estadoTramite: t.estadoTramite });
         const items: MenuProps['items'] = [
