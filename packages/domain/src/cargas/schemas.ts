@@ -48,8 +48,10 @@ export const cargaListQuerySchema = z.object({
   ...page,
 });
 
+const FILA_INVALIDA = 'La fila debe ser un número entero positivo.';
+
 export const cargaIncidenciasQuerySchema = z.object({
-  fila: idSchema.optional(),
+  fila: z.coerce.number({ error: FILA_INVALIDA }).int(FILA_INVALIDA).positive(FILA_INVALIDA).optional(),
   ...page,
 });
 

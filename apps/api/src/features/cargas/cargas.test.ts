@@ -509,6 +509,12 @@ describe('rows with errors and novedades', () => {
       pageSize: 1,
       items: [{ fila: 3, columna: 'diagPri' }],
     });
+    const mala = await t.app.inject({
+      url: `/api/v1/cargas/${c.idCarga}/errores?fila=tres`,
+      headers: await t.auth(DEMO.prestador),
+    });
+    expect(mala.statusCode).toBe(400);
+    expect(mala.json().error.message).toBe('La fila debe ser un número entero positivo.');
     const flags = await t.database.query<{ fila: number }>(
       'SELECT fila FROM carga_fila WHERE id_carga = $1 AND tiene_error ORDER BY fila',
       [c.idCarga],
