@@ -10,3 +10,11 @@ export const idSchema = z.coerce
 
 /** `/:id` route parameters. */
 export const idParams = z.object({ id: idSchema });
+
+/** A route segment or query value read as an id (digits only, as idSchema accepts them), else null. */
+export function parseId(v: unknown): number | null {
+  if (typeof v === 'number') v = String(v);
+  if (typeof v !== 'string' || !/^\d{1,10}$/.test(v)) return null;
+  const r = idSchema.safeParse(v);
+  return r.success ? r.data : null;
+}

@@ -8,6 +8,7 @@ import {
   type MasterDetailDef,
   MSG,
 } from '@app/domain';
+import { parseId } from '@app/domain/common/ids';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useId, useState } from 'react';
@@ -38,9 +39,9 @@ const DETAIL_COMPONENTS: Record<MasterDetailComponent, LazyExoticComponent<Compo
 export default function MasterDetailPage({ route }: { route: string }) {
   const md = getMasterDetail(route);
   const param = useParams()[md?.param ?? ''];
-  const id = Number(param);
+  const id = parseId(param);
   const master = md ? getCatalog(md.master) : undefined;
-  if (!md || !master || !Number.isInteger(id) || id <= 0) return <NotFound />;
+  if (!md || !master || id === null) return <NotFound />;
   // Another record is another screen: search, page and open modal do not carry over.
   return <MasterDetail key={`${route}:${id}`} md={md} master={master} id={id} />;
 }

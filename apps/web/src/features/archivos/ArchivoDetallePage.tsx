@@ -1,3 +1,4 @@
+import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
@@ -16,8 +17,7 @@ import { AccionesArchivo, VisorArchivo } from './VisorArchivo.tsx';
 /** /archivoplamd/:id — the read-only detail of an attention's file, with its preview. */
 export default function ArchivoDetallePage() {
   const { id } = useParams();
-  const n = Number(id);
-  const idArchivo = Number.isInteger(n) && n > 0 ? n : null;
+  const idArchivo = parseId(id);
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const back = listHref('auditoria', idPerfil);
   const q = useQuery({

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import { formatCount } from '@app/domain/common/format';
+import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { isSupervision } from '@app/domain/planillas/permissions';
@@ -35,8 +36,7 @@ export default function ArchivosNuevosPage() {
   const navigate = useNavigate();
   const feedback = useFeedback();
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
-  const n = Number(params.idTramite);
-  const idTramite = Number.isInteger(n) && n > 0 ? n : null;
+  const idTramite = parseId(params.idTramite);
   const desde = fechaRuta(params.fechaIniAud);
   const hasta = fechaRuta(params.fechaFinAud);
   const validas = !!desde && !!hasta && desde <= hasta;

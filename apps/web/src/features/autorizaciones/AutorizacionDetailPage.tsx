@@ -1,6 +1,7 @@
 import { DownOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { formatCount, formatDateTime } from '@app/domain/common/format';
+import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -50,11 +51,6 @@ const AtencionesTab = lazy(() => import('../planillas/AtencionesTab.tsx'));
 const CargaArchivosModal = lazy(async () => ({
   default: (await import('../archivos/CargaArchivosModal.tsx')).CargaArchivosModal,
 }));
-
-const parseId = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 const fallback = (
   <Flex justify="center" style={{ padding: 32 }}>

@@ -1,5 +1,6 @@
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { ESTADOS_AUTORIZACION } from '@app/domain/autorizaciones/rules';
+import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Select, Skeleton, Typography } from 'antd';
@@ -17,11 +18,6 @@ import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/trami
 import { AutorizacionesTabla, useAutorizaciones } from './AutorizacionesTabla.tsx';
 import { autorizacionPath, migasTramite } from './autorizacion-rules.ts';
 import { NuevaSolicitudForm } from './NuevaSolicitudForm.tsx';
-
-const parseId = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /** /autorizacion-tramite/{id}: every authorization request of a procedure, filtered by state. */
 export default function AutorizacionesPage() {

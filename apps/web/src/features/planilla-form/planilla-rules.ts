@@ -56,11 +56,8 @@ export function popupPath(
   return `${planillaPath(idTramite, estadoTramite, idPlanilla).replace('/planillaform/', '/planillaformpopup/')}/${encodeURIComponent(tipo)}`;
 }
 
-/** A positive integer route parameter, else null. */
-export function parseId(v: string | undefined): number | null {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
+/** A route parameter read as an id, else null (the domain's reading of an id). */
+export { parseId } from '@app/domain/common/ids';
 
 /** A calendar date from the API ('2026-03-07' or an ISO instant) as 'YYYY-MM-DD'. */
 export function calendarDate(v: string | null | undefined): string | null {

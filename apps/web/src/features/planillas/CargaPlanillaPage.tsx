@@ -1,3 +1,4 @@
+import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -13,11 +14,6 @@ import { detailPath, listHref } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import AtencionesTab from './AtencionesTab.tsx';
 import { periodoLabel } from './atenciones-rules.ts';
-
-const parseId = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /** /cargaplanilla/{idTramite}/{idCarga}: the attention sheets of one load (spec 000 §2). */
 export default function CargaPlanillaPage() {

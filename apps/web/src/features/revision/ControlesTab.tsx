@@ -1,5 +1,6 @@
 import { OrderedListOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { formatCount } from '@app/domain/common/format';
+import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { CONTROLES } from '@app/domain/planillas/controles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
@@ -33,7 +34,7 @@ export default function ControlesTab({ tramite: t }: ControlesTabProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useListParams({ namespace: 'ctl', filterKeys: ['n', 'idCarga'] });
   const n = Number(params.filters.n) || null;
-  const idCarga = Number(params.filters.idCarga) || undefined;
+  const idCarga = parseId(params.filters.idCarga) ?? undefined;
 
   const cargas = useQuery({
     queryKey: revisionKeys.cargas(t.idTramite),

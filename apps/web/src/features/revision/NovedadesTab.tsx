@@ -1,5 +1,6 @@
 import type { Page } from '@app/domain/catalogs/define';
 import { formatCount } from '@app/domain/common/format';
+import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, Flex, Select, Skeleton, type TableColumnsType, Typography } from 'antd';
@@ -29,7 +30,7 @@ export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
       api<Page<Carga>>(`/tramites/${t.idTramite}/cargas`, { query: { page: 1, pageSize: 100 }, signal }),
   });
   const conNovedades = (cargas.data?.items ?? []).filter((c) => c.contadorNovedades > 0);
-  const pedida = Number(params.filters.idCarga) || null;
+  const pedida = parseId(params.filters.idCarga);
   const carga = conNovedades.find((c) => c.idCarga === pedida) ?? conNovedades[0];
 
   const list = useQuery({

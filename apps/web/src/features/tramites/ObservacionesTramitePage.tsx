@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@app/domain/common/format';
+import { parseId } from '@app/domain/common/ids';
 import type { ObservacionTramiteFila } from '@app/domain/planillas/detalles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -34,12 +35,12 @@ function useFiltro(): [
   const [sp, setSp] = useSearchParams();
   const tipo = sp.get('tipo');
   const respondida = sp.get('respondida');
-  const idCarga = Number(sp.get('idCarga'));
+  const idCarga = parseId(sp.get('idCarga'));
   const page = Math.max(1, Number(sp.get('page')) || 1);
   const filtro: ObservacionesTramiteFiltro = {
     ...(tipo === 'M' || tipo === 'D' ? { tipo } : {}),
     ...(respondida === 'si' || respondida === 'no' ? { respondida } : {}),
-    ...(Number.isInteger(idCarga) && idCarga > 0 ? { idCarga } : {}),
+    ...(idCarga !== null ? { idCarga } : {}),
   };
   const set = (f: ObservacionesTramiteFiltro, p = 1) => {
     const next = new URLSearchParams();

@@ -1,4 +1,5 @@
 import { DownOutlined, FileTextOutlined } from '@ant-design/icons';
+import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQuery } from '@tanstack/react-query';
@@ -37,11 +38,6 @@ const AtencionesTab = lazy(() => import('../planillas/AtencionesTab.tsx'));
 const AsignacionTab = lazy(() => import('../revision/AsignacionTab.tsx'));
 const ControlesTab = lazy(() => import('../revision/ControlesTab.tsx'));
 const NovedadesTab = lazy(() => import('../revision/NovedadesTab.tsx'));
-
-const parseId = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 /** Procedure detail: /tramiteform/:id (audit side) and /tramiteform-carga/:id (provider side). */
 export default function TramiteDetailPage({ lado }: { lado: Lado }) {

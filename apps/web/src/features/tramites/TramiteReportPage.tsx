@@ -1,3 +1,4 @@
+import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { isSupervision } from '@app/domain/planillas/permissions';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
@@ -56,8 +57,7 @@ export function TramiteReportPage({
   children,
 }: TramiteReportPageProps) {
   const params = useParams();
-  const n = Number(params[param]);
-  const idTramite = Number.isInteger(n) && n > 0 ? n : null;
+  const idTramite = parseId(params[param]);
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const back = listHref('auditoria', idPerfil);
   const tramite = useQuery({

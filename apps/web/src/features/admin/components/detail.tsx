@@ -1,5 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { MSG } from '@app/domain';
+import { parseId as parseDomainId } from '@app/domain/common/ids';
 import {
   Button,
   Card,
@@ -150,7 +151,5 @@ export function DetailState({
   return null;
 }
 
-export const parseId = (v: string | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-};
+/** A route parameter read as an id, 0 when it is not one (the admin pages test `!id`). */
+export const parseId = (v: string | undefined) => parseDomainId(v) ?? 0;
