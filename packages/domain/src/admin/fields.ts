@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
+import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { MSG_ADMIN } from './messages.ts';
 
 /** Building blocks of the administration schemas: every message is the shared Spanish one. */
 export const req = (label: string) => MSG.campoRequerido(label);
 
-/** A required reference id (a select): missing, empty or 0 → 'El elemento {label} no puede ser nulo.' */
-export const requiredId = (label: string) =>
-  z.coerce
-    .number({ error: req(label) })
-    .int(req(label))
-    .positive(req(label));
+export { requiredId } from '../common/ids.ts';
 
 /** An optional reference id: empty → null. */
 export const optionalId = () =>
@@ -38,15 +34,6 @@ export const optionalText = (label: string, max: number, opts: { upper?: boolean
       .nullable()
       .optional(),
   );
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date 'YYYY-MM-DD'. */
-export const isIsoDate = (v: string) => {
-  if (!ISO_DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 
 export const requiredDate = (label: string) =>
   z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { todayIso } from '../common/format.ts';
-import { EMAIL_RE, isValidCedula, NAME_RE } from '../common/validators.ts';
+import { EMAIL_RE, isIsoDate, isValidCedula, NAME_RE } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
-import { isIsoDate, req, requiredId, requiredText, whenObject } from './fields.ts';
+import { req, requiredId, requiredText, whenObject } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
 
 /** Characters a name field keeps while typing: letters (with accents and Ñ) and spaces. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate, pageQuery } from './fields.ts';
+import { isIsoDate } from '../common/validators.ts';
+import { pageQuery } from './fields.ts';
 
 const fechaFiltro = z.string().refine(isIsoDate, 'Fecha no válida.').optional();
 

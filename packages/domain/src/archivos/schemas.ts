@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
+import { isIsoDate } from '../common/validators.ts';
 import { MSG_ARCHIVO } from './messages.ts';
 import { AGRUPACIONES_ZIP } from './rules.ts';
 
@@ -10,7 +11,7 @@ const optId = z.preprocess(empty, idSchema.optional());
 const fecha = z
   .string()
   .transform((v) => v.slice(0, 10))
-  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG_ARCHIVO.fechasInvalidas));
+  .pipe(z.string().refine(isIsoDate, MSG_ARCHIVO.fechasInvalidas));
 
 /** Files of an attention: search by name (case- and accent-insensitive), newest first. */
 export const archivosListQuerySchema = z.object({

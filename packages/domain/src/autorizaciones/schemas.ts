@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
+import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { MSG_AUTORIZACION } from './messages.ts';
 import { ESTADOS_AUTORIZACION, MAX_DIAS_SEMANAS } from './rules.ts';
@@ -11,7 +12,7 @@ const fechaReq = (campo: string) =>
     .string({ error: MSG.campoRequerido(campo) })
     .trim()
     .min(1, MSG.campoRequerido(campo))
-    .regex(/^\d{4}-\d{2}-\d{2}$/, MSG_AUTORIZACION.fechaInvalida)
+    .refine(isIsoDate, MSG_AUTORIZACION.fechaInvalida)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), MSG_AUTORIZACION.fechaInvalida);
 
 const texto = (max: number) =>
@@ -58,7 +59,7 @@ const fechaQuery = z.preprocess(
   empty,
   z
     .string({ error: MSG_AUTORIZACION.rangoSemanasInvalido })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, MSG_AUTORIZACION.rangoSemanasInvalido)
+    .refine(isIsoDate, MSG_AUTORIZACION.rangoSemanasInvalido)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), MSG_AUTORIZACION.rangoSemanasInvalido),
 );
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
+import { isIsoDate } from '../common/validators.ts';
 import { MSG_CARGA } from './messages.ts';
 
 const fecha = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MSG_CARGA.fechaInvalida)
+  .refine(isIsoDate, MSG_CARGA.fechaInvalida)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), MSG_CARGA.fechaInvalida);
 
 /** The text fields that travel with the data file in the multipart upload. */

@@ -164,3 +164,24 @@ describe('company settings', () => {
     });
   });
 });
+
+describe('values PostgreSQL would refuse are refused by the schema, in Spanish', () => {
+  it('integers beyond the column, decimals beyond numeric(14, 2), days that do not exist', () => {
+    const walk = (kind: 'integer' | 'decimal' | 'date') =>
+      Object.values(ALL_CATALOGS).flatMap((def) =>
+        def.fields.filter((f) => f.type === kind && f.form !== false).map((f) => ({ def, f })),
+      );
+    const cases = [
+      ...walk('integer').map(({ def, f }) => ({ def, f, bad: 2_147_483_648 })),
+      ...walk('decimal').map(({ def, f }) => ({ def, f, bad: '1000000000000.00' })),
+      ...walk('date').map(({ def, f }) => ({ def, f, bad: '2026-02-30' })),
+    ];
+    expect(cases.length).toBeGreaterThan(5);
+    for (const { def, f, bad } of cases) {
+      const errors = validateCatalogInput(def, { [f.name]: bad });
+      expect(errors?.[f.name], `${def.name}.${f.name}`).toMatch(
+        /fuera del rango|fecha válida|menor o igual|nulo/,
+      );
+    }
+  });
+});

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { UserFlag } from '../auth/profiles.ts';
+import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
+
+/** Largest value of an integer column, and bound of a numeric(14, 2) column. */
+const INT_MAX = 2_147_483_647;
+const DECIMAL_MAX = 1e12;
+const fueraDeRango = (label: string) => `${label} está fuera del rango permitido.`;
 
 export type FieldType = 'text' | 'textarea' | 'integer' | 'decimal' | 'date' | 'boolean' | 'select' | 'email';
 
@@ -132,7 +138,12 @@ function fieldSchema(f: CatalogField): z.ZodType {
           .nullable()
           .optional();
       }
-      const base = z.coerce.number({ error: req }).int(`${f.label} debe ser un número entero.`);
+      // Without declared bounds, the range of the integer column (PostgreSQL would refuse the rest).
+      const base = z.coerce
+        .number({ error: req })
+        .int(`${f.label} debe ser un número entero.`)
+        .min(-INT_MAX, fueraDeRango(f.label))
+        .max(INT_MAX, fueraDeRango(f.label));
       const low =
         f.min !== undefined ? base.min(f.min, `${f.label} debe ser mayor o igual a ${f.min}.`) : base;
       const bounded =
@@ -147,6 +158,7 @@ function fieldSchema(f: CatalogField): z.ZodType {
           (v) => /^-?\d+(\.\d{1,2})?$/.test(v),
           `${f.label} debe ser un valor numérico con hasta 2 decimales.`,
         )
+        .refine((v) => Math.abs(Number(v)) < DECIMAL_MAX, fueraDeRango(f.label))
         .refine(
           (v) => f.min === undefined || Number(v) >= f.min,
           `${f.label} debe ser mayor o igual a ${f.min}.`,
@@ -160,9 +172,7 @@ function fieldSchema(f: CatalogField): z.ZodType {
     case 'boolean':
       return f.required ? z.boolean({ error: req }) : z.boolean().optional();
     case 'date': {
-      const base = z
-        .string({ error: req })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, `${f.label} debe ser una fecha válida.`);
+      const base = z.string({ error: req }).refine(isIsoDate, `${f.label} debe ser una fecha válida.`);
       return f.required ? base : base.nullable().optional();
     }
     default: {

@@ -8,6 +8,14 @@ export const idSchema = z.coerce
   .positive(MSG.idInvalido)
   .max(2_147_483_647, MSG.idInvalido);
 
+/** A required reference id (a select): missing, empty, 0 or not an id → 'El elemento {label} no puede ser nulo.' */
+export const requiredId = (label: string) =>
+  z.coerce
+    .number({ error: MSG.campoRequerido(label) })
+    .int(MSG.campoRequerido(label))
+    .positive(MSG.campoRequerido(label))
+    .max(2_147_483_647, MSG.campoRequerido(label));
+
 /** `/:id` route parameters. */
 export const idParams = z.object({ id: idSchema });
 

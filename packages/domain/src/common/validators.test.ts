@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRuc, isValidCedula } from './validators.ts';
+import { checkRuc, isIsoDate, isValidCedula } from './validators.ts';
 
 describe('cédula', () => {
   it('accepts a valid check digit and rejects a wrong one', () => {
@@ -19,5 +19,13 @@ describe('RUC', () => {
     expect(checkRuc('1710034066001').valid).toBe(false);
     expect(checkRuc('0992345678001')).toMatchObject({ valid: true, warning: expect.any(String) });
     expect(checkRuc('1710034065000').valid).toBe(false);
+  });
+});
+
+describe('calendar dates', () => {
+  it('isIsoDate takes real days only', () => {
+    for (const ok of ['2026-02-28', '2028-02-29', '2026-12-31']) expect(isIsoDate(ok), ok).toBe(true);
+    for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '26-01-01', '2026-1-1', ''])
+      expect(isIsoDate(bad), bad).toBe(false);
   });
 });

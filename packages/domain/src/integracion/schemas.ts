@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredId } from '../common/ids.ts';
+import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { MSG_INTEGRACION } from './messages.ts';
 
@@ -8,9 +10,10 @@ const fecha = (campo: string) =>
     .string({ error: MSG.campoRequerido(campo) })
     .trim()
     .min(1, MSG.campoRequerido(campo))
-    .regex(/^\d{4}-\d{2}-\d{2}$/, fechaInvalida)
+    .refine(isIsoDate, fechaInvalida)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), fechaInvalida);
-const optId = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg).optional();
+const optId = (msg: string) =>
+  z.coerce.number({ error: msg }).int(msg).positive(msg).max(2_147_483_647, msg).optional();
 
 /**
  * The text fields of POST /cargatramites/registro-datos and /registro-completo (spec 000 §3 'Sandbox
@@ -25,7 +28,8 @@ export const registroCamposSchema = z
     idServicio: z.coerce
       .number({ error: MSG.campoRequerido('idServicio') })
       .int(MSG_INTEGRACION.servicioInvalido)
-      .positive(MSG_INTEGRACION.servicioInvalido),
+      .positive(MSG_INTEGRACION.servicioInvalido)
+      .max(2_147_483_647, MSG_INTEGRACION.servicioInvalido),
     idAutorizacion: optId('La autorización no es válida.'),
     idPrestador: optId(MSG_INTEGRACION.prestadorInvalido),
     descripcion: z
@@ -77,10 +81,7 @@ export const sandboxTramitesQuerySchema = z.object({
 /** A test authorization in the sandbox (already approved), to try loads with idAutorizacion. */
 export const sandboxAutorizacionSchema = z
   .object({
-    idTramite: z.coerce
-      .number({ error: MSG.campoRequerido('idTramite') })
-      .int()
-      .positive(),
+    idTramite: requiredId('idTramite'),
     descripcion: z.string().trim().max(500).optional(),
     fechaDesde: fecha('fechaDesde'),
     fechaHasta: fecha('fechaHasta'),

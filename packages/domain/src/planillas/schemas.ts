@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizarCie10 } from '../cargas/validate.ts';
 import { idSchema } from '../common/ids.ts';
+import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { MSG_PLANILLA } from './messages.ts';
 import { ESTADOS_REVISION, TIPOS_REVISION } from './permissions.ts';
@@ -14,10 +15,7 @@ const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optId = z.preprocess(empty, idSchema.optional());
 const optFecha = z.preprocess(
   empty,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ingrese una fecha válida (AAAA-MM-DD).')
-    .optional(),
+  z.string().refine(isIsoDate, 'Ingrese una fecha válida (AAAA-MM-DD).').optional(),
 );
 const optTexto = (max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string().max(max).optional());
@@ -119,7 +117,7 @@ const fecha = (label: string) =>
   z
     .string({ error: MSG.campoRequerido(label) })
     .min(1, MSG.campoRequerido(label))
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} debe ser una fecha válida.`);
+    .refine(isIsoDate, `${label} debe ser una fecha válida.`);
 
 /**
  * Saving a record (spec 000 §5): cédula, nombre, diag1, diag2, fechaDesde, fechaHasta required;

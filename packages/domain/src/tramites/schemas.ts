@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from '../common/ids.ts';
+import { idSchema, requiredId } from '../common/ids.ts';
+import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { MSG_TRAMITE } from './messages.ts';
 import { ESTADOS_TRAMITE } from './workflow.ts';
@@ -8,19 +9,13 @@ const fecha = (label: string) =>
   z
     .string({ error: MSG.campoRequerido(label) })
     .min(1, MSG.campoRequerido(label))
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} debe ser una fecha válida.`);
+    .refine(isIsoDate, `${label} debe ser una fecha válida.`);
 
 /** Procedure form: idPrestador, idServicio, fechaDesde, fechaHasta, descripcion required (spec 000 §5). */
 export const tramiteInputSchema = z
   .object({
-    idPrestador: z.coerce
-      .number({ error: MSG.campoRequerido('Prestador') })
-      .int()
-      .positive(MSG.campoRequerido('Prestador')),
-    idServicio: z.coerce
-      .number({ error: MSG.campoRequerido('Servicio') })
-      .int()
-      .positive(MSG.campoRequerido('Servicio')),
+    idPrestador: requiredId('Prestador'),
+    idServicio: requiredId('Servicio'),
     fechaDesde: fecha('Fecha desde'),
     fechaHasta: fecha('Fecha hasta'),
     descripcion: z
@@ -60,14 +55,8 @@ export const tramiteListQuerySchema = z.object({
   estado: z.enum(ESTADOS_TRAMITE).optional(),
   idPrestador: idSchema.optional(),
   idServicio: idSchema.optional(),
-  desde: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  hasta: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  desde: z.string().refine(isIsoDate, 'Fecha inválida (AAAA-MM-DD).').optional(),
+  hasta: z.string().refine(isIsoDate, 'Fecha inválida (AAAA-MM-DD).').optional(),
   numero: z.string().trim().max(40).optional(),
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
