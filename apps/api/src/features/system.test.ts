@@ -109,4 +109,81 @@ describe('system', () => {
     }
     expect(failed).toEqual([]);
   });
+  it('no write route lets a hostile field value through to a 500 or a database error', async () => {
+    type Schema = {
+      $ref?: string;
+      type?: string | string[];
+      properties?: Record<string, Schema>;
+      items?: Schema;
+      enum?: unknown[];
+      anyOf?: Schema[];
+      oneOf?: Schema[];
+      allOf?: Schema[];
+      pattern?: string;
+      format?: string;
+    };
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+      >;
+      components?: { schemas?: Record<string, Schema> };
+    };
+    const deref = (x: Schema | undefined) =>
+      x?.$ref ? doc.components?.schemas?.[x.$ref.split('/').pop() ?? ''] : x;
+    // A plausible value for a schema: the body every field is then spoiled in, one at a time.
+    const sample = (x: Schema | undefined, depth = 0): unknown => {
+      const sch = deref(x) ?? {};
+      if (sch.anyOf) return sample(sch.anyOf.find((a) => a.type !== 'null') ?? sch.anyOf[0], depth);
+      if (sch.oneOf) return sample(sch.oneOf[0], depth);
+      if (sch.allOf) return Object.assign({}, ...sch.allOf.map((a) => sample(a, depth)));
+      if (sch.enum) return sch.enum[0];
+      const type = Array.isArray(sch.type) ? sch.type.find((y) => y !== 'null') : sch.type;
+      if (type === 'object' && depth < 4)
+        return Object.fromEntries(
+          Object.entries(sch.properties ?? {}).map(([k, v]) => [k, sample(v, depth + 1)]),
+        );
+      if (type === 'array') return depth < 4 ? [sample(sch.items, depth + 1)] : [];
+      if (type === 'integer' || type === 'number') return 1;
+      if (type === 'boolean') return true;
+      return sch.format === 'date' ? '2026-03-02' : 'X1';
+    };
+    const hostile = [null, 'abc', -1, 2_147_483_648, 1e20, 1.5, [], {}, 'x'.repeat(20_000), '2026-02-30'];
+    const users = [DEMO.admin, DEMO.supervisorAm, DEMO.prestador];
+    const headers = await Promise.all(users.map((u) => t.auth(u)));
+    const failed: string[] = [];
+    let sent = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      if (path.startsWith('/api/v1/auth/') || path.startsWith('/api/v1/registro')) continue;
+      for (const method of ['post', 'put', 'patch'] as const) {
+        const schema = ops[method]?.requestBody?.content?.['application/json']?.schema;
+        if (!schema) continue;
+        const url = path.replace(/\{id[A-Za-z]*\}/g, '1').replace(/\{[^}]+\}/g, 'x');
+        const good = sample(schema);
+        if (!good || typeof good !== 'object' || Array.isArray(good)) continue;
+        const send = (h: { authorization: string }, payload: object) =>
+          t.app.inject({ method: method.toUpperCase() as 'POST', url, headers: h, payload });
+        // The first user the route lets in.
+        let h: { authorization: string } | undefined;
+        for (const candidate of headers) {
+          if ((await send(candidate, good)).statusCode !== 403) {
+            h = candidate;
+            break;
+          }
+        }
+        if (!h) continue;
+        for (const key of Object.keys(good)) {
+          for (const bad of hostile) {
+            const res = await send(h, { ...good, [key]: bad });
+            sent++;
+            // VALOR_NO_ADMITIDO: PostgreSQL refused the value, so a schema let it through.
+            if (res.statusCode >= 500 || res.json().error?.code === 'VALOR_NO_ADMITIDO')
+              failed.push(`${method} ${url} ${key}=${JSON.stringify(bad).slice(0, 20)} ${res.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(500);
+    expect(failed).toEqual([]);
+  }, 120_000);
 });

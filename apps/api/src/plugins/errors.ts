@@ -33,7 +33,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (typeof err.code === 'string' && err.code.startsWith('22')) {
       // A value PostgreSQL cannot take (out of range, malformed): bad input that slipped past a schema.
       req.log.warn({ err }, 'data exception from the database');
-      return reply.code(400).send({ error: { code: 'DATOS_INVALIDOS', message: MSG.datosInvalidos } });
+      return reply.code(400).send({ error: { code: 'VALOR_NO_ADMITIDO', message: MSG.datosInvalidos } });
     }
     if (err.statusCode === 429) {
       return reply
