@@ -160,6 +160,7 @@ test('AM reviews three attentions with the keyboard, GD reviews them (popup firs
   await expect(porRevisar).toHaveText('3');
   await page.goto(url(ids[0]));
   await expect(registro(page, 'R-001')).toBeVisible();
+  await expect(page.getByText('3 pendientes', { exact: true })).toBeVisible();
   const crumbs = page.locator('.ant-breadcrumb');
   await expect(crumbs.getByRole('link', { name: 'Trámites' })).toHaveAttribute('href', '/tramite-asignados');
   await expect(crumbs.getByRole('link', { name: `Trámite ${idTramite}` })).toHaveAttribute(
@@ -229,6 +230,7 @@ test('AM reviews three attentions with the keyboard, GD reviews them (popup firs
   await page.keyboard.press('Alt+KeyR');
   await expect(registro(page, 'R-002')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/planillaform/${idTramite}/EN%20PROCESO/${ids[1]}`));
+  await expect(page.getByText('2 pendientes', { exact: true })).toBeVisible();
   // Alt+N / Alt+P move between pending ones.
   await page.keyboard.press('Alt+KeyN');
   await expect(registro(page, 'R-003')).toBeVisible();

@@ -178,10 +178,14 @@ export const revisionCierreBodySchema = z.object({
   version: z.number().int().optional(),
 });
 
-export const siguientePendienteQuerySchema = z.object({
+/** Pending attentions of a procedure (and load) for the user's review: the count. */
+export const pendientesQuerySchema = z.object({
   idTramite: idTramiteParam,
   idCarga: optId,
   tipo: tipoRevisionSchema.optional(),
+});
+
+export const siguientePendienteQuerySchema = pendientesQuerySchema.extend({
   /** The current record: the next (or previous) pending one after it, in list order. */
   despuesDe: optId,
   anterior: flag,

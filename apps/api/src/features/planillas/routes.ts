@@ -18,6 +18,7 @@ import {
   type PlanillaUpdate,
   pageQuerySchema,
   pareceCodigoCie10,
+  pendientesQuerySchema,
   permisosPlanilla,
   planillaFiltrosSchema,
   planillaListQuerySchema,
@@ -283,6 +284,28 @@ export async function planillaRoutes(app: FastifyInstance) {
         });
       }
       return id;
+    },
+  );
+
+  r.get(
+    '/api/v1/planillas/pendientes',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Cuántas atenciones del trámite (y la carga) esperan todavía la revisión del usuario',
+        querystring: pendientesQuerySchema,
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const tramite = await getTramiteForUser(db, req.user, q.idTramite);
+      const tipo: TipoRevision | null = q.tipo ?? reviewType(req.user.idPerfil);
+      if (!tipo)
+        throw badRequest('Indique el tipo de revisión (M o D).', {
+          tipo: 'Indique el tipo de revisión (M o D).',
+        });
+      return { pendientes: await contarPendientes(db, req.user, tramite, tipo, q.idCarga) };
     },
   );
 
@@ -633,6 +656,43 @@ export async function planillaRoutes(app: FastifyInstance) {
  * after `despuesDe`, wrapping around. An operative (18/20) only gets the attentions assigned to it:
  * the ones it can review.
  */
+/** The active attentions of a procedure (and load) still pending for this user's review of this type. */
+function pendientesWhere(
+  user: SessionUser,
+  tramite: TramiteRow,
+  tipo: TipoRevision,
+  idCarga: number | undefined,
+  params: Params,
+): string[] {
+  const w = [`p.id_tramite = ${params.add(tramite.idTramite)}`, 'p.estado = 1'];
+  w.push(tipo === 'M' ? `p.estado_aud = 'PENDIENTE'` : `p.estado_doc = 'PENDIENTE'`);
+  if (idCarga) w.push(`p.id_carga = ${params.add(idCarga)}`);
+  const vis = visibilitySql(user, tramite, params);
+  if (vis) w.push(vis);
+  if (tipo === 'M' && user.idPerfil === PERFIL.AUDITOR_AM)
+    w.push(`p.id_usuario_med = ${params.add(user.idUsuario)}`);
+  if (tipo === 'D' && user.idPerfil === PERFIL.GESTOR_GD)
+    w.push(`p.id_usuario_doc = ${params.add(user.idUsuario)}`);
+  return w;
+}
+
+/** How many attentions `siguientePendiente` can still reach. */
+export async function contarPendientes(
+  q: Queryable,
+  user: SessionUser,
+  tramite: TramiteRow,
+  tipo: TipoRevision,
+  idCarga: number | undefined,
+): Promise<number> {
+  const params = new Params();
+  const w = pendientesWhere(user, tramite, tipo, idCarga, params);
+  const [{ n }] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM planilla p WHERE ${w.join(' AND ')}`,
+    params.values,
+  );
+  return n;
+}
+
 export async function siguientePendiente(
   q: Queryable,
   user: SessionUser,
@@ -643,15 +703,7 @@ export async function siguientePendiente(
   anterior = false,
 ): Promise<{ idPlanilla: number; numero: string } | null> {
   const params = new Params();
-  const w = [`p.id_tramite = ${params.add(tramite.idTramite)}`, 'p.estado = 1'];
-  w.push(tipo === 'M' ? `p.estado_aud = 'PENDIENTE'` : `p.estado_doc = 'PENDIENTE'`);
-  if (idCarga) w.push(`p.id_carga = ${params.add(idCarga)}`);
-  const vis = visibilitySql(user, tramite, params);
-  if (vis) w.push(vis);
-  if (tipo === 'M' && user.idPerfil === PERFIL.AUDITOR_AM)
-    w.push(`p.id_usuario_med = ${params.add(user.idUsuario)}`);
-  if (tipo === 'D' && user.idPerfil === PERFIL.GESTOR_GD)
-    w.push(`p.id_usuario_doc = ${params.add(user.idUsuario)}`);
+  const w = pendientesWhere(user, tramite, tipo, idCarga, params);
   const dir = anterior ? 'DESC' : 'ASC';
   const order = `ORDER BY p.numero ${dir}, p.id_planilla ${dir} LIMIT 1`;
   const sel = `SELECT p.id_planilla AS "idPlanilla", p.numero FROM planilla p WHERE`;

@@ -307,7 +307,19 @@ describe('next pending', () => {
     expect(await sig(DEMO.revisor, '&tipo=D')).toBe(s1);
     expect(await sig(DEMO.revisor, '')).toBe(400);
     expect(await sig(DEMO.prestador2, '')).toBe(404);
+    // How many the same navigation can still reach: the load, or the whole procedure without idCarga.
+    const cuantas = async (usuario: string, qs: string) => {
+      const res = await req('GET', `/api/v1/planillas/pendientes?idTramite=${f.idTramite}${qs}`, usuario);
+      return res.statusCode === 200 ? res.json().pendientes : res.statusCode;
+    };
+    expect(await cuantas(DEMO.supervisorAm, `&idCarga=${f.idCarga}`)).toBe(3);
+    expect(await cuantas(DEMO.supervisorAm, '')).toBe(4);
+    expect(await cuantas(DEMO.auditorAm, `&idCarga=${f.idCarga}`)).toBe(2);
+    expect(await cuantas(DEMO.supervisorGd, `&idCarga=${f.idCarga}`)).toBe(4);
+    expect(await cuantas(DEMO.revisor, '')).toBe(400);
+    expect(await cuantas(DEMO.prestador2, '')).toBe(404);
     await t.database.query(`UPDATE planilla SET estado_aud = 'REVISADA' WHERE id_carga = $1`, [f.idCarga]);
+    expect(await cuantas(DEMO.supervisorAm, `&idCarga=${f.idCarga}`)).toBe(0);
     const none = await req(
       'GET',
       `/api/v1/planillas/siguiente-pendiente?idTramite=${f.idTramite}&idCarga=${f.idCarga}`,

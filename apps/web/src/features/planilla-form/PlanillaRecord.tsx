@@ -147,6 +147,22 @@ export function PlanillaRecord({
   const acc = usePlanillaAcciones(p, feedback, recargar);
   const acciones = accionesRevision(p);
   const tipoNavegacion = reviewType(idPerfil);
+  // How many of the load still wait for this user: where they are in a long review.
+  const pendientes = useQuery({
+    queryKey: planillaKeys.sub(p.idPlanilla, 'pendientes', [
+      p.idCarga,
+      tipoNavegacion,
+      p.version,
+      p.estadoAud,
+      p.estadoDoc,
+    ]),
+    queryFn: ({ signal }) =>
+      planillaApi.pendientes(
+        { idTramite: p.idTramite, idCarga: p.idCarga, tipo: tipoNavegacion as TipoRevision },
+        signal,
+      ),
+    enabled: !popup && !!tipoNavegacion,
+  });
   const editable = p.permisos.puedeEditar && p.estado === 1;
   const editableAM = editable && p.permisos.puedeAM;
   // The auditor's screen (UX): documents beside the data on wide screens, in their tab otherwise.
@@ -405,6 +421,15 @@ export function PlanillaRecord({
       <Space size={8} wrap>
         {!popup && tipoNavegacion && (
           <>
+            {pendientes.data && (
+              <Tooltip title="Atenciones de esta carga que esperan su revisión">
+                <Typography.Text type="secondary" aria-live="polite">
+                  {pendientes.data.pendientes === 1
+                    ? '1 pendiente'
+                    : `${formatCount(pendientes.data.pendientes) || '0'} pendientes`}
+                </Typography.Text>
+              </Tooltip>
+            )}
             <Button
               icon={<ArrowLeftOutlined />}
               loading={buscandoPendiente === 'anterior'}

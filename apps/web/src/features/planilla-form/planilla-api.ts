@@ -90,6 +90,10 @@ export const planillaApi = {
       query: { ...q, anterior: q.anterior ? '1' : undefined },
     }),
 
+  /** How many attentions of the procedure's load still wait for this user's review of this type. */
+  pendientes: (q: { idTramite: number; idCarga: number; tipo: TipoRevision }, signal?: AbortSignal) =>
+    api<{ pendientes: number }>('/planillas/pendientes', { query: q, signal }),
+
   plantillas: (signal?: AbortSignal) => api<Plantilla[]>('/plantillas', { signal }),
   aplicarPlantilla: (id: number, idPlantilla: number, version: number) =>
     api<Mensaje & { agregados: number }>(`/planillas/${id}/plantilla`, {
