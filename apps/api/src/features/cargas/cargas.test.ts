@@ -315,7 +315,11 @@ describe('upload and ingest, happy paths', () => {
     const c = await cargar(id, 'c.CSV', csv(filas, ',', false));
     const d = await cargar(id, 'd.xlsx', await xlsx(filas));
     for (const x of [a, b, c, d])
-      expect(x).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: 4, contadorErrores: 0 });
+      expect(x, `${x.nombreArchivo}: ${x.obs}`).toMatchObject({
+        estadoProceso: 'COMPLETADA',
+        numeroRegistros: 4,
+        contadorErrores: 0,
+      });
     const dump = async (idCarga: number) =>
       t.database.query(
         `SELECT fila, no_planilla, cedula1, nombre, f_salida, diag_pri, cantidad, tipo FROM carga_fila WHERE id_carga = $1 ORDER BY fila`,

@@ -199,8 +199,9 @@ function excelText(v: ExcelJS.CellValue, i: number): string | null {
 }
 
 export async function* xlsxRows(opts: SourceOptions): AsyncGenerator<Cells> {
-  const input = fs.createReadStream(opts.file, { highWaterMark: 256 * 1024 });
+  // The library first (its first import can take a while): the file is opened only to be read.
   const Excel = await loadExcel();
+  const input = fs.createReadStream(opts.file, { highWaterMark: 256 * 1024 });
   const reader = new Excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
