@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { UserFlag } from '../auth/profiles.ts';
+import { INT4_MAX } from '../common/ids.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 
-/** Largest value of an integer column, and bound of a numeric(14, 2) column. */
-const INT_MAX = 2_147_483_647;
+/** Bound of a numeric(14, 2) column. */
 const DECIMAL_MAX = 1e12;
 const fueraDeRango = (label: string) => `${label} está fuera del rango permitido.`;
 
@@ -142,8 +142,8 @@ function fieldSchema(f: CatalogField): z.ZodType {
       const base = z.coerce
         .number({ error: req })
         .int(`${f.label} debe ser un número entero.`)
-        .min(-INT_MAX, fueraDeRango(f.label))
-        .max(INT_MAX, fueraDeRango(f.label));
+        .min(-INT4_MAX, fueraDeRango(f.label))
+        .max(INT4_MAX, fueraDeRango(f.label));
       const low =
         f.min !== undefined ? base.min(f.min, `${f.label} debe ser mayor o igual a ${f.min}.`) : base;
       const bounded =

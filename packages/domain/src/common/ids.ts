@@ -1,20 +1,18 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 
+/** The largest value of an integer (int4) column. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A positive int4 id, every failure said with `message`. */
+export const idCon = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
+
 /** A record id in a path or query: a positive 32-bit integer, else 'El identificador debe ser…'. */
-export const idSchema = z.coerce
-  .number({ error: MSG.idInvalido })
-  .int(MSG.idInvalido)
-  .positive(MSG.idInvalido)
-  .max(2_147_483_647, MSG.idInvalido);
+export const idSchema = idCon(MSG.idInvalido);
 
 /** A required reference id (a select): missing, empty, 0 or not an id → 'El elemento {label} no puede ser nulo.' */
-export const requiredId = (label: string) =>
-  z.coerce
-    .number({ error: MSG.campoRequerido(label) })
-    .int(MSG.campoRequerido(label))
-    .positive(MSG.campoRequerido(label))
-    .max(2_147_483_647, MSG.campoRequerido(label));
+export const requiredId = (label: string) => idCon(MSG.campoRequerido(label));
 
 /** `/:id` route parameters. */
 export const idParams = z.object({ id: idSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredId } from '../common/ids.ts';
+import { INT4_MAX, idCon, requiredId } from '../common/ids.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { MSG_INTEGRACION } from './messages.ts';
@@ -12,8 +12,7 @@ const fecha = (campo: string) =>
     .min(1, MSG.campoRequerido(campo))
     .refine(isIsoDate, fechaInvalida)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), fechaInvalida);
-const optId = (msg: string) =>
-  z.coerce.number({ error: msg }).int(msg).positive(msg).max(2_147_483_647, msg).optional();
+const optId = (msg: string) => idCon(msg).optional();
 
 /**
  * The text fields of POST /cargatramites/registro-datos and /registro-completo (spec 000 §3 'Sandbox
@@ -29,7 +28,7 @@ export const registroCamposSchema = z
       .number({ error: MSG.campoRequerido('idServicio') })
       .int(MSG_INTEGRACION.servicioInvalido)
       .positive(MSG_INTEGRACION.servicioInvalido)
-      .max(2_147_483_647, MSG_INTEGRACION.servicioInvalido),
+      .max(INT4_MAX, MSG_INTEGRACION.servicioInvalido),
     idAutorizacion: optId('La autorización no es válida.'),
     idPrestador: optId(MSG_INTEGRACION.prestadorInvalido),
     descripcion: z

@@ -3,6 +3,7 @@ export const MSG_PLANILLA = {
   // review
   revisionRegistrada: 'Revisión registrada exitosamente!',
   sinPendientesTitulo: 'Sin planillas pendientes',
+  tipoRevisionRequerido: 'Indique el tipo de revisión (M o D).',
   sinPendientes: 'No se encontraron planillas pendientes para este trámite y carga.',
   errorRevision: 'Error al registrar la revisión',
   perfilNoAutorizado: 'Perfil no autorizado para esta acción',

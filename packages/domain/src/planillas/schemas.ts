@@ -165,7 +165,7 @@ export const planillaUpdateSchema = z
   });
 export type PlanillaUpdate = z.infer<typeof planillaUpdateSchema>;
 
-export const tipoRevisionSchema = z.enum(TIPOS_REVISION, { error: 'Indique el tipo de revisión (M o D).' });
+export const tipoRevisionSchema = z.enum(TIPOS_REVISION, { error: MSG_PLANILLA.tipoRevisionRequerido });
 
 /** Registering or resetting a review: the version the user saw (stale → 409). */
 export const revisionBodySchema = z.object({

@@ -7,6 +7,7 @@ import {
   filasEjemplo,
   foldText,
   ID_TRAMITE_EJEMPLO,
+  idCon,
   type Medicamento,
   manualDatos,
   VADEMECUM_PAGE_SIZE,
@@ -21,12 +22,7 @@ import { tramiteScope } from '../tramites/access.ts';
 import { renderManualPdf } from './manual-pdf.ts';
 
 const ejemploQuerySchema = z.object({
-  idTramite: z.coerce
-    .number()
-    .int()
-    .positive('El ID del trámite debe ser un número entero positivo.')
-    .max(2_147_483_647)
-    .default(ID_TRAMITE_EJEMPLO),
+  idTramite: idCon('El ID del trámite debe ser un número entero positivo.').default(ID_TRAMITE_EJEMPLO),
 });
 
 const attachment = (name: string) => `attachment; filename="${name}"`;

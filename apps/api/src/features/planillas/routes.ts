@@ -272,11 +272,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const tramite = await getTramiteForUser(db, req.user, q.idTramite);
-      const tipo: TipoRevision | null = q.tipo ?? reviewType(req.user.idPerfil);
-      if (!tipo)
-        throw badRequest('Indique el tipo de revisión (M o D).', {
-          tipo: 'Indique el tipo de revisión (M o D).',
-        });
+      const tipo = tipoPedido(req.user, q.tipo);
       const id = await siguientePendiente(db, req.user, tramite, tipo, q.idCarga, q.despuesDe, q.anterior);
       if (!id) {
         throw new AppError(404, 'SIN_PENDIENTES', MSG_PLANILLA.sinPendientesTitulo, {
@@ -300,11 +296,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const tramite = await getTramiteForUser(db, req.user, q.idTramite);
-      const tipo: TipoRevision | null = q.tipo ?? reviewType(req.user.idPerfil);
-      if (!tipo)
-        throw badRequest('Indique el tipo de revisión (M o D).', {
-          tipo: 'Indique el tipo de revisión (M o D).',
-        });
+      const tipo = tipoPedido(req.user, q.tipo);
       return { pendientes: await contarPendientes(db, req.user, tramite, tipo, q.idCarga) };
     },
   );
@@ -656,6 +648,13 @@ export async function planillaRoutes(app: FastifyInstance) {
  * after `despuesDe`, wrapping around. An operative (18/20) only gets the attentions assigned to it:
  * the ones it can review.
  */
+/** The review type asked for, else the one of the user's profile; 400 when neither says (the reviewer, 16). */
+function tipoPedido(user: SessionUser, tipo: TipoRevision | undefined): TipoRevision {
+  const t = tipo ?? reviewType(user.idPerfil);
+  if (!t) throw badRequest(MSG_PLANILLA.tipoRevisionRequerido, { tipo: MSG_PLANILLA.tipoRevisionRequerido });
+  return t;
+}
+
 /** The active attentions of a procedure (and load) still pending for this user's review of this type. */
 function pendientesWhere(
   user: SessionUser,

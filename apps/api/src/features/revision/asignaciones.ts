@@ -4,7 +4,7 @@ import {
   idParams,
   idSchema,
   type SessionUser,
-  TIPOS_REVISION,
+  tipoRevisionSchema,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,10 +26,9 @@ const COLS = {
 } as const;
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
-const tipo = z.enum(TIPOS_REVISION, { error: 'Indique el tipo de revisión (M o D).' });
 
 const planillasQuery = z.object({
-  tipo,
+  tipo: tipoRevisionSchema,
   idCarga: z.preprocess(empty, idSchema.optional()),
   /** 'sin': nobody holds it yet; a user id: that user's attentions. */
   asignado: z.preprocess(
@@ -71,7 +70,7 @@ export async function asignacionConsultaRoutes(app: FastifyInstance) {
         summary:
           'Cargas activas del trámite con sus atenciones: total, pendientes y pendientes sin asignar del tipo (M o D)',
         params: idParams,
-        querystring: z.object({ tipo }),
+        querystring: z.object({ tipo: tipoRevisionSchema }),
       },
     },
     async (req) => {
