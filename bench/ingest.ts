@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { JSONParser } from '@streamparser/json-node';
+import { JSONParser } from '@streamparser/json';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
@@ -158,9 +158,12 @@ async function bareParse(formato: Formato, file: string): Promise<number> {
     return n - 1;
   }
   if (formato === 'json') {
+    // As the server reads it (sources.ts): 256 KiB chunks written to the synchronous parser.
     const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
-    fs.createReadStream(file, { highWaterMark: 256 * 1024 }).pipe(parser);
-    for await (const _ of parser) n++;
+    parser.onValue = () => {
+      n++;
+    };
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) parser.write(chunk);
     return n;
   }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -10,6 +10,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { autorizacionRoutes } from './features/autorizaciones/routes.ts';
 import { cargaRoutes } from './features/cargas/routes.ts';
 import { catalogRoutes } from './features/catalogs/routes.ts';
+import { correoPlugin } from './features/correo/plugin.ts';
 import { detalleRoutes } from './features/detalles/routes.ts';
 import { herramientasRoutes } from './features/herramientas/routes.ts';
 import { apiTokenRoutes } from './features/integracion/tokens.ts';
@@ -17,11 +18,13 @@ import { observacionRoutes } from './features/observaciones/routes.ts';
 import { planillasPorDiagnosticoRoutes } from './features/planillas/por-diagnostico.ts';
 import { planillaRoutes } from './features/planillas/routes.ts';
 import { registroRoutes } from './features/registro/routes.ts';
+import { reportesObservacionesRoutes } from './features/reportes-observaciones/routes.ts';
 import { revisionRoutes } from './features/revision/routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
 import { sesionRoutes } from './features/sesiones/routes.ts';
 import { bitacoraRoutes } from './features/tramites/bitacora.ts';
 import { tramiteRoutes } from './features/tramites/routes.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -54,6 +57,7 @@ export async function buildApp(opts: {
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
 
+  if (process.env.CAPTURE_RESPONSES) (await import('./zz-capture.ts')).capture(app); // TEMPORARY
   await app.register(errorsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -68,9 +72,17 @@ export async function buildApp(opts: {
     },
   });
   await app.register(rateLimit, { global: false });
+  // Answers carry patients' data: no browser or proxy keeps them, unless a route chose its own caching
+  // for something public (decision 37).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(correoPlugin);
 
   app.get('/api/health', { schema: { tags: ['sistema'], summary: 'Estado del servicio' } }, async () => {
     await opts.database.query('SELECT 1');
@@ -92,6 +104,7 @@ export async function buildApp(opts: {
   await app.register(revisionRoutes);
   await app.register(detalleRoutes);
   await app.register(observacionRoutes);
+  await app.register(reportesObservacionesRoutes);
   await app.register(adminRoutes);
   await app.register(registroRoutes);
   await app.register(sesionRoutes);

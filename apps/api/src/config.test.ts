@@ -12,3 +12,15 @@ describe('configuration', () => {
     expect(trust('10.0.0.0/8, 127.0.0.1')).toBe('10.0.0.0/8, 127.0.0.1');
   });
 });
+
+describe('durations', () => {
+  it('reads LOGIN_RATE_WINDOW as @fastify/rate-limit does', async () => {
+    const { durationMs } = await import('./config.ts');
+    expect(durationMs('5 minutes')).toBe(300_000);
+    expect(durationMs('30s')).toBe(30_000);
+    expect(durationMs('1 hour')).toBe(3_600_000);
+    expect(durationMs('1500')).toBe(1500);
+    expect(durationMs('pronto')).toBe(0);
+    expect(() => loadConfig({ LOGIN_RATE_WINDOW: 'pronto' })).toThrow();
+  });
+});

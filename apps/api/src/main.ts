@@ -27,4 +27,6 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// The outbox job (features/correo): sends the messages committed by any process, retries the rest.
+await app.correo.start();
 app.log.info(`Auditoría Médica escuchando en http://localhost:${config.PORT} (${database.kind})`);

@@ -22,6 +22,8 @@ export const MSG = {
   errorPeticion: 'Error en la petición',
   errorRed: 'Error de red o el servidor no responde.',
   errorInterno: 'Ocurrió un error inesperado. Inténtelo de nuevo más tarde.',
+  baseNoDisponible:
+    'El servicio no está disponible por un momento (se perdió la conexión con la base de datos). Inténtelo de nuevo en unos segundos.',
   sinDatos: 'No se encontraron datos con los criterios proporcionados.',
   listaVacia: 'No hay registros para mostrar.',
   campoRequerido: (campo: string) => `El elemento ${campo} no puede ser nulo.`,
@@ -33,6 +35,19 @@ export const MSG = {
   sesionRequerida: 'Debe iniciar sesión para continuar.',
   codigo2faRequerido: 'Ingrese el código de 6 dígitos de su aplicación de autenticación.',
   codigo2faInvalido: 'El código de verificación no es válido.',
+  codigo2faUsado: 'Ese código ya fue utilizado. Espere el siguiente código de su aplicación.',
+  codigo2faOClaveRequerido:
+    'Para cambiar o desactivar la autenticación en dos pasos ingrese el código actual de su aplicación o su contraseña.',
+  dosFactoresDesactivado: 'Autenticación en dos pasos desactivada.',
+  /** Per-account login delay (decision 33): also shown when the password is right. */
+  cuentaEnEspera: (segundos: number) =>
+    `Demasiados intentos fallidos para este usuario. Espere ${
+      segundos < 60
+        ? `${segundos} segundos`
+        : `${Math.ceil(segundos / 60)} ${Math.ceil(segundos / 60) === 1 ? 'minuto' : 'minutos'}`
+    } antes de volver a intentarlo.`,
+  tokenSoloIntegracion:
+    'Los tokens de API solo sirven para la API de integración (/api/v1/cargatramites y /api/v1/sandbox). Inicie sesión para usar el resto.',
   inactividadTitulo: 'Inactividad detectada',
   inactividadTexto: 'Se ha detectado inactividad. Serás redirigido a la página de inicio de sesión.',
   consejoError: 'No se pudo cargar el consejo.',

@@ -36,6 +36,35 @@ export type Database = {
 
 const migrationsFolder = MIGRATIONS_DIR;
 
+/** SQLSTATEs of a connection the server ended or refused: admin/crash shutdown, cannot connect now, class 08. */
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTCONN',
+  'EHOSTUNREACH',
+]);
+const CONNECTION_MESSAGES = /Connection terminated|not queryable|Client has encountered a connection error/i;
+
+/**
+ * Whether an error means the database connection was lost or refused (issue 11 item 5), looking through
+ * wrapped causes (Drizzle wraps driver errors). Such a failure is the database's, not the request's:
+ * the request answers 503 with a retry hint and a load fails with a reason.
+ */
+export function isConnectionError(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (CONNECTION_SQLSTATES.has(code) || code.startsWith('08') || CONNECTION_ERRNOS.has(code)) return true;
+    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
@@ -49,6 +78,12 @@ export async function openDatabase(opts: {
     // An idle connection closed by the server (restart, DROP DATABASE … FORCE, network) is discarded
     // by the pool; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
+    // The same for a connection checked out (a transaction, Drizzle, LISTEN): the statement in flight
+    // fails with the error and the pool discards the connection when it comes back; nothing else
+    // listens, and an 'error' event without a listener would end the process (issue 11 item 5).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -57,6 +92,11 @@ export async function openDatabase(opts: {
       query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
       transaction: async (fn) => {
         const client = await pool.connect();
+        let broken = false;
+        const onError = () => {
+          broken = true;
+        };
+        client.on('error', onError);
         try {
           await client.query('BEGIN');
           const out = await fn({
@@ -65,10 +105,13 @@ export async function openDatabase(opts: {
           await client.query('COMMIT');
           return out;
         } catch (e) {
-          await client.query('ROLLBACK').catch(() => {});
+          await client.query('ROLLBACK').catch(() => {
+            broken = true;
+          });
           throw e;
         } finally {
-          client.release();
+          client.removeListener('error', onError);
+          client.release(broken);
         }
       },
       migrate: () => migratePg(db as never, { migrationsFolder }),

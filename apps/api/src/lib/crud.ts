@@ -3,7 +3,9 @@ import {
   type CatalogField,
   catalogInputSchema,
   catalogListQuerySchema,
+  catalogResponseSchemas,
   foldText,
+  canWriteCatalog,
   getCatalog,
   idParams,
   type ListQuery,
@@ -14,10 +16,11 @@ import {
   refInvalido,
   refLabelFields,
   refLabelKey,
+  responses,
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, badRequest, notFound } from './errors.ts';
+import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { col, foldedLike, ident, likePattern } from './sql.ts';
 
 type Row = Record<string, unknown>;
@@ -118,7 +121,7 @@ function searchSql(def: CatalogDef, q: string, params: unknown[], alias = 't'): 
  */
 function tenantSql(def: CatalogDef, alias: string, p: string, mode: ScopeMode, depth = 0): string | null {
   const tenant = def.tenant;
-  if (!tenant) return null;
+  if (tenant === 'sistema') return null;
   if (tenant === 'empresa') return `${alias}.id_empresa = ${p}`;
   if (tenant === 'red') {
     const e = `e${depth}`;
@@ -151,7 +154,7 @@ export type CrudHooks = {
 
 /** The declaration's `tenant` as crud hooks: rows limited to the user's company, which is set on create. */
 export function tenantHooks(def: CatalogDef): CrudHooks {
-  if (!def.tenant) return {};
+  if (def.tenant === 'sistema') return {};
   return {
     scope: (req, next, mode) => {
       const sql = tenantSql(def, 't', `$${next}`, mode);
@@ -164,7 +167,8 @@ export function tenantHooks(def: CatalogDef): CrudHooks {
 
 /**
  * Registers list/get/create/update/delete for one catalogue under /api/v1/catalogos/{name}.
- * Reading needs a session; writing needs the catalogue's menu flag. Paging, search, filters and sort
+ * Reading needs a session; writing needs the catalogue's menu flag, and a system-wide catalogue a
+ * platform operator (`canWriteCatalog`). Paging, search, filters and sort
  * run in SQL; the declaration's tenant limits every statement to the user's company (another
  * company's id answers 404). Read-only views get the two reads only.
  */
@@ -173,11 +177,16 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   const base = `/api/v1/catalogos/${def.name}`;
   const input = catalogInputSchema(def);
   const listQuery = catalogListQuerySchema(def);
+  const out = catalogResponseSchemas(def);
   const formFields = def.fields.filter((f) => f.form !== false);
   const refs = refFields(def);
   const tags = ['catálogos'];
   const select = selectList(def);
   const tenant = tenantHooks(def);
+  /** Writing: the catalogue's flag, and for a system-wide catalogue a platform operator (issue 11). */
+  const canWrite = async (req: FastifyRequest) => {
+    if (!canWriteCatalog(req.user, def)) throw forbidden();
+  };
   const scopes = [tenant.scope, extra.scope].filter((s) => s !== undefined);
 
   function where(
@@ -252,7 +261,12 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   r.get(
     base,
     {
-      schema: { tags, summary: `Lista de ${def.title}`, querystring: listQuery },
+      schema: {
+        tags,
+        summary: `Lista de ${def.title}`,
+        querystring: listQuery,
+        response: responses({ 200: out.page }),
+      },
       onRequest: [app.authenticate],
     },
     async (req): Promise<Page<Row>> => {
@@ -295,7 +309,12 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   r.get(
     `${base}/:id`,
     {
-      schema: { tags, summary: `Un registro de ${def.title}`, params: idParams },
+      schema: {
+        tags,
+        summary: `Un registro de ${def.title}`,
+        params: idParams,
+        response: responses({ 200: out.row }),
+      },
       onRequest: [app.authenticate],
     },
     async (req) => findOne(req, req.params.id),
@@ -306,9 +325,14 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   r.post(
     base,
     {
-      schema: { tags, summary: `Crear ${def.singular}`, body: input },
+      schema: {
+        tags,
+        summary: `Crear ${def.singular}`,
+        body: input,
+        response: responses({ 201: out.saved }),
+      },
       onRequest: [app.authenticate],
-      preValidation: [app.requireFlag(def.writeFlag)],
+      preValidation: [canWrite],
     },
     async (req, reply) => {
       const body = req.body as Row;
@@ -330,9 +354,15 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   r.put(
     `${base}/:id`,
     {
-      schema: { tags, summary: `Actualizar ${def.singular}`, params: idParams, body: input },
+      schema: {
+        tags,
+        summary: `Actualizar ${def.singular}`,
+        params: idParams,
+        body: input,
+        response: responses({ 200: out.saved }),
+      },
       onRequest: [app.authenticate],
-      preValidation: [app.requireFlag(def.writeFlag)],
+      preValidation: [canWrite],
     },
     async (req) => {
       await findOne(req, req.params.id, 'write');
@@ -355,9 +385,14 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   r.delete(
     `${base}/:id`,
     {
-      schema: { tags, summary: `Eliminar ${def.singular}`, params: idParams },
+      schema: {
+        tags,
+        summary: `Eliminar ${def.singular}`,
+        params: idParams,
+        response: responses({ 200: out.deleted }),
+      },
       onRequest: [app.authenticate],
-      preValidation: [app.requireFlag(def.writeFlag)],
+      preValidation: [canWrite],
     },
     async (req) => {
       await findOne(req, req.params.id, 'write');

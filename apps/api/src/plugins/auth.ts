@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +24,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser;
     idSesion: string;
+  }
+  interface FastifyContextConfig {
+    /** The route belongs to the integration API: a personal API token (apk_…) may call it (decision 34). */
+    apiToken?: boolean;
   }
 }
 
@@ -65,12 +69,13 @@ export async function loadSessionUser(
       idMedico: number | null;
       personaNombre: string | null;
       totpActivo: boolean;
+      plataforma: boolean;
       activo: boolean;
     }
   >(
     `SELECT u.id_usuario AS "idUsuario", u.nombre, u.id_perfil AS "idPerfil", p.nombre AS "perfilNombre",
             u.id_empresa AS "idEmpresa", e.nombre_corto AS "nombreEmpresa", u.id_suscripcion AS "idSuscripcion",
-            u.id_persona AS "idPersona", u.activo, u.totp_activo AS "totpActivo",
+            u.id_persona AS "idPersona", u.activo, u.totp_activo AS "totpActivo", u.plataforma,
             (SELECT m.id_medico FROM medico m WHERE m.id_persona = u.id_persona ORDER BY m.id_medico LIMIT 1) AS "idMedico",
             trim(concat_ws(' ', pe.primer_nombre, pe.primer_apellido)) AS "personaNombre",
             ${flagSql}
@@ -88,7 +93,7 @@ export async function loadSessionUser(
   );
   const r = rows[0];
   if (!r?.activo) return null;
-  const flags = effectiveFlags(r.perfilNombre, Object.fromEntries(USER_FLAGS.map((f) => [f, r[f]])) as Flags);
+  const flags = effectiveFlags(r.idPerfil, Object.fromEntries(USER_FLAGS.map((f) => [f, r[f]])) as Flags);
   const { activo: _a, ...rest } = r;
   return { ...rest, ...flags, personaNombre: r.personaNombre || null };
 }
@@ -163,13 +168,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (!token) throw unauthorized();
     if (token.startsWith(API_TOKEN_PREFIX)) {
-      // A provider system's personal API token (integration API): same identity rules, no session row.
+      // A provider system's personal API token: same identity rules, no session row, valid until it
+      // expires or is revoked, and only on the integration API's routes (decision 34).
+      const inScope = req.routeOptions.config?.apiToken === true;
+      const valid = 'token_hash = $1 AND revocado IS NULL AND expira > now()';
       const rows = await app.database.query<{ idUsuario: number }>(
-        `UPDATE api_token SET fecha_uso = now() WHERE token_hash = $1 AND revocado IS NULL RETURNING id_usuario AS "idUsuario"`,
+        inScope
+          ? `UPDATE api_token SET fecha_uso = now() WHERE ${valid} RETURNING id_usuario AS "idUsuario"`
+          : `SELECT id_usuario AS "idUsuario" FROM api_token WHERE ${valid}`,
         [hashApiToken(token)],
       );
       const apiUser = rows[0] ? await loadSessionUser(app.database, rows[0].idUsuario) : null;
       if (!apiUser) throw unauthorized(MSG.sesionExpirada);
+      if (!inScope) throw new AppError(403, 'TOKEN_FUERA_DE_ALCANCE', MSG.tokenSoloIntegracion);
       req.user = apiUser;
       req.idSesion = '';
       return;

@@ -2,9 +2,13 @@ import { MSG } from '@app/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 
 type PgError = { code?: string; constraint?: string };
+
+/** Seconds a client should wait before retrying after the database dropped its connection. */
+const RETRY_AFTER_S = 5;
 
 /** One error shape for the whole API (DESIGN §3); never a stack trace, never a 500 for bad input. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -23,6 +27,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       const first = Object.values(fields)[0] ?? MSG.datosInvalidos;
       return reply.code(400).send({ error: { code: 'DATOS_INVALIDOS', message: first, fields } });
+    }
+    if (isConnectionError(err)) {
+      // The database dropped or refused the connection (restart, failover, pg_terminate_backend): the
+      // request did nothing it could keep (its transaction rolled back); asking again shortly works.
+      req.log.warn({ err }, 'database connection lost');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_S))
+        .send({ error: { code: 'BASE_NO_DISPONIBLE', message: MSG.baseNoDisponible } });
     }
     if (err.code === '23503') {
       return reply.code(409).send({ error: { code: 'EN_USO', message: MSG.enUso } });

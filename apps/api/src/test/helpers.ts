@@ -21,6 +21,8 @@ export const DEMO = {
   auditorAm: 'auditor.am@demo.ec',
   supervisorGd: 'supervisor.gd@demo.ec',
   gestorGd: 'gestor.gd@demo.ec',
+  /** The platform operator (usuario.plataforma): writes the system-wide catalogues. */
+  plataforma: 'plataforma@demo.ec',
 } as const;
 
 export type TestContext = {

@@ -8,3 +8,4 @@ export * from './persona.ts';
 export * from './sesiones.ts';
 export * from './suscripcion.ts';
 export * from './usuario.ts';
+export * from './responses.ts';

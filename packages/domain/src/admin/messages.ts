@@ -23,6 +23,11 @@ export const MSG_ADMIN = {
   terminosRequeridos: 'Debe aceptar los términos y condiciones para continuar.',
   // records
   perfilNoExiste: 'El perfil seleccionado no existe.',
+  perfilNoCorrespondeEmpresa:
+    'El perfil seleccionado no corresponde al tipo de su empresa: el personal de la aseguradora solo en la aseguradora, los prestadores solo en su empresa.',
+  perfilSuperior: 'No puede asignar un perfil superior al suyo.',
+  usuarioSuperior: 'No puede modificar ni eliminar un usuario con un perfil superior al suyo.',
+  permisosNoConcedibles: (permisos: string) => `No puede conceder permisos que usted no tiene: ${permisos}.`,
   suscripcionNoPermitida: 'La suscripción seleccionada no pertenece a su empresa.',
   personaNoPermitida: 'La persona seleccionada no pertenece a su empresa.',
   referenciaNoExiste: (campo: string) => `${campo}: el registro seleccionado no existe.`,

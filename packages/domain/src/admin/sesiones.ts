@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fecha, instante, pageOf } from '../common/responses.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { pageQuery } from './fields.ts';
 
@@ -43,3 +44,65 @@ export const MOTIVOS_FIN: Record<string, string> = {
   INACTIVIDAD: 'Inactividad',
   EXPIRADA: 'Expirada',
 };
+
+// Responses of the session administration routes.
+
+export const sesionRowSchema = z.object({
+  idSesion: z.string(),
+  idUsuario: z.number().int(),
+  usuarioNombre: z.string(),
+  fechaInicio: instante,
+  fechaFin: instante.nullable(),
+  expira: instante,
+  motivoFin: z.string().nullable(),
+  activa: z.boolean(),
+  ip: z.string().nullable(),
+  agente: z.string().nullable(),
+});
+export const sesionesPageSchema = pageOf(sesionRowSchema);
+
+export const sesionErrRowSchema = z.object({
+  idSesionErr: z.number().int(),
+  fecha: instante,
+  usuario: z.string().nullable(),
+  idUsuario: z.number().int().nullable(),
+  ip: z.string().nullable(),
+  tipo: z.string(),
+  motivo: z.string(),
+});
+export const sesionesErroresPageSchema = pageOf(sesionErrRowSchema);
+
+export const accesoSesionRowSchema = z.object({
+  idAccesoSesion: z.number().int(),
+  idSesion: z.string().nullable(),
+  idUsuario: z.number().int(),
+  usuarioNombre: z.string(),
+  ruta: z.string(),
+  fecha: instante,
+});
+export const accesosSesionPageSchema = pageOf(accesoSesionRowSchema);
+
+const conteo = { sesiones: z.number().int(), usuarios: z.number().int() };
+export const sesionesPorMesSchema = z.object({
+  anio: z.number().int(),
+  items: z.array(z.object({ mes: z.number().int(), nombre: z.string(), ...conteo })),
+  total: z.number().int(),
+});
+export const sesionesPorDiaSchema = z.object({
+  mes: z.string(),
+  items: z.array(z.object({ dia: z.number().int(), fecha, ...conteo })),
+  total: z.number().int(),
+});
+
+export const sandboxLogRowSchema = z.object({
+  idSandboxLog: z.number().int(),
+  idUsuario: z.number().int().nullable(),
+  usuarioNombre: z.string().nullable(),
+  fecha: instante,
+  endpoint: z.string(),
+  estado: z.number().int(),
+  mensaje: z.string().nullable(),
+  idTramite: z.number().int().nullable(),
+  idCarga: z.number().int().nullable(),
+});
+export const sandboxLogPageSchema = pageOf(sandboxLogRowSchema);

@@ -40,3 +40,23 @@ export const resetPasswordSchema = z
   });
 
 export const totpConfirmSchema = z.object({ codigo: z.string().regex(/^\d{6}$/, MSG.codigo2faInvalido) });
+
+/**
+ * Proof of the current second factor before it is replaced or removed (issue 11 item 9): the
+ * current 6-digit code or the account's password.
+ */
+export const totpProofFields = z.object({
+  codigo: z
+    .string()
+    .regex(/^\d{6}$/, MSG.codigo2faInvalido)
+    .optional(),
+  clave: z.string().min(1).max(200).optional(),
+});
+export const totpProofSchema = totpProofFields.refine(
+  (v) => v.codigo !== undefined || v.clave !== undefined,
+  {
+    path: ['codigo'],
+    message: MSG.codigo2faOClaveRequerido,
+  },
+);
+export type TotpProof = z.infer<typeof totpProofSchema>;

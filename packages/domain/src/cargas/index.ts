@@ -3,3 +3,4 @@ export * from './messages.ts';
 export * from './rules.ts';
 export * from './schemas.ts';
 export * from './validate.ts';
+export * from './responses.ts';

@@ -35,6 +35,15 @@ export const MSG_CARGA = {
   csvMalFormado: (linea: number, detalle: string) =>
     `El archivo CSV está mal formado en la línea ${linea} (${detalle}).`,
   excelInvalido: 'El archivo Excel no se pudo leer: verifique que sea un libro .xlsx válido.',
+  csvIlegible:
+    'El archivo CSV no se pudo leer: verifique que sea un archivo de texto separado por ";" o "," con las columnas del manual técnico.',
+  jsonAnidado: (posicion: number) =>
+    `El archivo JSON tiene valores anidados más profundos de lo que admite el formato (posición ${posicion}): ` +
+    'el archivo es un arreglo de filas (o un objeto con la propiedad "filas") y cada fila es un objeto con valores simples (texto, número, true/false o null).',
+  archivoDemasiadoComplejo:
+    'El archivo no se pudo procesar: su contenido necesita más memoria de la permitida. Divídalo en archivos más pequeños.',
+  baseNoDisponible:
+    'Se perdió la conexión con la base de datos mientras se procesaba la carga; no se guardó ninguna fila. Vuelva a cargar el archivo.',
   sinFilas: 'El archivo no contiene filas de datos.',
   interrumpida: 'El procesamiento de la carga se interrumpió. Vuelva a cargar el archivo.',
   inesperado: 'Ocurrió un error inesperado al procesar la carga. Inténtelo de nuevo.',
@@ -42,6 +51,9 @@ export const MSG_CARGA = {
     `Archivo procesado: ${formatCount(registros)} registros, ${formatCount(validos)} válidos, ` +
     `${formatCount(errores)} con errores y ${formatCount(novedades)} con novedades.`,
   // per-row reasons
+  comillasSueltas: (linea: number) =>
+    `Línea ${linea}: el valor tiene comillas (") sin encerrar el campo entre comillas. Encierre el valor entre comillas y duplique las comillas internas (""), o quítelas.`,
+  caracterNulo: 'El valor contiene caracteres nulos (código 0), que no son válidos en un archivo de datos.',
   obligatorio: (columna: string, etiqueta: string) => `La columna ${columna} (${etiqueta}) es obligatoria.`,
   muyLargo: (etiqueta: string, max: number) => `${etiqueta} admite como máximo ${max} caracteres.`,
   idTramiteDistinto: (valor: string, idTramite: number) =>

@@ -3,7 +3,7 @@ import { defineCatalog } from './define.ts';
 
 /**
  * Profiles (spec 002 §3 "Perfil"): name, state and the 13 module/menu/option flags that a new user
- * of the profile starts with. System-wide, so only administrators (moduloAdministracion) change them.
+ * of the profile starts with. System-wide: only a platform operator changes them (issue 11).
  */
 export const perfil = defineCatalog({
   name: 'perfil',
@@ -14,6 +14,8 @@ export const perfil = defineCatalog({
   area: 'admin',
   section: 'parametros',
   writeFlag: 'moduloAdministracion',
+  // Profiles decide what every user may do: one set for all tenants, changed by the platform only.
+  tenant: 'sistema',
   fields: [
     { name: 'nombre', label: 'Nombre', type: 'text', required: true, upper: true, maxLength: 80 },
     {

@@ -1,7 +1,15 @@
 import { defineCatalog } from './define.ts';
 
-/** Shared clinical catalogues (every company reads them): elements, CIE-10, exams. */
-const common = { area: 'admin', section: 'parametros', writeFlag: 'menuParametros' } as const;
+/**
+ * Shared clinical catalogues (every company reads them): elements, CIE-10, exams. System-wide: only
+ * a platform operator writes them.
+ */
+const common = {
+  area: 'admin',
+  section: 'parametros',
+  writeFlag: 'menuParametros',
+  tenant: 'sistema',
+} as const;
 
 export const elemento = defineCatalog({
   ...common,

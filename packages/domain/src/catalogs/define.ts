@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UserFlag } from '../auth/profiles.ts';
 import { INT4_MAX } from '../common/ids.ts';
+import { decimal, fecha, instante, mensajeSchema, pageOf } from '../common/responses.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 
@@ -59,7 +60,12 @@ export type CatalogTenant =
    */
   | 'red'
   /** The row belongs to the tenant of the row its reference field points to (lines of an invoice). */
-  | { through: string };
+  | { through: string }
+  /**
+   * System-wide reference data shared by every tenant (CIE-10, plans, services, profiles, ...):
+   * every signed-in user reads it; only a platform operator writes it (issue 11 item 3).
+   */
+  | 'sistema';
 
 export type CatalogDef = {
   /** Route (`/tipoiden`) and API name (`/api/v1/catalogos/tipoiden`). */
@@ -84,8 +90,11 @@ export type CatalogDef = {
   section: CatalogSection;
   /** Flag a user needs to create, update or delete rows (reading is open to any signed-in user). */
   writeFlag: UserFlag;
-  /** Rows limited to the user's company; absent for shared catalogues (CIE-10, elements, ...). */
-  tenant?: CatalogTenant;
+  /**
+   * Whose rows these are: a tenant's (limited to the user's company) or `'sistema'` (shared by every
+   * tenant, written only by a platform operator). Every declaration says which.
+   */
+  tenant: CatalogTenant;
   /** A view of rows other screens own: list and read only, no form. */
   readOnly?: boolean;
   /**
@@ -98,6 +107,22 @@ export type CatalogDef = {
   /** [from, to] date fields: `to` may not be before `from`. */
   dateRange?: readonly [string, string];
 };
+
+/** Whether a catalogue's rows are shared by every tenant (written only by a platform operator). */
+export const isSystemCatalog = (def: Pick<CatalogDef, 'tenant'>) => def.tenant === 'sistema';
+
+/**
+ * Whether the user may create, change and delete rows of the catalogue: never a read-only view; a
+ * system-wide catalogue only for a platform operator; a tenant's catalogue with its write flag.
+ */
+export function canWriteCatalog(
+  user: Partial<Record<UserFlag, boolean>> & { plataforma?: boolean },
+  def: Pick<CatalogDef, 'tenant' | 'writeFlag' | 'readOnly'>,
+): boolean {
+  if (def.readOnly) return false;
+  if (isSystemCatalog(def)) return user.plataforma === true;
+  return user[def.writeFlag] === true;
+}
 
 /** Name of the looked-up label of a reference field in list rows: idLocalidad → localidadNombre. */
 export const refLabelKey = (field: string) =>
@@ -208,6 +233,59 @@ export function catalogInputSchema(def: CatalogDef) {
         message: `${label(to)} no puede ser anterior a ${label(from)}.`,
       });
   });
+}
+
+function fieldRowSchema(f: CatalogField): z.ZodType {
+  const base = (() => {
+    switch (f.type) {
+      case 'integer':
+        return z.number().int();
+      case 'select':
+        // Options are strings in the form; some are stored in integer columns.
+        return f.options ? z.union([z.string(), z.number().int()]) : z.number().int();
+      case 'decimal':
+        return decimal;
+      case 'date':
+        return fecha;
+      case 'boolean':
+        return z.boolean();
+      default:
+        return z.string();
+    }
+  })();
+  return f.required ? base : base.nullable();
+}
+
+/**
+ * A catalogue row as the API answers it (lib/crud.ts `selectList`): the id, every field, the label
+ * `{field}Nombre` of each reference, and the audit stamps with the names of their users.
+ */
+export function catalogRowSchema(def: CatalogDef) {
+  const shape: Record<string, z.ZodType> = { [def.idField]: z.number().int() };
+  for (const f of def.fields) {
+    shape[f.name] = fieldRowSchema(f);
+    if (f.ref) shape[refLabelKey(f.name)] = z.string().nullable();
+  }
+  Object.assign(shape, {
+    fechaReg: instante,
+    fechaAct: instante.nullable(),
+    idUsuarioReg: z.number().int().nullable(),
+    idUsuarioAct: z.number().int().nullable(),
+    usuarioRegNombre: z.string().nullable(),
+    usuarioActNombre: z.string().nullable(),
+  });
+  return z.object(shape);
+}
+
+/** The responses of a catalogue's routes: list page, one row, create/update, delete. */
+export function catalogResponseSchemas(def: CatalogDef) {
+  const row = catalogRowSchema(def);
+  return {
+    row,
+    page: pageOf(row),
+    saved: z.object({ mensaje: z.string(), item: row }),
+    deleted: mensajeSchema,
+  };
 }
 
 /** Field-by-field check of a form value, returning the Spanish message per field. */

@@ -8,7 +8,13 @@ const nombre = {
   upper: true,
   maxLength: 120,
 } as const;
-const common = { area: 'admin', section: 'parametros', writeFlag: 'menuParametros' } as const;
+/** System-wide reference data: read by everybody, written only by a platform operator. */
+const common = {
+  area: 'admin',
+  section: 'parametros',
+  writeFlag: 'menuParametros',
+  tenant: 'sistema',
+} as const;
 
 export const tipoiden = defineCatalog({
   ...common,

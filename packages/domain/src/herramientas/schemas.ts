@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal, fecha, pageOf } from '../common/responses.ts';
 import { isValidCedula } from '../common/validators.ts';
 import { MSG_HERRAMIENTAS } from './messages.ts';
 
@@ -10,14 +11,16 @@ export const vademecumQuerySchema = z.object({
 });
 export type VademecumQuery = z.infer<typeof vademecumQuerySchema>;
 
-export type Medicamento = {
-  idElemento: number;
-  codigo: string;
-  nombre: string;
+export const medicamentoSchema = z.object({
+  idElemento: z.number().int(),
+  codigo: z.string(),
+  nombre: z.string(),
   /** Reference value, numeric(14,2) as a string; null when the catalogue has none. */
-  valor: string | null;
-  clasificacion: string | null;
-};
+  valor: decimal.nullable(),
+  clasificacion: z.string().nullable(),
+});
+export type Medicamento = z.infer<typeof medicamentoSchema>;
+export const vademecumPageSchema = pageOf(medicamentoSchema);
 
 /** `GET /api/v1/herramientas/cobertura/:cedula`. */
 export const coberturaParamsSchema = z.object({
@@ -28,21 +31,24 @@ export const coberturaParamsSchema = z.object({
     .refine(isValidCedula, MSG_HERRAMIENTAS.cedulaInvalida),
 });
 
-export type Cobertura = {
-  cedula: string;
+export const coberturaSchema = z.object({
+  cedula: z.string(),
   /** The patient's name on the most recent attention; null when none is visible. */
-  nombre: string | null;
-  numeroAtenciones: number;
+  nombre: z.string().nullable(),
+  numeroAtenciones: z.number().int(),
   /** Start date (`YYYY-MM-DD`) of the most recent attention. */
-  ultimaAtencion: string | null;
+  ultimaAtencion: fecha.nullable(),
   /** The most recent attentions (at most 10), newest first. */
-  recientes: {
-    idPlanilla: number;
-    numero: string;
-    fechaDesde: string;
-    fechaHasta: string;
-    diag1: string | null;
-    prestador: string;
-    tramite: string;
-  }[];
-};
+  recientes: z.array(
+    z.object({
+      idPlanilla: z.number().int(),
+      numero: z.string(),
+      fechaDesde: fecha,
+      fechaHasta: fecha,
+      diag1: z.string().nullable(),
+      prestador: z.string(),
+      tramite: z.string(),
+    }),
+  ),
+});
+export type Cobertura = z.infer<typeof coberturaSchema>;

@@ -35,4 +35,6 @@ export const MSG_INTEGRACION = {
     `Se eliminaron ${formatCount(n) || '0'} trámites de prueba del entorno sandbox.`,
   logVacio: 'No hay llamadas registradas del entorno de pruebas (sandbox).',
   tramitesSandboxVacio: 'Aún no hay trámites de prueba en el sandbox.',
+  vigenciaInvalida: 'La vigencia del token debe ser de 1 a 365 días.',
+  tokenCreado: 'Token creado. Cópielo ahora: no se volverá a mostrar.',
 } as const;

@@ -89,3 +89,20 @@ export const sandboxAutorizacionSchema = z
     path: ['fechaHasta'],
     message: 'La fecha desde debe ser anterior o igual a la fecha hasta.',
   });
+
+/** Validity of a personal API token, chosen at creation (decision 34). */
+export const API_TOKEN_DIAS = { defecto: 90, max: 365, opciones: [30, 90, 180, 365] } as const;
+
+export const apiTokenCreateSchema = z.object({
+  nombre: z
+    .string({ error: MSG.campoRequerido('Nombre') })
+    .trim()
+    .min(1, MSG.campoRequerido('Nombre'))
+    .max(120),
+  diasVigencia: z
+    .number({ error: MSG_INTEGRACION.vigenciaInvalida })
+    .int(MSG_INTEGRACION.vigenciaInvalida)
+    .min(1, MSG_INTEGRACION.vigenciaInvalida)
+    .max(API_TOKEN_DIAS.max, MSG_INTEGRACION.vigenciaInvalida)
+    .default(API_TOKEN_DIAS.defecto),
+});

@@ -3,5 +3,7 @@ export * from './detalles.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './popup-message.ts';
+export * from './responses.ts';
+export * from './revision.ts';
 export * from './schemas.ts';
 export * from './types.ts';

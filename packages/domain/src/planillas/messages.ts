@@ -13,6 +13,9 @@ export const MSG_PLANILLA = {
   revisionReabierta: 'La revisión fue reabierta.',
   estadoRevisionInvalido: (tipo: 'M' | 'D', esperado: string, actual: string) =>
     `La revisión ${tipo === 'M' ? 'AM' : 'GD'} de la planilla no está ${esperado}: su estado actual es ${actual}.`,
+  /** 409 to the one who lost a race for the same review: who won, and the state they left. */
+  revisionGanada: (tipo: 'M' | 'D', numero: string, estado: string, nombre: string) =>
+    `${nombre} ya dejó la revisión ${tipo === 'M' ? 'AM' : 'GD'} de la atención ${numero} en estado ${estado}. Actualice la página.`,
   observacionesSinResponder:
     'La planilla tiene observaciones sin responder de este tipo; no se puede finalizar la revisión.',
   sinRevisadasCarga: 'No hay planillas revisadas sin observaciones pendientes para finalizar en esta carga.',

@@ -27,6 +27,10 @@ export type PlanillaFila = {
   nivel: number;
   numArchivos: number;
   total: string;
+  /** Claimed / approved / objected of every line (issue 13; kept by triggers). */
+  totalReclamado: string;
+  totalAprobado: string;
+  totalGlosa: string;
   estado: number;
   version: number;
   /** Assigned AM and GD users (the web enables the level check boxes with canSetNivel). */

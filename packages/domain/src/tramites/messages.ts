@@ -29,6 +29,10 @@ export const MSG_TRAMITE = {
   sinSemanas: 'Ya se cargaron todas las semanas del trámite.',
   cargasSinOrganizar:
     'Todas las cargas activas deben tener sus atenciones médicas organizadas antes de enviar el trámite.',
+  sinObservaciones: (tipo: 'M' | 'D' | null) =>
+    `No hay observaciones nuevas${tipo === 'M' ? ' de Auditoría Médica' : tipo === 'D' ? ' de Gestión Documental' : ''} para enviar.`,
+  observacionesSinResponder: (tipo: 'M' | 'D' | null, n: number) =>
+    `Quedan ${n} observaciones${tipo === 'M' ? ' de Auditoría Médica' : tipo === 'D' ? ' de Gestión Documental' : ''} sin responder.`,
   fechasInvalidas: 'La fecha desde debe ser anterior o igual a la fecha hasta.',
   maxSemanasRequerido: 'Indique el número máximo de semanas para un trámite semanal.',
   idTramiteInvalido: 'Ingrese un ID de trámite válido',

@@ -66,4 +66,6 @@ export const tramiteListQuerySchema = z.object({
 export const accionBodySchema = z.object({
   /** The state the user saw; the server answers 409 when it has changed. */
   estadoActual: z.enum(ESTADOS_TRAMITE).optional(),
+  /** 'enviar-observaciones' / 'enviar-respuestas': the observations of which type (M or D). */
+  tipo: z.enum(['M', 'D']).optional(),
 });

@@ -1,4 +1,6 @@
+import { MSG_ARCHIVO } from '../archivos/messages.ts';
 import { PERFIL } from '../auth/profiles.ts';
+import { MSG_PLANILLA } from '../planillas/messages.ts';
 
 export const ESTADOS_TRAMITE = [
   'REGISTRADO',
@@ -47,6 +49,7 @@ export const BITACORA_TIPOS = [
 ] as const;
 export type BitacoraTipo = (typeof BITACORA_TIPOS)[number];
 
+/** What a user asks for (a button, an endpoint). */
 export type Accion =
   | 'enviar'
   | 'recibir'
@@ -55,21 +58,62 @@ export type Accion =
   | 'finalizar'
   | 'reabrir'
   | 'saltar-semana'
-  | 'cambiar-asignacion';
+  | 'cambiar-asignacion'
+  | 'enviar-observaciones'
+  | 'enviar-respuestas';
 
-export type Guard = 'cargasOrganizadas' | 'todasFinalizadas' | 'semanaDisponible' | 'estadoEsperado';
+/**
+ * What happens as a consequence of another feature's write (DESIGN §5): a load ends without errors,
+ * a load's attentions are organised, sheet files are matched, the first attentions are assigned.
+ * The feature fires the event when its condition (`cuando`) holds; the workflow service applies it
+ * only from its from-states and otherwise does nothing.
+ */
+export type Evento = 'carga-sin-errores' | 'organizada' | 'archivos' | 'primera-asignacion';
 
-export type Transicion = {
-  accion: Accion;
-  label: string;
+export type Guard =
+  | 'cargasOrganizadas'
+  | 'todasFinalizadas'
+  | 'semanaDisponible'
+  | 'estadoEsperado'
+  /** At least one active observation of the type (M/D) on an active attention. */
+  | 'hayObservaciones'
+  /** No active observation of the type left without an answer (id_respuesta and respuesta null). */
+  | 'observacionesRespondidas';
+
+/** Column changes besides state, version, fecha_act and id_usuario_act; the service maps each to SQL. */
+export type Efecto =
+  | 'inicioAuditoria'
+  | 'finAuditoria'
+  | 'borrarFinAuditoria'
+  | 'siguienteSemana'
+  | 'alternarAsignacion';
+
+type Base = {
   desde: readonly EstadoTramite[];
   /** null: the action does not change the state. */
   hacia: EstadoTramite | null;
   perfiles: readonly number[];
   guards: readonly Guard[];
+  efectos: readonly Efecto[];
+  bitacora: BitacoraTipo;
+};
+
+export type Transicion = Base & {
+  accion: Accion;
+  label: string;
   /** Success text shown to the user (spec 000 §8 where it gives one). */
   mensaje: string;
-  bitacora: BitacoraTipo;
+  /** Acts on the observations of one type, M or D (the 'tipo' the service receives). */
+  porTipo?: true;
+};
+
+export type TransicionEvento = Base & {
+  evento: Evento;
+  hacia: EstadoTramite;
+  /** The condition under which the feature fires the event. */
+  cuando: string;
+  /** The bitácora sentence of the state change (after the feature's own text, when it gives one). */
+  nota: string;
 };
 
 const SUP = [PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD] as const;
@@ -84,6 +128,7 @@ export const TRANSICIONES: readonly Transicion[] = [
     hacia: 'ENVIADO',
     perfiles: [PERFIL.PRESTADOR],
     guards: ['cargasOrganizadas'],
+    efectos: [],
     mensaje: 'Trámite enviado exitosamente!',
     bitacora: 'ESTADO',
   },
@@ -94,6 +139,7 @@ export const TRANSICIONES: readonly Transicion[] = [
     hacia: 'RECIBIDO',
     perfiles: [PERFIL.SUPERVISOR_AM],
     guards: ['estadoEsperado'],
+    efectos: ['inicioAuditoria'],
     mensaje: 'Trámite recibido exitosamente.',
     bitacora: 'ESTADO',
   },
@@ -104,8 +150,33 @@ export const TRANSICIONES: readonly Transicion[] = [
     hacia: 'EN PROCESO',
     perfiles: SUP,
     guards: [],
+    efectos: [],
     mensaje: 'Estado actualizado exitosamente.',
     bitacora: 'SUPERVISIÓN',
+  },
+  {
+    accion: 'enviar-observaciones',
+    label: 'Enviar observaciones',
+    desde: ['EN PROCESO'],
+    hacia: 'OBSERVACIONES',
+    perfiles: SUP,
+    guards: ['hayObservaciones'],
+    efectos: [],
+    mensaje: 'Observaciones enviadas exitosamente.',
+    bitacora: 'SUPERVISIÓN',
+    porTipo: true,
+  },
+  {
+    accion: 'enviar-respuestas',
+    label: 'Enviar respuestas',
+    desde: ['OBSERVACIONES'],
+    hacia: 'EN PROCESO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: ['observacionesRespondidas'],
+    efectos: [],
+    mensaje: 'Respuestas enviadas exitosamente.',
+    bitacora: 'ESTADO',
+    porTipo: true,
   },
   {
     accion: 'planillaje',
@@ -114,6 +185,7 @@ export const TRANSICIONES: readonly Transicion[] = [
     hacia: 'PLANILLAJE',
     perfiles: SUP,
     guards: ['todasFinalizadas'],
+    efectos: [],
     mensaje: 'Estado actualizado exitosamente.',
     bitacora: 'SUPERVISIÓN',
   },
@@ -124,6 +196,7 @@ export const TRANSICIONES: readonly Transicion[] = [
     hacia: 'FINALIZADO',
     perfiles: SUP,
     guards: ['todasFinalizadas'],
+    efectos: ['finAuditoria'],
     mensaje: 'Trámite finalizado',
     bitacora: 'AUDITORÍA MÉDICA FINALIZADA',
   },
@@ -134,6 +207,7 @@ export const TRANSICIONES: readonly Transicion[] = [
     hacia: 'EN PROCESO',
     perfiles: SUP,
     guards: [],
+    efectos: ['borrarFinAuditoria'],
     mensaje: 'Estado actualizado exitosamente.',
     bitacora: 'SUPERVISIÓN',
   },
@@ -144,6 +218,7 @@ export const TRANSICIONES: readonly Transicion[] = [
     hacia: null,
     perfiles: [PERFIL.PRESTADOR],
     guards: ['semanaDisponible'],
+    efectos: ['siguienteSemana'],
     mensaje: 'Ya puedes cargar la siguiente semana!',
     bitacora: 'ESTADO',
   },
@@ -154,14 +229,74 @@ export const TRANSICIONES: readonly Transicion[] = [
     hacia: null,
     perfiles: SUP,
     guards: [],
+    efectos: ['alternarAsignacion'],
     mensaje: 'Tipo de asignación actualizada exitosamente.',
     bitacora: 'SUPERVISIÓN',
+  },
+];
+
+/**
+ * The automatic transitions (DESIGN §5 rows 'upload data file', 'organise attentions', 'upload sheet
+ * files' and 'start … also implied by the first assignment'). `perfiles` documents who causes them;
+ * the feature that fires the event has already authorised its own write.
+ */
+export const EVENTOS: readonly TransicionEvento[] = [
+  {
+    evento: 'carga-sin-errores',
+    cuando: 'una carga de datos termina sin errores',
+    desde: ['REGISTRADO'],
+    hacia: 'CARGADO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: [],
+    efectos: [],
+    bitacora: 'ESTADO',
+    nota: 'El trámite pasa de REGISTRADO a CARGADO.',
+  },
+  {
+    evento: 'organizada',
+    cuando: 'se organizan las atenciones de una carga',
+    desde: ['CARGADO'],
+    hacia: 'ESTRUCTURADO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: [],
+    efectos: [],
+    bitacora: 'ESTADO',
+    nota: 'El trámite pasa de CARGADO a ESTRUCTURADO.',
+  },
+  {
+    evento: 'archivos',
+    cuando: 'se guarda al menos un archivo de sustento de una atención',
+    desde: ['ESTRUCTURADO'],
+    hacia: 'DOCUMENTADO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: [],
+    efectos: [],
+    bitacora: 'ESTADO',
+    nota: MSG_ARCHIVO.bitacoraDocumentado,
+  },
+  {
+    evento: 'primera-asignacion',
+    cuando: 'se asigna al menos una atención',
+    desde: ['RECIBIDO'],
+    hacia: 'EN PROCESO',
+    perfiles: [PERFIL.REVISOR, ...SUP],
+    guards: [],
+    efectos: [],
+    bitacora: 'SUPERVISIÓN',
+    nota: MSG_PLANILLA.bitacoraInicio,
   },
 ];
 
 export function transicion(accion: string): Transicion | undefined {
   return TRANSICIONES.find((t) => t.accion === accion);
 }
+
+export function evento(nombre: string): TransicionEvento | undefined {
+  return EVENTOS.find((t) => t.evento === nombre);
+}
+
+/** The bitácora sentence of an action's state change. */
+export const notaCambioEstado = (desde: string, hacia: string) => `Estado cambiado de ${desde} a ${hacia}.`;
 
 export type TramiteEstadoInfo = {
   estadoTramite: string;

@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 import { especialidad, estadoCivil, formaPago, localidad, plan, tipoIden } from './catalogs.ts';
 import { stamps } from './common.ts';
 
@@ -98,6 +98,12 @@ export const usuario = pgTable('usuario', {
   activo: boolean().notNull().default(true),
   totpSecreto: varchar({ length: 64 }),
   totpActivo: boolean().notNull().default(false),
+  /** A new secret waiting for its first code (2fa/iniciar → 2fa/confirmar); the active one stays meanwhile. */
+  totpPendiente: varchar({ length: 64 }),
+  /** Last accepted TOTP time step: a code is used once (ASVS 2.8.4). */
+  totpUltimoPaso: bigint({ mode: 'number' }),
+  /** A platform operator: writes the system-wide catalogues (issue 11). Set by the seed or SQL only. */
+  plataforma: boolean().notNull().default(false),
   ...flagColumns,
   ...stamps,
 });

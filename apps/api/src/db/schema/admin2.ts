@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   customType,
   date,
@@ -314,4 +315,6 @@ export const apiToken = pgTable('api_token', {
   fechaReg: timestamp({ withTimezone: true }).notNull().defaultNow(),
   fechaUso: timestamp({ withTimezone: true }),
   revocado: timestamp({ withTimezone: true }),
+  /** Chosen at creation (default 90 days, at most 365; decision 34). */
+  expira: timestamp({ withTimezone: true }).notNull().default(sql`(now() + interval '90 days')`),
 });

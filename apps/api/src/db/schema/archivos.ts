@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -12,6 +14,35 @@ import {
 import { observacion, respuesta } from './admin2.ts';
 import { stamps } from './common.ts';
 import { planilla, planillaDet } from './planillas.ts';
+
+/**
+ * The conversation columns of an observation (migration 0011): copies of its attention's keys kept
+ * by triggers (the pending list pages in an index), the stale-write version, the round in which it
+ * was sent to the provider, the answer's stamps and the auditor's decision on the answer.
+ */
+const conversacion = {
+  /** Copies of the attention's id_tramite, id_carga, numero and estado (triggers; never written by the API). */
+  idTramite: integer(),
+  idCarga: integer(),
+  planillaNumero: varchar({ length: 40 }),
+  planillaEstado: smallint().notNull().default(1),
+  version: integer().notNull().default(1),
+  /** Round in which the supervisor sent it to the provider; null while not sent (a draft). */
+  ronda: integer(),
+  fechaEnvio: timestamp({ withTimezone: true }),
+  idUsuarioEnvio: integer(),
+  /** The provider's answer (registered, then sent back with all the answers of the round). */
+  fechaResp: timestamp({ withTimezone: true }),
+  idUsuarioResp: integer(),
+  fechaEnvioResp: timestamp({ withTimezone: true }),
+  idUsuarioEnvioResp: integer(),
+  /** The auditor's decision on the answer: MANTIENE (glosa stands), REDUCE or RETIRA (accepted). */
+  aceptada: smallint().notNull().default(0),
+  resolucion: varchar({ length: 10 }),
+  fechaAcepta: timestamp({ withTimezone: true }),
+  idUsuarioAcepta: integer(),
+  respondida: boolean().generatedAlwaysAs(sql`id_respuesta IS NOT NULL OR respuesta IS NOT NULL`),
+};
 
 /** A supporting file of an attention; `ruta` is the generated storage key, `nombre` only metadata. */
 export const archivoPla = pgTable(
@@ -55,9 +86,16 @@ export const plaObs = pgTable(
     idRespuesta: integer().references(() => respuesta.idRespuesta),
     respuesta: text(),
     estado: smallint().notNull().default(1),
+    ...conversacion,
     ...stamps,
   },
-  (t) => [index('pla_obs_planilla_idx').on(t.idPlanilla, t.observacionTipo)],
+  (t) => [
+    index('pla_obs_planilla_idx').on(t.idPlanilla, t.observacionTipo),
+    // + INCLUDE (respondida, ronda, fecha_envio_resp, aceptada), in the migration
+    index('pla_obs_tramite_idx')
+      .on(t.idTramite, t.observacionTipo, t.idCarga, t.planillaNumero, t.idPlanilla, t.idPlaObs)
+      .where(sql`estado = 1 AND planilla_estado = 1`),
+  ],
 );
 
 /** Observation on a line item and its answer. */
@@ -77,7 +115,14 @@ export const plaDetObs = pgTable(
     idRespuesta: integer().references(() => respuesta.idRespuesta),
     respuesta: text(),
     estado: smallint().notNull().default(1),
+    ...conversacion,
     ...stamps,
   },
-  (t) => [index('pla_det_obs_planilla_idx').on(t.idPlanilla, t.observacionTipo)],
+  (t) => [
+    index('pla_det_obs_planilla_idx').on(t.idPlanilla, t.observacionTipo),
+    index('pla_det_obs_tramite_idx')
+      .on(t.idTramite, t.observacionTipo, t.idCarga, t.planillaNumero, t.idPlanilla, t.idPlaDetObs)
+      .where(sql`estado = 1 AND planilla_estado = 1`),
+    index('pla_det_obs_detalle_idx').on(t.idPlanillaDet),
+  ],
 );

@@ -77,3 +77,18 @@ export const claveReset = pgTable('clave_reset', {
   usado: boolean().notNull().default(false),
   fechaReg: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Login throttling (decision 33): failed attempts per account (`u:` + lower(name), growing delays)
+ * and per address (`ip:` + address, a window), counted before the password is checked.
+ */
+export const loginIntento = pgTable(
+  'login_intento',
+  {
+    clave: varchar({ length: 200 }).primaryKey(),
+    fallos: integer().notNull().default(0),
+    desde: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    hasta: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('login_intento_desde_idx').on(t.desde)],
+);

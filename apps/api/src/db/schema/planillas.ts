@@ -63,6 +63,10 @@ export const planilla = pgTable(
     /** 1 active, 0 annulled (soft delete: the ANULADAS tab). */
     estado: smallint().notNull().default(1),
     total: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    /** Claimed / approved / objected (glosa) of every line, kept by triggers (migration 0013). */
+    totalReclamado: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    totalAprobado: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    totalGlosa: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
     version: integer().notNull().default(1),
     ...stamps,
   },
@@ -74,6 +78,8 @@ export const planilla = pgTable(
     index('planilla_tramite_doc_idx').on(t.idTramite, t.idUsuarioDoc, t.estadoDoc),
     index('planilla_dup_idx').on(t.idPrestador, t.cedula, t.fechaDesde, t.fechaHasta),
     // Attentions with a diagnosis (diagnostico_diagaten): one probe per position instead of a scan.
+    // INCLUDE (total_reclamado, total_aprobado, total_glosa) in migration 0013 (drizzle has no INCLUDE).
+    index('planilla_tramite_totales_idx').on(t.idTramite, t.idCarga).where(sql`estado = 1`),
     index('planilla_diag1_idx').on(t.diag1),
     index('planilla_diag2_idx').on(t.diag2).where(sql`diag2 IS NOT NULL`),
     index('planilla_diag3_idx').on(t.diag3).where(sql`diag3 IS NOT NULL`),
@@ -103,6 +109,9 @@ export const planillaDet = pgTable(
     laboratorio: smallint().notNull().default(0),
     imagen: smallint().notNull().default(0),
     estado: smallint().notNull().default(1),
+    /** What the audit approved (issue 13): NULL = as claimed; an inactive line approves nothing. */
+    cantidadAprobada: integer(),
+    valorAprobado: numeric({ precision: 14, scale: 2 }),
     fila: integer(),
     ...stamps,
   },

@@ -208,7 +208,32 @@ export async function seedDemo(database: Queryable) {
     "UPDATE suscripcion SET id_usuario = (SELECT id_usuario FROM usuario WHERE nombre = 'admin@demo.ec') WHERE id_suscripcion = $1",
     [susc.id],
   );
+  await seedPlataforma(database, clave);
   await seedPriceLists(database);
+}
+
+/** The demo platform operator (issue 11 item 3). */
+export const DEMO_PLATAFORMA = 'plataforma@demo.ec';
+
+/**
+ * The platform operator of the demo: the only user who writes the system-wide catalogues (CIE-10,
+ * plans, services, profiles, ...). Its own company, without a subscription, so it sees no tenant's
+ * data; `usuario.plataforma` is set only here or by SQL, never through the API.
+ */
+async function seedPlataforma(database: Queryable, clave: string) {
+  const empresa = await one<{ id: number }>(
+    database,
+    `INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, suscriptor)
+     VALUES ('PLATAFORMA', '1790000000001', 'OPERADOR DE LA PLATAFORMA', 'OPERADOR DE LA PLATAFORMA', true)
+     RETURNING id_empresa AS id`,
+    [],
+  );
+  const perfil = PERFILES.find((p) => p.id === 1)!;
+  const cols = ['id_empresa', 'id_perfil', 'nombre', 'clave', 'plataforma', ...perfil.flags];
+  await database.query(
+    `INSERT INTO usuario (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+    [empresa.id, 1, DEMO_PLATAFORMA, clave, true, ...perfil.flags.map(() => true)],
+  );
 }
 
 /**

@@ -1,12 +1,24 @@
 import {
   aseguradorSchema,
+  getAseguradoresByIdResponse,
+  getAseguradoresByIdTarifaDetalleResponse,
+  getAseguradoresResponse,
+  getPrestadoresByIdResponse,
+  getPrestadoresResponse,
   idParams,
   idSchema,
   MSG,
   MSG_ADMIN,
+  mensajeSchema,
   pageQuery,
+  postAseguradoresResponse201,
+  postPrestadoresResponse201,
   prestadorSchema,
+  putAseguradoresByIdResponse,
+  putPrestadoresByIdResponse,
+  responses,
   rucCheck,
+  uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -54,7 +66,15 @@ export async function aseguradorRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/aseguradores',
-    { ...admin, schema: { tags, summary: 'Aseguradores', querystring: z.object(pageQuery) } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: getAseguradoresResponse }),
+        tags,
+        summary: 'Aseguradores',
+        querystring: z.object(pageQuery),
+      },
+    },
     async (req) => {
       const p = new Params();
       return pagedList(
@@ -75,12 +95,28 @@ export async function aseguradorRoutes(app: FastifyInstance) {
   );
   r.get(
     '/api/v1/aseguradores/:id',
-    { ...admin, schema: { tags, summary: 'Un asegurador', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: getAseguradoresByIdResponse }),
+        tags,
+        summary: 'Un asegurador',
+        params: idParams,
+      },
+    },
     async (req) => getAsegurador(db, req, req.params.id),
   );
   r.post(
     '/api/v1/aseguradores',
-    { ...admin, schema: { tags, summary: 'Crear asegurador', body: aseguradorSchema } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 201: postAseguradoresResponse201 }),
+        tags,
+        summary: 'Crear asegurador',
+        body: aseguradorSchema,
+      },
+    },
     async (req, reply) => {
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO asegurador (nombre, tipo, id_empresa, id_usuario_reg) VALUES ($1, $2, $3, $4) RETURNING id_asegurador AS id`,
@@ -94,7 +130,13 @@ export async function aseguradorRoutes(app: FastifyInstance) {
     '/api/v1/aseguradores/:id',
     {
       ...admin,
-      schema: { tags, summary: 'Actualizar asegurador', params: idParams, body: aseguradorSchema },
+      schema: {
+        response: uncheckedResponses({ 200: putAseguradoresByIdResponse }),
+        tags,
+        summary: 'Actualizar asegurador',
+        params: idParams,
+        body: aseguradorSchema,
+      },
     },
     async (req) => {
       await getAsegurador(db, req, req.params.id);
@@ -107,7 +149,15 @@ export async function aseguradorRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/api/v1/aseguradores/:id',
-    { ...admin, schema: { tags, summary: 'Eliminar asegurador', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar asegurador',
+        params: idParams,
+      },
+    },
     async (req) => {
       await getAsegurador(db, req, req.params.id);
       await db.query('DELETE FROM asegurador WHERE id_asegurador = $1', [req.params.id]);
@@ -121,6 +171,7 @@ export async function aseguradorRoutes(app: FastifyInstance) {
     {
       ...admin,
       schema: {
+        response: responses({ 200: getAseguradoresByIdTarifaDetalleResponse }),
         tags,
         summary: 'Detalle de tarifas del asegurador (o de uno de sus tarifarios)',
         params: idParams,
@@ -204,6 +255,7 @@ export async function aseguradorRoutes(app: FastifyInstance) {
     {
       ...admin,
       schema: {
+        response: responses({ 200: getPrestadoresResponse }),
         tags,
         summary: 'Prestadores',
         querystring: z.object({ ...pageQuery, idEmpresa: idSchema.optional() }),
@@ -238,12 +290,28 @@ export async function aseguradorRoutes(app: FastifyInstance) {
   );
   r.get(
     '/api/v1/prestadores/:id',
-    { ...admin, schema: { tags, summary: 'Un prestador', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: getPrestadoresByIdResponse }),
+        tags,
+        summary: 'Un prestador',
+        params: idParams,
+      },
+    },
     async (req) => getPrestador(db, req, req.params.id),
   );
   r.post(
     '/api/v1/prestadores',
-    { ...admin, schema: { tags, summary: 'Crear prestador', body: prestadorSchema } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 201: postPrestadoresResponse201 }),
+        tags,
+        summary: 'Crear prestador',
+        body: prestadorSchema,
+      },
+    },
     async (req, reply) => {
       const id = await savePrestador(req, req.body, null);
       reply.code(201);
@@ -256,7 +324,16 @@ export async function aseguradorRoutes(app: FastifyInstance) {
   );
   r.put(
     '/api/v1/prestadores/:id',
-    { ...admin, schema: { tags, summary: 'Actualizar prestador', params: idParams, body: prestadorSchema } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: putPrestadoresByIdResponse }),
+        tags,
+        summary: 'Actualizar prestador',
+        params: idParams,
+        body: prestadorSchema,
+      },
+    },
     async (req) => {
       await getPrestador(db, req, req.params.id);
       await savePrestador(req, req.body, req.params.id);
@@ -269,7 +346,15 @@ export async function aseguradorRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/api/v1/prestadores/:id',
-    { ...admin, schema: { tags, summary: 'Eliminar prestador', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar prestador',
+        params: idParams,
+      },
+    },
     async (req) => {
       await getPrestador(db, req, req.params.id);
       await db.query('DELETE FROM prestador WHERE id_prestador = $1', [req.params.id]);

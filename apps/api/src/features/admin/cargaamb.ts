@@ -7,11 +7,16 @@ import {
   ETIQUETAS_CARGA_AMB,
   errorDeFila,
   type FilaCargaAmb,
+  getTramitesByIdCargaambByIdCargaAmbResponse,
+  getTramitesByIdCargaambResponse,
   idParams,
   idSchema,
   MSG_ADMIN,
   PERFIL,
   pageQuery,
+  postTramitesByIdCargaambResponse201,
+  responses,
+  uncheckedResponses,
   validarFilaCargaAmb,
 } from '@app/domain';
 import { parse } from 'csv-parse/sync';
@@ -164,6 +169,7 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       schema: {
+        response: responses({ 200: getTramitesByIdCargaambResponse }),
         tags,
         summary: 'Atenciones ambulatorias de un trámite (y carga)',
         params: tramiteParams,
@@ -171,7 +177,8 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await getTramiteForUser(db, req.user, req.params.id);
+      // Every patient of the procedure: 18 and 20 only under tipoAsignacion T (issue 11 item 4).
+      await getTramiteForUser(db, req.user, req.params.id, { completo: true });
       const { idCarga, ...query } = req.query;
       const p = new Params();
       const where = [`c.id_tramite = ${p.add(req.params.id)}`];
@@ -203,10 +210,15 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
     '/api/v1/tramites/:id/cargaamb/:idCargaAmb',
     {
       onRequest: [app.authenticate],
-      schema: { tags, summary: 'Una atención ambulatoria', params: detalleParams },
+      schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdCargaambByIdCargaAmbResponse }),
+        tags,
+        summary: 'Una atención ambulatoria',
+        params: detalleParams,
+      },
     },
     async (req) => {
-      await getTramiteForUser(db, req.user, req.params.id);
+      await getTramiteForUser(db, req.user, req.params.id, { completo: true });
       const row = await one<
         Record<string, unknown> & { laboratorios: string[] | null; imagenes: string[] | null }
       >(db, `SELECT ${DETAIL_SELECT} FROM carga_amb c WHERE c.id_carga_amb = $1 AND c.id_tramite = $2`, [
@@ -231,6 +243,7 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD)],
       schema: {
+        response: responses({ 201: postTramitesByIdCargaambResponse201 }),
         tags,
         summary: 'Cargar atenciones ambulatorias desde un .csv',
         description:

@@ -1,6 +1,14 @@
 import {
+  binaryResponse,
+  deleteEmpresasByIdMediosByIdDetalleResponse,
   ESTADO_VIGENTE,
   empresaSchema,
+  getEmpresasByIdImagenesResponse,
+  getEmpresasByIdMediosByIdDetalleResponse,
+  getEmpresasByIdMediosResponse,
+  getEmpresasByIdResponse,
+  getEmpresasByIdSuscripcionVigenteResponse,
+  getEmpresasResponse,
   IMAGEN_MAX_BYTES,
   idParams,
   idSchema,
@@ -8,10 +16,19 @@ import {
   MSG,
   MSG_ADMIN,
   medioEmpSchema,
+  mensajeSchema,
+  noContent,
   PERFIL,
   pageQuery,
+  postEmpresasByIdImagenesResponse201,
+  postEmpresasByIdMediosResponse201,
+  postEmpresasResponse201,
+  putEmpresasByIdMediosByIdDetalleResponse,
+  putEmpresasByIdResponse,
+  responses,
   rucCheck,
   sniffImagen,
+  uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -121,7 +138,15 @@ export async function empresaRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/empresas',
-    { ...admin, schema: { tags, summary: 'Empresas', querystring: z.object(pageQuery) } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: getEmpresasResponse }),
+        tags,
+        summary: 'Empresas',
+        querystring: z.object(pageQuery),
+      },
+    },
     async (req) => {
       const p = new Params();
       return pagedList(
@@ -149,7 +174,15 @@ export async function empresaRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/empresas/:id',
-    { ...admin, schema: { tags, summary: 'Una empresa', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: getEmpresasByIdResponse }),
+        tags,
+        summary: 'Una empresa',
+        params: idParams,
+      },
+    },
     async (req) => getEmpresa(db, req, req.params.id),
   );
 
@@ -202,7 +235,12 @@ export async function empresaRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.ADMINISTRADOR)],
-      schema: { tags, summary: 'Crear empresa', body: empresaSchema },
+      schema: {
+        response: uncheckedResponses({ 201: postEmpresasResponse201 }),
+        tags,
+        summary: 'Crear empresa',
+        body: empresaSchema,
+      },
     },
     async (req, reply) => {
       const id = await saveEmpresa(req, req.body, null);
@@ -217,7 +255,16 @@ export async function empresaRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/v1/empresas/:id',
-    { ...admin, schema: { tags, summary: 'Actualizar empresa', params: idParams, body: empresaSchema } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: putEmpresasByIdResponse }),
+        tags,
+        summary: 'Actualizar empresa',
+        params: idParams,
+        body: empresaSchema,
+      },
+    },
     async (req) => {
       await getEmpresa(db, req, req.params.id);
       await saveEmpresa(req, req.body, req.params.id);
@@ -231,7 +278,15 @@ export async function empresaRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/empresas/:id',
-    { ...admin, schema: { tags, summary: 'Eliminar empresa', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar empresa',
+        params: idParams,
+      },
+    },
     async (req) => {
       await getEmpresa(db, req, req.params.id);
       if (req.params.id === req.user.idEmpresa) throw conflict('No puede eliminar su propia empresa.');
@@ -242,7 +297,15 @@ export async function empresaRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/empresas/:id/suscripcion-vigente',
-    { ...signedIn, schema: { tags, summary: 'Suscripción VIGENTE de la empresa', params: idParams } },
+    {
+      ...signedIn,
+      schema: {
+        response: uncheckedResponses({ 200: getEmpresasByIdSuscripcionVigenteResponse }),
+        tags,
+        summary: 'Suscripción VIGENTE de la empresa',
+        params: idParams,
+      },
+    },
     async (req) => {
       await assertEmpresa(db, req, req.params.id);
       const s = await suscripcionVigente(db, req.params.id);
@@ -276,6 +339,7 @@ export async function empresaRoutes(app: FastifyInstance) {
     {
       ...admin,
       schema: {
+        response: responses({ 200: getEmpresasByIdMediosResponse }),
         tags,
         summary: 'Medios de comunicación de la empresa',
         params: idParams,
@@ -303,14 +367,28 @@ export async function empresaRoutes(app: FastifyInstance) {
   );
   r.get(
     '/api/v1/empresas/:id/medios/:idDetalle',
-    { ...admin, schema: { tags, summary: 'Un medio de comunicación', params: subParams } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: getEmpresasByIdMediosByIdDetalleResponse }),
+        tags,
+        summary: 'Un medio de comunicación',
+        params: subParams,
+      },
+    },
     async (req) => getMedio(req, req.params.id, req.params.idDetalle),
   );
   r.post(
     '/api/v1/empresas/:id/medios',
     {
       ...admin,
-      schema: { tags, summary: 'Crear medio de comunicación', params: idParams, body: medioEmpSchema },
+      schema: {
+        response: uncheckedResponses({ 201: postEmpresasByIdMediosResponse201 }),
+        tags,
+        summary: 'Crear medio de comunicación',
+        params: idParams,
+        body: medioEmpSchema,
+      },
     },
     async (req, reply) => {
       await assertEmpresa(db, req, req.params.id);
@@ -330,7 +408,13 @@ export async function empresaRoutes(app: FastifyInstance) {
     '/api/v1/empresas/:id/medios/:idDetalle',
     {
       ...admin,
-      schema: { tags, summary: 'Actualizar medio de comunicación', params: subParams, body: medioEmpSchema },
+      schema: {
+        response: uncheckedResponses({ 200: putEmpresasByIdMediosByIdDetalleResponse }),
+        tags,
+        summary: 'Actualizar medio de comunicación',
+        params: subParams,
+        body: medioEmpSchema,
+      },
     },
     async (req) => {
       await getMedio(req, req.params.id, req.params.idDetalle);
@@ -347,7 +431,15 @@ export async function empresaRoutes(app: FastifyInstance) {
   );
   r.delete(
     '/api/v1/empresas/:id/medios/:idDetalle',
-    { ...admin, schema: { tags, summary: 'Eliminar medio de comunicación', params: subParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: deleteEmpresasByIdMediosByIdDetalleResponse }),
+        tags,
+        summary: 'Eliminar medio de comunicación',
+        params: subParams,
+      },
+    },
     async (req) => {
       await getMedio(req, req.params.id, req.params.idDetalle);
       await db.query('DELETE FROM medio_emp WHERE id_medio_emp = $1', [req.params.idDetalle]);
@@ -360,7 +452,13 @@ export async function empresaRoutes(app: FastifyInstance) {
     '/api/v1/empresas/:id/imagenes',
     {
       ...admin,
-      schema: { tags, summary: 'Imágenes de la empresa', params: idParams, querystring: z.object(pageQuery) },
+      schema: {
+        response: responses({ 200: getEmpresasByIdImagenesResponse }),
+        tags,
+        summary: 'Imágenes de la empresa',
+        params: idParams,
+        querystring: z.object(pageQuery),
+      },
     },
     async (req) => {
       await assertEmpresa(db, req, req.params.id);
@@ -387,6 +485,7 @@ export async function empresaRoutes(app: FastifyInstance) {
     {
       ...admin,
       schema: {
+        response: uncheckedResponses({ 201: postEmpresasByIdImagenesResponse201 }),
         tags,
         summary: 'Subir una imagen (PNG o JPEG, máximo 2 MB)',
         description:
@@ -435,7 +534,15 @@ export async function empresaRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/empresas/:id/imagenes/:idDetalle',
-    { ...admin, schema: { tags, summary: 'Una imagen de la empresa', params: subParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: binaryResponse('image/png', 'image/jpeg') }),
+        tags,
+        summary: 'Una imagen de la empresa',
+        params: subParams,
+      },
+    },
     async (req, reply) => {
       await assertEmpresa(db, req, req.params.id);
       const [row] = await db.query<{ tipo: string; imagen: Uint8Array }>(
@@ -448,7 +555,15 @@ export async function empresaRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/empresas/:id/imagenes/:idDetalle',
-    { ...admin, schema: { tags, summary: 'Eliminar una imagen', params: subParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar una imagen',
+        params: subParams,
+      },
+    },
     async (req) => {
       await assertEmpresa(db, req, req.params.id);
       await one(db, 'SELECT 1 FROM empresa_img WHERE id_empresa_img = $1 AND id_empresa = $2', [
@@ -463,7 +578,15 @@ export async function empresaRoutes(app: FastifyInstance) {
   // The logo every signed-in user of the company sees in the top bar (and reports use).
   r.get(
     '/api/v1/empresas/:id/logo',
-    { ...signedIn, schema: { tags, summary: 'Logo de la empresa (su última imagen)', params: idParams } },
+    {
+      ...signedIn,
+      schema: {
+        response: responses({ 200: binaryResponse('image/png', 'image/jpeg'), 204: noContent }),
+        tags,
+        summary: 'Logo de la empresa (su última imagen)',
+        params: idParams,
+      },
+    },
     async (req, reply) => {
       if (req.params.id !== req.user.idEmpresa) await assertEmpresa(db, req, req.params.id);
       const [row] = await db.query<{ tipo: string; imagen: Uint8Array }>(

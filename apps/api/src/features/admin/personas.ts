@@ -1,4 +1,23 @@
-import { idParams, idSchema, MSG, MSG_ADMIN, medicoSchema, pageQuery, personaSchema } from '@app/domain';
+import {
+  getMedicosByIdResponse,
+  getMedicosResponse,
+  getPersonasByIdResponse,
+  getPersonasResponse,
+  idParams,
+  idSchema,
+  MSG,
+  MSG_ADMIN,
+  medicoSchema,
+  mensajeSchema,
+  pageQuery,
+  personaSchema,
+  postMedicosResponse201,
+  postPersonasResponse201,
+  putMedicosByIdResponse,
+  putPersonasByIdResponse,
+  responses,
+  uncheckedResponses,
+} from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -145,6 +164,7 @@ export async function personaRoutes(app: FastifyInstance) {
     {
       ...read,
       schema: {
+        response: responses({ 200: getPersonasResponse }),
         tags,
         summary: 'Personas',
         querystring: z.object({ ...pageQuery, idEmpresa: idSchema.optional() }),
@@ -179,13 +199,29 @@ export async function personaRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/personas/:id',
-    { ...read, schema: { tags, summary: 'Una persona', params: idParams } },
+    {
+      ...read,
+      schema: {
+        response: uncheckedResponses({ 200: getPersonasByIdResponse }),
+        tags,
+        summary: 'Una persona',
+        params: idParams,
+      },
+    },
     async (req) => getPersona(db, req, req.params.id),
   );
 
   r.post(
     '/api/v1/personas',
-    { ...writePersona, schema: { tags, summary: 'Crear persona', body: personaBody } },
+    {
+      ...writePersona,
+      schema: {
+        response: uncheckedResponses({ 201: postPersonasResponse201 }),
+        tags,
+        summary: 'Crear persona',
+        body: personaBody,
+      },
+    },
     async (req, reply) => {
       const b = req.body;
       const cols = [...PERSONA_COLS, 'id_empresa', 'tipo_persona', 'id_usuario_reg'];
@@ -201,7 +237,16 @@ export async function personaRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/v1/personas/:id',
-    { ...writePersona, schema: { tags, summary: 'Actualizar persona', params: idParams, body: personaBody } },
+    {
+      ...writePersona,
+      schema: {
+        response: uncheckedResponses({ 200: putPersonasByIdResponse }),
+        tags,
+        summary: 'Actualizar persona',
+        params: idParams,
+        body: personaBody,
+      },
+    },
     async (req) => {
       await getPersona(db, req, req.params.id);
       const b = req.body;
@@ -217,7 +262,15 @@ export async function personaRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/personas/:id',
-    { ...write, schema: { tags, summary: 'Eliminar persona', params: idParams } },
+    {
+      ...write,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar persona',
+        params: idParams,
+      },
+    },
     async (req) => {
       await getPersona(db, req, req.params.id);
       await db.query('DELETE FROM persona WHERE id_persona = $1', [req.params.id]);
@@ -233,7 +286,15 @@ export async function personaRoutes(app: FastifyInstance) {
   });
   r.get(
     '/api/v1/medicos',
-    { ...read, schema: { tags, summary: 'Médicos', querystring: medicoList } },
+    {
+      ...read,
+      schema: {
+        response: responses({ 200: getMedicosResponse }),
+        tags,
+        summary: 'Médicos',
+        querystring: medicoList,
+      },
+    },
     async (req) => {
       const { idPersona, idEspecialidad, ...query } = req.query;
       const p = new Params();
@@ -264,7 +325,15 @@ export async function personaRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/medicos/:id',
-    { ...read, schema: { tags, summary: 'Un médico', params: idParams } },
+    {
+      ...read,
+      schema: {
+        response: uncheckedResponses({ 200: getMedicosByIdResponse }),
+        tags,
+        summary: 'Un médico',
+        params: idParams,
+      },
+    },
     async (req) => getMedico(db, req, req.params.id),
   );
 
@@ -289,7 +358,15 @@ export async function personaRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/medicos',
-    { ...write, schema: { tags, summary: 'Registrar médico', body: medicoSchema } },
+    {
+      ...write,
+      schema: {
+        response: uncheckedResponses({ 201: postMedicosResponse201 }),
+        tags,
+        summary: 'Registrar médico',
+        body: medicoSchema,
+      },
+    },
     async (req, reply) => {
       await checkMedico(req, req.body);
       const [row] = await db.query<{ id: number }>(
@@ -303,7 +380,16 @@ export async function personaRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/v1/medicos/:id',
-    { ...write, schema: { tags, summary: 'Actualizar médico', params: idParams, body: medicoSchema } },
+    {
+      ...write,
+      schema: {
+        response: uncheckedResponses({ 200: putMedicosByIdResponse }),
+        tags,
+        summary: 'Actualizar médico',
+        params: idParams,
+        body: medicoSchema,
+      },
+    },
     async (req) => {
       await getMedico(db, req, req.params.id);
       await checkMedico(req, req.body);
@@ -318,7 +404,15 @@ export async function personaRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/medicos/:id',
-    { ...write, schema: { tags, summary: 'Eliminar médico', params: idParams } },
+    {
+      ...write,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar médico',
+        params: idParams,
+      },
+    },
     async (req) => {
       await getMedico(db, req, req.params.id);
       await db.query('DELETE FROM medico WHERE id_medico = $1', [req.params.id]);

@@ -1,13 +1,27 @@
 import {
   ESTADO_VIGENTE,
+  getSuscpagosByIdResponse,
+  getSuscpagosResponse,
+  getSuscripcionesAudByIdResponse,
+  getSuscripcionesByIdAuditoriaResponse,
+  getSuscripcionesByIdFacturasResponse,
+  getSuscripcionesByIdResponse,
+  getSuscripcionesResponse,
   idParams,
   idSchema,
   MSG,
   MSG_ADMIN,
+  mensajeSchema,
   pageQuery,
+  postSuscpagosResponse201,
+  postSuscripcionesResponse201,
+  putSuscpagosByIdResponse,
+  putSuscripcionesByIdResponse,
+  responses,
   suscPagoSchema,
   suscripcionSchema,
   type TipoSuscripcionAud,
+  uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -88,6 +102,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
     {
       ...admin,
       schema: {
+        response: responses({ 200: getSuscripcionesResponse }),
         tags,
         summary: 'Suscripciones',
         querystring: z.object({
@@ -130,13 +145,29 @@ export async function suscripcionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/suscripciones/:id',
-    { ...admin, schema: { tags, summary: 'Una suscripción', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: getSuscripcionesByIdResponse }),
+        tags,
+        summary: 'Una suscripción',
+        params: idParams,
+      },
+    },
     async (req) => getSuscripcion(db, req, req.params.id),
   );
 
   r.post(
     '/api/v1/suscripciones',
-    { ...admin, schema: { tags, summary: 'Crear suscripción', body: suscripcionSchema } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 201: postSuscripcionesResponse201 }),
+        tags,
+        summary: 'Crear suscripción',
+        body: suscripcionSchema,
+      },
+    },
     async (req, reply) => {
       const b = req.body;
       await refs(b);
@@ -167,7 +198,13 @@ export async function suscripcionRoutes(app: FastifyInstance) {
     '/api/v1/suscripciones/:id',
     {
       ...admin,
-      schema: { tags, summary: 'Actualizar suscripción', params: idParams, body: suscripcionSchema },
+      schema: {
+        response: uncheckedResponses({ 200: putSuscripcionesByIdResponse }),
+        tags,
+        summary: 'Actualizar suscripción',
+        params: idParams,
+        body: suscripcionSchema,
+      },
     },
     async (req) => {
       await getSuscripcion(db, req, req.params.id);
@@ -187,7 +224,15 @@ export async function suscripcionRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/suscripciones/:id',
-    { ...admin, schema: { tags, summary: 'Eliminar suscripción', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar suscripción',
+        params: idParams,
+      },
+    },
     async (req) => {
       await getSuscripcion(db, req, req.params.id);
       if (req.params.id === req.user.idSuscripcion) {
@@ -208,6 +253,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
     {
       ...admin,
       schema: {
+        response: responses({ 200: getSuscripcionesByIdAuditoriaResponse }),
         tags,
         summary: 'Auditoría de la suscripción',
         params: idParams,
@@ -244,7 +290,15 @@ export async function suscripcionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/suscripciones-aud/:id',
-    { ...admin, schema: { tags, summary: 'Un registro de auditoría de suscripción', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: getSuscripcionesAudByIdResponse }),
+        tags,
+        summary: 'Un registro de auditoría de suscripción',
+        params: idParams,
+      },
+    },
     async (req) => {
       const p = new Params();
       const scope = empresaScope(req.user, 's.id_empresa', p);
@@ -259,7 +313,15 @@ export async function suscripcionRoutes(app: FastifyInstance) {
   // Invoices of the subscription's company, for the payment form's select.
   r.get(
     '/api/v1/suscripciones/:id/facturas',
-    { ...admin, schema: { tags, summary: 'Facturas de la empresa de la suscripción', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: getSuscripcionesByIdFacturasResponse }),
+        tags,
+        summary: 'Facturas de la empresa de la suscripción',
+        params: idParams,
+      },
+    },
     async (req) => {
       const s = await getSuscripcion(db, req, req.params.id);
       const items = await db.query(
@@ -277,6 +339,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
     {
       ...admin,
       schema: {
+        response: responses({ 200: getSuscpagosResponse }),
         tags,
         summary: 'Pagos de suscripción',
         querystring: z.object({ ...pageQuery, idSuscripcion: idSchema.optional() }),
@@ -313,7 +376,15 @@ export async function suscripcionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/suscpagos/:id',
-    { ...admin, schema: { tags, summary: 'Un pago de suscripción', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 200: getSuscpagosByIdResponse }),
+        tags,
+        summary: 'Un pago de suscripción',
+        params: idParams,
+      },
+    },
     async (req) => getPago(db, req, req.params.id),
   );
 
@@ -339,7 +410,15 @@ export async function suscripcionRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/suscpagos',
-    { ...admin, schema: { tags, summary: 'Registrar pago de suscripción', body: suscPagoSchema } },
+    {
+      ...admin,
+      schema: {
+        response: uncheckedResponses({ 201: postSuscpagosResponse201 }),
+        tags,
+        summary: 'Registrar pago de suscripción',
+        body: suscPagoSchema,
+      },
+    },
     async (req, reply) => {
       const b = req.body;
       await checkPago(req, b);
@@ -357,7 +436,13 @@ export async function suscripcionRoutes(app: FastifyInstance) {
     '/api/v1/suscpagos/:id',
     {
       ...admin,
-      schema: { tags, summary: 'Actualizar pago de suscripción', params: idParams, body: suscPagoSchema },
+      schema: {
+        response: uncheckedResponses({ 200: putSuscpagosByIdResponse }),
+        tags,
+        summary: 'Actualizar pago de suscripción',
+        params: idParams,
+        body: suscPagoSchema,
+      },
     },
     async (req) => {
       await getPago(db, req, req.params.id);
@@ -382,7 +467,15 @@ export async function suscripcionRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/suscpagos/:id',
-    { ...admin, schema: { tags, summary: 'Eliminar pago de suscripción', params: idParams } },
+    {
+      ...admin,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar pago de suscripción',
+        params: idParams,
+      },
+    },
     async (req) => {
       await getPago(db, req, req.params.id);
       await db.query('DELETE FROM susc_pago WHERE id_susc_pago = $1', [req.params.id]);

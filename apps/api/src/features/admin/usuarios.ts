@@ -1,13 +1,20 @@
 import {
   type Flags,
+  getUsuariosByIdResponse,
+  getUsuariosResponse,
   idParams,
   idSchema,
   MSG,
   MSG_ADMIN,
+  mensajeSchema,
   pageQuery,
   pickFlags,
+  postUsuariosResponse201,
+  putUsuariosByIdResponse,
+  responses,
   USER_FLAGS,
   type UsuarioView,
+  uncheckedResponses,
   usuarioCreateSchema,
   usuarioUpdateSchema,
 } from '@app/domain';
@@ -18,6 +25,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { col } from '../../lib/sql.ts';
+import { assertConcesion, assertUsuarioGestionable } from './concesion.ts';
 import {
   empresaScope,
   isUniqueViolation,
@@ -105,7 +113,15 @@ export async function usuarioRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/usuarios',
-    { ...guard, schema: { tags, summary: 'Usuarios', querystring: usuarioListQuery } },
+    {
+      ...guard,
+      schema: {
+        response: uncheckedResponses({ 200: getUsuariosResponse }),
+        tags,
+        summary: 'Usuarios',
+        querystring: usuarioListQuery,
+      },
+    },
     async (req) => {
       const { idPerfil, idPersona, idSuscripcion, idEmpresa, ...query } = req.query;
       const p = new Params();
@@ -147,18 +163,41 @@ export async function usuarioRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/usuarios/:id',
-    { ...guard, schema: { tags, summary: 'Un usuario', params: idParams } },
+    {
+      ...guard,
+      schema: {
+        response: uncheckedResponses({ 200: getUsuariosByIdResponse }),
+        tags,
+        summary: 'Un usuario',
+        params: idParams,
+      },
+    },
     async (req) => getUsuario(db, req, req.params.id),
   );
 
   r.post(
     '/api/v1/usuarios',
-    { ...guard, schema: { tags, summary: 'Crear usuario', body: usuarioCreateSchema } },
+    {
+      ...guard,
+      schema: {
+        response: uncheckedResponses({ 201: postUsuariosResponse201 }),
+        tags,
+        summary: 'Crear usuario',
+        body: usuarioCreateSchema,
+      },
+    },
     async (req, reply) => {
       const body = req.body;
       const perfil = await checkUsuarioRefs(db, req, body);
       // The profile's flags, then the ones the administrator toggled in the form.
       const flags: Flags = { ...perfil, ...pickFlags(body) };
+      // The new user is of the administrator's company: a profile it may hold, not above the administrator's.
+      await assertConcesion(db, req.user, {
+        idEmpresa: req.user.idEmpresa,
+        idPerfil: body.idPerfil,
+        flags,
+        permitidos: [perfil],
+      });
       const hash = await argon2.hash(body.clave, { type: argon2.argon2id });
       const cols = [
         'id_empresa',
@@ -200,16 +239,27 @@ export async function usuarioRoutes(app: FastifyInstance) {
     '/api/v1/usuarios/:id',
     {
       ...guard,
-      schema: { tags, summary: 'Actualizar usuario', params: idParams, body: usuarioUpdateSchema },
+      schema: {
+        response: uncheckedResponses({ 200: putUsuariosByIdResponse }),
+        tags,
+        summary: 'Actualizar usuario',
+        params: idParams,
+        body: usuarioUpdateSchema,
+      },
     },
     async (req) => {
       const current = await getUsuario(db, req, req.params.id);
+      assertUsuarioGestionable(req.user, current.idPerfil);
       const body = req.body;
-      await checkUsuarioRefs(db, req, body);
-      const flags: Flags = {
-        ...(Object.fromEntries(USER_FLAGS.map((f) => [f, current[f]])) as Flags),
-        ...pickFlags(body),
-      };
+      const perfil = await checkUsuarioRefs(db, req, body);
+      const actuales = Object.fromEntries(USER_FLAGS.map((f) => [f, current[f]])) as Flags;
+      const flags: Flags = { ...actuales, ...pickFlags(body) };
+      await assertConcesion(db, req.user, {
+        idEmpresa: current.idEmpresa,
+        idPerfil: body.idPerfil,
+        flags,
+        permitidos: [perfil, actuales],
+      });
       const sets = ['id_perfil', 'id_suscripcion', 'id_persona', 'nombre', ...USER_FLAGS.map(col)];
       const values: unknown[] = [
         body.idPerfil,
@@ -239,9 +289,18 @@ export async function usuarioRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/usuarios/:id',
-    { ...guard, schema: { tags, summary: 'Eliminar usuario', params: idParams } },
+    {
+      ...guard,
+      schema: {
+        response: responses({ 200: mensajeSchema }),
+        tags,
+        summary: 'Eliminar usuario',
+        params: idParams,
+      },
+    },
     async (req) => {
-      await getUsuario(db, req, req.params.id);
+      const u = await getUsuario(db, req, req.params.id);
+      assertUsuarioGestionable(req.user, u.idPerfil);
       if (req.params.id === req.user.idUsuario) throw conflict('No puede eliminar su propio usuario.');
       await db.query('DELETE FROM usuario WHERE id_usuario = $1', [req.params.id]);
       return { mensaje: MSG.registroEliminado };

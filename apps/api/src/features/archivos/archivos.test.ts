@@ -75,6 +75,10 @@ async function estructurado(extra: Parameters<typeof crearTramite>[2] = {}): Pro
   });
 }
 
+/** The provider sent it and the insurer works on it: only then does the insurer side read it (issue 11 item 4). */
+const enProceso = (idTramite: number) =>
+  t.database.query(`UPDATE tramite SET estado_tramite = 'EN PROCESO' WHERE id_tramite = $1`, [idTramite]);
+
 /** Asserts that a refused request left nothing behind: no rows, no objects, no spooled parts. */
 async function nadaGuardado(f: Fixture, antes: string[]) {
   expect(await filasArchivos(f.idCarga)).toBe(0);
@@ -402,6 +406,7 @@ describe('files of an attention, detail, content and links', () => {
       { name: '123_3.jpg', content: jpeg() },
     ]);
     expect(r2.statusCode, r2.body).toBe(200);
+    await enProceso(f.idTramite);
     ids3 = (
       await t.database.query<{ id: number }>(
         'SELECT id_archivo_pla AS id FROM archivo_pla WHERE id_planilla = $1 ORDER BY id_archivo_pla',
@@ -586,6 +591,7 @@ describe('ZIP downloads', () => {
       ids.idPrestador,
     );
     expect((await subir(idCarga2, [{ name: '200.pdf', content: pdf('e') }])).statusCode).toBe(200);
+    await enProceso(f.idTramite);
   });
   let especialidad = '';
 
@@ -646,6 +652,7 @@ describe('ZIP downloads', () => {
     ]);
     expect((await zip('', DEMO.prestador2)).statusCode).toBe(404);
     const otra = await estructurado();
+    await enProceso(otra.idTramite);
     expect((await zip(`idCarga=${otra.idCarga}`)).statusCode).toBe(404);
     const vacia = await get(`/api/v1/tramites/${otra.idTramite}/zip`, DEMO.supervisorAm);
     expect(vacia.statusCode).toBe(404);
@@ -677,6 +684,7 @@ describe('attentions without files and the new-files report', () => {
   beforeAll(async () => {
     f = await estructurado();
     expect((await subir(f.idCarga, [{ name: '124.pdf', content: pdf() }])).statusCode).toBe(200);
+    await enProceso(f.idTramite);
   });
 
   it('lists the active attentions without files, per procedure and per load', async () => {

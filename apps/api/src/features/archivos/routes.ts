@@ -7,6 +7,11 @@ import {
   archivosNuevosQuerySchema,
   enlaceArchivoBodySchema,
   formatDateTime,
+  getArchivosPlaByIdResponse,
+  getPlanillasByIdArchivosResponse,
+  getTramitesByIdArchivosNuevosResponse,
+  getTramitesByIdArchivosPorCargaResponse,
+  getTramitesByIdPlanillasSinArchivosResponse,
   idParams,
   MAX_ARCHIVOS_CARGA,
   MAX_BYTES_DOCUMENTO,
@@ -14,16 +19,21 @@ import {
   nombreZip,
   PERFIL,
   PERFILES_SUPERVISION,
+  postArchivosPlaByIdEnlaceResponse,
+  postCargasByIdArchivosResponse,
+  postTramitesByIdZipEnlaceResponse,
+  responses,
   type SessionUser,
   sinArchivosQuerySchema,
+  uncheckedResponses,
   zipQuerySchema,
 } from '@app/domain';
 import multipart from '@fastify/multipart';
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import { csvText } from '../../lib/csv.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { contentDisposition, ObjectNotFound, storageFor } from '../../lib/storage/index.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
@@ -123,6 +133,7 @@ export async function archivoRoutes(app: FastifyInstance) {
     '/api/v1/cargas/:id/archivos',
     {
       schema: {
+        response: responses({ 200: postCargasByIdArchivosResponse }),
         tags,
         summary: 'Cargar los archivos de las atenciones de una carga (una carpeta)',
         description:
@@ -189,6 +200,7 @@ export async function archivoRoutes(app: FastifyInstance) {
     '/api/v1/planillas/:id/archivos',
     {
       schema: {
+        response: responses({ 200: getPlanillasByIdArchivosResponse }),
         tags,
         summary: 'Archivos de una atención (más recientes primero; búsqueda por nombre)',
         params: idParams,
@@ -204,7 +216,15 @@ export async function archivoRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/archivos-pla/:id',
-    { schema: { tags, summary: 'Detalle de un archivo de atención', params: idParams }, ...auth },
+    {
+      schema: {
+        response: responses({ 200: getArchivosPlaByIdResponse }),
+        tags,
+        summary: 'Detalle de un archivo de atención',
+        params: idParams,
+      },
+      ...auth,
+    },
     async (req) => {
       const { archivo, planilla, tramite } = await getArchivoForUser(db, req.user, req.params.id);
       return {
@@ -236,6 +256,7 @@ export async function archivoRoutes(app: FastifyInstance) {
     '/api/v1/archivos-pla/:id/enlace',
     {
       schema: {
+        response: responses({ 200: postArchivosPlaByIdEnlaceResponse }),
         tags,
         summary:
           'Enlace de un solo uso corto (5 minutos) para abrir o descargar un archivo desde el navegador',
@@ -282,6 +303,7 @@ export async function archivoRoutes(app: FastifyInstance) {
     '/api/v1/tramites/:id/zip/enlace',
     {
       schema: {
+        response: responses({ 200: postTramitesByIdZipEnlaceResponse }),
         tags,
         summary: 'Enlace corto (5 minutos) para descargar un ZIP desde el navegador',
         params: idParams,
@@ -339,6 +361,7 @@ export async function archivoRoutes(app: FastifyInstance) {
     '/api/v1/tramites/:id/planillas-sin-archivos',
     {
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdPlanillasSinArchivosResponse }),
         tags,
         summary: 'Atenciones sin archivos de un trámite o de una de sus cargas',
         params: idParams,
@@ -363,6 +386,7 @@ export async function archivoRoutes(app: FastifyInstance) {
     '/api/v1/tramites/:id/archivos-nuevos',
     {
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdArchivosNuevosResponse }),
         tags,
         summary:
           'Archivos nuevos de un trámite en un período (días de Guayaquil, ambos incluidos); formato=csv exporta',
@@ -377,7 +401,7 @@ export async function archivoRoutes(app: FastifyInstance) {
       const { desde, hasta, formato, page, pageSize } = req.query;
       if (formato === 'json') return archivosNuevos(db, req.user, t, { desde, hasta, page, pageSize });
       const all = await archivosNuevos(db, req.user, t, { desde, hasta });
-      const csv = stringify(
+      const csv = csvText(
         all.items.map((a) => [
           formatDateTime(a.fechaCrea),
           a.numero,
@@ -388,21 +412,7 @@ export async function archivoRoutes(app: FastifyInstance) {
           a.tamano,
           a.usuario ?? '',
         ]),
-        {
-          delimiter: ';',
-          bom: true,
-          header: true,
-          columns: [
-            'Fecha de carga',
-            'Número',
-            'Cédula',
-            'Paciente',
-            'Archivo',
-            'Tipo',
-            'Tamaño (bytes)',
-            'Usuario',
-          ],
-        },
+        ['Fecha de carga', 'Número', 'Cédula', 'Paciente', 'Archivo', 'Tipo', 'Tamaño (bytes)', 'Usuario'],
       );
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -418,6 +428,7 @@ export async function archivoRoutes(app: FastifyInstance) {
     '/api/v1/tramites/:id/archivos-por-carga',
     {
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdArchivosPorCargaResponse }),
         tags,
         summary:
           'Archivos por carga del trámite (ArchivoCarga): atenciones, atenciones con archivos, archivos, bytes y última carga',

@@ -26,7 +26,8 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { SpoolWriter } from '../../lib/storage/spool-writer.ts';
 import { CARGA_SELECT, type Carga, getCargaForUser } from '../cargas/service.ts';
-import { getTramiteForUser, type TramiteRow, writeBitacora } from '../tramites/access.ts';
+import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
+import { aplicar } from '../workflow/service.ts';
 
 const MAX_MB = MAX_BYTES_DOCUMENTO / 1024 / 1024;
 
@@ -189,6 +190,12 @@ export async function registrarArchivos(opts: {
   idCarga: number;
   recibidos: Recibido[];
   log?: FastifyBaseLogger;
+  /**
+   * Every file to this attention of the load (no matching by name), with this state check instead of
+   * assertCargaAdmiteArchivos: a provider's supporting documents while answering observations
+   * (features/observaciones/routes-archivos.ts).
+   */
+  planilla?: { idPlanilla: number; admite: (t: TramiteRow) => void };
 }): Promise<ResultadoArchivos & { estadoTramite: string; mensaje: string }> {
   const { db, storage, user, idCarga, recibidos } = opts;
   if (recibidos.length === 0) throw carpetaNoSeleccionada();
@@ -209,7 +216,7 @@ export async function registrarArchivos(opts: {
   let pendientes: Pendiente[] = [];
   const vistos = new Set<string>();
   for (const r of recibidos) {
-    const idPlanilla = planillaDeArchivo(r.nombre, numeros);
+    const idPlanilla = opts.planilla ? opts.planilla.idPlanilla : planillaDeArchivo(r.nombre, numeros);
     if (idPlanilla === undefined) out.planillasNoEncontradas.push(r.mostrado);
     else if (vistos.has(`${idPlanilla}:${r.hash}`)) out.archivosDuplicados.push(r.mostrado);
     else {
@@ -231,7 +238,8 @@ export async function registrarArchivos(opts: {
     const result = await db.transaction(async (tx) => {
       const t = await getTramiteForUser(tx, user, c0.idTramite, { lock: true });
       const [c] = await tx.query<Carga>(`${CARGA_SELECT} WHERE c.id_carga = $1 FOR UPDATE OF c`, [idCarga]);
-      assertCargaAdmiteArchivos(t, c);
+      if (opts.planilla) opts.planilla.admite(t);
+      else assertCargaAdmiteArchivos(t, c);
       const nuevos = await quitarDuplicados(tx, pendientes, out);
       if (nuevos.length > 0) {
         const [{ n }] = await tx.query<{ n: number }>(
@@ -262,28 +270,16 @@ export async function registrarArchivos(opts: {
         );
       }
       out.archivosCargados = nuevos.map((p) => p.mostrado);
-      let estadoTramite = t.estadoTramite;
-      const partes = [
-        MSG_ARCHIVO.bitacoraCarga(
-          idCarga,
-          nuevos.length,
-          out.archivosDuplicados.length,
-          out.planillasNoEncontradas.length,
-        ),
-      ];
-      if (nuevos.length > 0 && t.estadoTramite === 'ESTRUCTURADO') {
-        await tx.query(
-          `UPDATE tramite SET estado_tramite = 'DOCUMENTADO', version = version + 1, fecha_act = now(), id_usuario_act = $2
-            WHERE id_tramite = $1`,
-          [t.idTramite, user.idUsuario],
-        );
-        estadoTramite = 'DOCUMENTADO';
-        partes.push(MSG_ARCHIVO.bitacoraDocumentado);
-      }
-      // The state change is logged with the batch that caused it; the files themselves are their own
-      // record (archivo_pla: who, when), so a folder of 20,000 files does not flood the log.
-      if (estadoTramite !== t.estadoTramite)
-        await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', partes.join(' '));
+      const nota = MSG_ARCHIVO.bitacoraCarga(
+        idCarga,
+        nuevos.length,
+        out.archivosDuplicados.length,
+        out.planillasNoEncontradas.length,
+      );
+      // ESTRUCTURADO → DOCUMENTADO, logged with the batch that caused it; the files themselves are their
+      // own record (archivo_pla: who, when), so a folder of 20,000 files does not flood the log.
+      const estadoTramite =
+        nuevos.length > 0 ? (await aplicar(tx, t, 'archivos', user, { nota })).hacia : t.estadoTramite;
       return { nuevos, estadoTramite };
     });
     const guardados = new Set(result.nuevos.map((p) => p.key));

@@ -2,32 +2,59 @@ import crypto from 'node:crypto';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
+  getAuthConsejoResponse,
+  getAuthCorreoDisponibleResponse,
+  getAuthMeResponse,
   idSchema,
   loginSchema,
   MSG,
   passwordChangeError,
+  postAuthCambiarClaveResponse,
+  postAuthLoginResponse,
+  postAuthLogoutResponse,
+  postAuthOlvidoClaveResponse,
+  postAuthRestablecerClaveByIdUsuarioResponse,
   resetPasswordSchema,
+  responses,
   totpConfirmSchema,
+  totpProofFields,
+  totpProofSchema,
 } from '@app/domain';
 import argon2 from 'argon2';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticator as otp } from 'otplib';
 import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { loadSessionUser } from '../../plugins/auth.ts';
+import { accountKey, addressKey, loginThrottles } from './throttle.ts';
+import { authenticator, codeStep, proofError, spendTotpCode } from './totp.ts';
 
-// A code is accepted in its 30-second step and the one before or after (RFC 6238 §5.2): a code typed
-// as the step turns, or checked after the password hash, still counts.
-const authenticator = otp.clone({ window: 1 });
 const RESET_TTL_MS = 60 * 60 * 1000;
 const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
 const ip = (req: FastifyRequest) => req.ip;
+
+// An unknown user's password is checked against this hash, so that answer takes as long as a known
+// user's (issue 11 item 11): the timing does not tell who has an account.
+let dummyHash: Promise<string> | undefined;
+const unknownUserHash = () =>
+  (dummyHash ??= argon2.hash(crypto.randomBytes(16).toString('hex'), { type: argon2.argon2id }));
+
+/** Ends every open session of a user but `except` (password changed or reset; issue 11 item 10). */
+const closeOtherSessions = (db: Queryable, idUsuario: number, except = '') =>
+  db.query(
+    `UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CAMBIO_CLAVE'
+      WHERE id_usuario = $1 AND fecha_fin IS NULL AND id_sesion::text <> $2`,
+    [idUsuario, except],
+  );
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
   const tags = ['sesión'];
+  const throttles = loginThrottles(db, app.config);
+  let prunedAt = 0;
+  void unknownUserHash();
 
   async function logFailure(
     req: FastifyRequest,
@@ -39,24 +66,42 @@ export async function authRoutes(app: FastifyInstance) {
       'INSERT INTO sesion_err (usuario, id_usuario, ip, tipo, motivo) VALUES ($1, $2, $3, $4, $5)',
       [usuario?.slice(0, 160) ?? null, idUsuario, ip(req), 'LOGIN', motivo],
     );
+    if (Date.now() - prunedAt > 60_000) {
+      prunedAt = Date.now();
+      await throttles.prune();
+    }
   }
 
+  const tooMany = (reply: FastifyReply, esperar: number, code: string, message: string) => {
+    reply.header('retry-after', String(esperar));
+    return new AppError(429, code, message);
+  };
+
+  // Failed logins are counted per address and per account, apart (decision 33; features/auth/throttle.ts).
   r.post(
     '/api/v1/auth/login',
     {
-      schema: { tags, summary: 'Iniciar sesión', body: loginSchema },
-      config: {
-        rateLimit: {
-          max: app.config.LOGIN_RATE_MAX,
-          timeWindow: app.config.LOGIN_RATE_WINDOW,
-          // Per user and address: one attacker cannot lock everybody out, nor guess one user's password.
-          keyGenerator: (req: FastifyRequest) =>
-            `${req.ip}|${String((req.body as { usuario?: string } | undefined)?.usuario ?? '').toLowerCase()}`,
-        },
+      schema: {
+        response: responses({ 200: postAuthLoginResponse }),
+        tags,
+        summary: 'Iniciar sesión',
+        body: loginSchema,
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { usuario, clave, codigo } = req.body;
+      const address = addressKey(ip(req));
+      const account = accountKey(usuario);
+      const byAddress = await throttles.address.reserve(address);
+      if (!byAddress.ok) {
+        await logFailure(req, usuario, null, 'Dirección en espera por intentos fallidos');
+        throw tooMany(reply, byAddress.esperar, 'DEMASIADAS_SOLICITUDES', MSG.demasiadasSolicitudes);
+      }
+      const byAccount = await throttles.account.reserve(account);
+      if (!byAccount.ok) {
+        await logFailure(req, usuario, null, 'Usuario en espera por intentos fallidos');
+        throw tooMany(reply, byAccount.esperar, 'USUARIO_EN_ESPERA', MSG.cuentaEnEspera(byAccount.esperar));
+      }
       const rows = await db.query<{
         idUsuario: number;
         clave: string;
@@ -69,7 +114,7 @@ export async function authRoutes(app: FastifyInstance) {
         [usuario],
       );
       const u = rows[0];
-      const ok = u ? await argon2.verify(u.clave, clave).catch(() => false) : false;
+      const ok = await argon2.verify(u?.clave ?? (await unknownUserHash()), clave).catch(() => false);
       if (!u || !ok) {
         await logFailure(req, usuario, u?.idUsuario ?? null, 'Usuario o contraseña incorrectos');
         throw new AppError(401, 'CREDENCIALES_INVALIDAS', MSG.credencialesInvalidas);
@@ -79,12 +124,29 @@ export async function authRoutes(app: FastifyInstance) {
         throw new AppError(401, 'USUARIO_INACTIVO', MSG.usuarioInactivo);
       }
       if (u.totpActivo) {
-        if (!codigo) throw new AppError(401, 'CODIGO_2FA_REQUERIDO', MSG.codigo2faRequerido);
-        if (!u.totpSecreto || !authenticator.check(codigo, u.totpSecreto)) {
-          await logFailure(req, usuario, u.idUsuario, 'Código 2FA inválido');
-          throw new AppError(401, 'CODIGO_2FA_INVALIDO', MSG.codigo2faInvalido);
+        if (!codigo) {
+          // The first step of a two-step login: not a failure.
+          await throttles.address.release(address);
+          await throttles.account.release(account);
+          throw new AppError(401, 'CODIGO_2FA_REQUERIDO', MSG.codigo2faRequerido);
+        }
+        const r = await spendTotpCode(db, u.idUsuario, u.totpSecreto, codigo);
+        if (r !== 'ok') {
+          await logFailure(
+            req,
+            usuario,
+            u.idUsuario,
+            r === 'usado' ? 'Código 2FA ya utilizado' : 'Código 2FA inválido',
+          );
+          throw new AppError(
+            401,
+            'CODIGO_2FA_INVALIDO',
+            r === 'usado' ? MSG.codigo2faUsado : MSG.codigo2faInvalido,
+          );
         }
       }
+      await throttles.address.succeeded(address);
+      await throttles.account.succeeded(account);
       const expira = new Date(Date.now() + app.config.JWT_TTL_MINUTES * 60_000);
       const [s] = await db.query<{ idSesion: string }>(
         `INSERT INTO sesion (id_usuario, expira, ip, agente) VALUES ($1, $2, $3, $4) RETURNING id_sesion AS "idSesion"`,
@@ -99,7 +161,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/auth/me',
-    { schema: { tags, summary: 'Usuario de la sesión' }, onRequest: [app.authenticate] },
+    {
+      schema: { response: responses({ 200: getAuthMeResponse }), tags, summary: 'Usuario de la sesión' },
+      onRequest: [app.authenticate],
+    },
     async (req) => ({
       usuario: req.user,
     }),
@@ -107,7 +172,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/auth/logout',
-    { schema: { tags, summary: 'Cerrar sesión' }, onRequest: [app.authenticate] },
+    {
+      schema: { response: responses({ 200: postAuthLogoutResponse }), tags, summary: 'Cerrar sesión' },
+      onRequest: [app.authenticate],
+    },
     async (req) => {
       await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CIERRE' WHERE id_sesion = $1`, [
         req.idSesion,
@@ -130,7 +198,12 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/auth/cambiar-clave',
     {
-      schema: { tags, summary: 'Cambiar la contraseña', body: changePasswordSchema },
+      schema: {
+        response: responses({ 200: postAuthCambiarClaveResponse }),
+        tags,
+        summary: 'Cambiar la contraseña',
+        body: changePasswordSchema,
+      },
       onRequest: [app.authenticate],
     },
     async (req) => {
@@ -144,17 +217,27 @@ export async function authRoutes(app: FastifyInstance) {
       }
       const nueva = req.body.nuevaClave!.trim();
       const hash = await argon2.hash(nueva, { type: argon2.argon2id });
-      await db.query(
-        'UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2',
-        [hash, req.user.idUsuario],
-      );
+      await db.transaction(async (tx) => {
+        await tx.query(
+          'UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2',
+          [hash, req.user.idUsuario],
+        );
+        await closeOtherSessions(tx, req.user.idUsuario, req.idSesion);
+      });
       return { mensaje: MSG.claveActualizada };
     },
   );
 
   r.get(
     '/api/v1/auth/consejo',
-    { schema: { tags, summary: 'Consejo aleatorio para el perfil' }, onRequest: [app.authenticate] },
+    {
+      schema: {
+        response: responses({ 200: getAuthConsejoResponse }),
+        tags,
+        summary: 'Consejo aleatorio para el perfil',
+      },
+      onRequest: [app.authenticate],
+    },
     async (req) => {
       const rows = await db.query<{ consejoTexto: string }>(
         'SELECT consejo_texto AS "consejoTexto" FROM consejo_perfil WHERE id_perfil = $1 ORDER BY random() LIMIT 1',
@@ -189,7 +272,12 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/auth/olvido-clave',
     {
-      schema: { tags, summary: 'Enviar enlace para restablecer la contraseña', body: forgotPasswordSchema },
+      schema: {
+        response: responses({ 200: postAuthOlvidoClaveResponse }),
+        tags,
+        summary: 'Enviar enlace para restablecer la contraseña',
+        body: forgotPasswordSchema,
+      },
       config: { rateLimit: { max: app.config.LOGIN_RATE_MAX, timeWindow: app.config.LOGIN_RATE_WINDOW } },
     },
     async (req) => {
@@ -222,6 +310,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/v1/auth/restablecer-clave/:idUsuario',
     {
       schema: {
+        response: responses({ 200: postAuthRestablecerClaveByIdUsuarioResponse }),
         tags,
         summary: 'Fijar una nueva contraseña con un enlace válido',
         params: z.object({ idUsuario: idSchema }),
@@ -242,6 +331,7 @@ export async function authRoutes(app: FastifyInstance) {
           'UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2',
           [hash, req.params.idUsuario],
         );
+        await closeOtherSessions(tx, req.params.idUsuario);
         return true;
       });
       if (!done) throw new AppError(400, 'ENLACE_INVALIDO', MSG.enlaceInvalido);
@@ -249,13 +339,28 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  // TOTP second factor for the signed-in user only; the id in the page's route is never trusted.
+  // TOTP second factor for the signed-in user only; the id in the page's route is never trusted. A new
+  // secret waits in totp_pendiente until its first code: the active factor stays on meanwhile, and
+  // replacing or removing an active factor takes its current code or the password (issue 11 item 9).
   r.post(
     '/api/v1/auth/2fa/iniciar',
-    { schema: { tags, summary: 'Generar el secreto y el código QR de 2FA' }, onRequest: [app.authenticate] },
+    {
+      schema: {
+        tags,
+        summary: 'Generar el secreto y el código QR de 2FA',
+        description: 'Con la autenticación en dos pasos activa, pide el código actual o la contraseña.',
+        // Optional: only an active factor needs the proof (checked below).
+        body: totpProofFields.nullish(),
+      },
+      onRequest: [app.authenticate],
+    },
     async (req) => {
+      if (req.user.totpActivo) {
+        const err = await proofError(db, req.user.idUsuario, req.body ?? undefined);
+        if (err) throw badRequest(err.message, { [err.field]: err.message });
+      }
       const secreto = authenticator.generateSecret();
-      await db.query('UPDATE usuario SET totp_secreto = $1, totp_activo = false WHERE id_usuario = $2', [
+      await db.query('UPDATE usuario SET totp_pendiente = $1 WHERE id_usuario = $2', [
         secreto,
         req.user.idUsuario,
       ]);
@@ -272,33 +377,47 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
     },
     async (req) => {
-      const [u] = await db.query<{ secreto: string | null }>(
-        'SELECT totp_secreto AS secreto FROM usuario WHERE id_usuario = $1',
+      const [u] = await db.query<{ pendiente: string | null }>(
+        'SELECT totp_pendiente AS pendiente FROM usuario WHERE id_usuario = $1',
         [req.user.idUsuario],
       );
-      if (!u.secreto || !authenticator.check(req.body.codigo, u.secreto)) {
-        throw badRequest(MSG.codigo2faInvalido, { codigo: MSG.codigo2faInvalido });
-      }
-      await db.query('UPDATE usuario SET totp_activo = true WHERE id_usuario = $1', [req.user.idUsuario]);
+      const step = u.pendiente ? codeStep(req.body.codigo, u.pendiente) : null;
+      // The new secret's first code is spent too: it cannot open a session afterwards.
+      const done =
+        step !== null &&
+        (
+          await db.query(
+            `UPDATE usuario SET totp_secreto = totp_pendiente, totp_pendiente = NULL, totp_activo = true,
+                                totp_ultimo_paso = $3
+              WHERE id_usuario = $1 AND totp_pendiente = $2 RETURNING 1`,
+            [req.user.idUsuario, u.pendiente, step],
+          )
+        ).length > 0;
+      if (!done) throw badRequest(MSG.codigo2faInvalido, { codigo: MSG.codigo2faInvalido });
       return { mensaje: MSG.dosFactoresActivado };
     },
   );
 
   r.post(
     '/api/v1/auth/2fa/desactivar',
-    { schema: { tags, summary: 'Desactivar 2FA', body: totpConfirmSchema }, onRequest: [app.authenticate] },
+    {
+      schema: {
+        tags,
+        summary: 'Desactivar 2FA',
+        description: 'Pide el código actual de la aplicación o la contraseña.',
+        body: totpProofSchema,
+      },
+      onRequest: [app.authenticate],
+    },
     async (req) => {
-      const [u] = await db.query<{ secreto: string | null }>(
-        'SELECT totp_secreto AS secreto FROM usuario WHERE id_usuario = $1',
+      const err = await proofError(db, req.user.idUsuario, req.body);
+      if (err) throw badRequest(err.message, { [err.field]: err.message });
+      await db.query(
+        `UPDATE usuario SET totp_activo = false, totp_secreto = NULL, totp_pendiente = NULL, totp_ultimo_paso = NULL
+          WHERE id_usuario = $1`,
         [req.user.idUsuario],
       );
-      if (!u.secreto || !authenticator.check(req.body.codigo, u.secreto)) {
-        throw badRequest(MSG.codigo2faInvalido, { codigo: MSG.codigo2faInvalido });
-      }
-      await db.query('UPDATE usuario SET totp_activo = false, totp_secreto = NULL WHERE id_usuario = $1', [
-        req.user.idUsuario,
-      ]);
-      return { mensaje: 'Autenticación en dos pasos desactivada.' };
+      return { mensaje: MSG.dosFactoresDesactivado };
     },
   );
 
@@ -307,10 +426,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/api/v1/auth/correo-disponible',
     {
       schema: {
+        response: responses({ 200: getAuthCorreoDisponibleResponse }),
         tags,
         summary: '¿Está libre este correo?',
         querystring: z.object({ email: z.string().max(160) }),
       },
+      // Anyone may ask, so it is limited per address like the other anonymous account checks.
+      config: { rateLimit: { max: app.config.LOGIN_RATE_MAX, timeWindow: app.config.LOGIN_RATE_WINDOW } },
     },
     async (req) => {
       const rows = await db.query('SELECT 1 FROM usuario WHERE lower(nombre) = lower($1)', [

@@ -146,8 +146,9 @@ describe('authorization requests (Solicitudes)', () => {
     expect(prov.json().tramite.servicioNombre).toBeTruthy();
     const rev = await req('GET', `/api/v1/autorizaciones/${idAut}`, DEMO.revisor);
     expect(rev.json().acciones).toEqual(['aprobar', 'rechazar']);
+    // The AM auditor has nothing of this procedure assigned: it does not find it (issue 11 item 4).
     const aud = await req('GET', `/api/v1/autorizaciones/${idAut}`, DEMO.auditorAm);
-    expect(aud.json().acciones).toEqual([]);
+    expect(aud.statusCode).toBe(404);
   });
 
   it('approve: 403 for the provider and operatives, 404 for another company, 200 sets fechaApr and tieneApr, then 409', async () => {
@@ -341,7 +342,8 @@ describe('active-load checks', () => {
   });
 
   it('lists the active loads newest first and tells whether one has no files', async () => {
-    const f = await crearTramite(t, ids, { estado: 'ESTRUCTURADO' });
+    // Sent: the supervisor reads it too (issue 11 item 4).
+    const f = await crearTramite(t, ids, { estado: 'EN PROCESO' });
     const [borrada] = await t.database.query<{ id: number }>(
       `INSERT INTO carga (id_tramite, id_usuario, tipo_carga, fecha_desde, fecha_hasta, nombre_archivo, formato, estado_proceso, estado)
        VALUES ($1, $2, 'M', '2026-03-16', '2026-03-31', 'borrada.json', 'json', 'COMPLETADA', 0) RETURNING id_carga AS id`,

@@ -6,17 +6,25 @@ import {
   cargasActivasQuerySchema,
   ESTADOS_CARGA_AUTORIZACION,
   type EstadoTramite,
+  getAutorizacionesByIdResponse,
+  getCargasActivasResponse,
+  getCargasActivasSinArchivosResponse,
+  getSemanasResponse,
+  getTramitesByIdAutorizacionesResponse,
   idParams,
   MSG_AUTORIZACION,
   PERFIL,
   PERFILES_RESUELVEN,
+  postTramitesByIdAutorizacionesResponse201,
   puedeAnular,
   puedeCargarConAutorizacion,
   puedeResolver,
   puedeSolicitar,
+  responses,
   type SessionUser,
   semanasDeRango,
   semanasQuerySchema,
+  uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -122,6 +130,7 @@ export async function autorizacionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdAutorizacionesResponse }),
         tags,
         summary: 'Solicitudes de autorización de un trámite (más recientes primero)',
         params: idParams,
@@ -169,6 +178,7 @@ export async function autorizacionRoutes(app: FastifyInstance) {
       ...auth,
       preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
       schema: {
+        response: uncheckedResponses({ 201: postTramitesByIdAutorizacionesResponse201 }),
         tags,
         summary: 'Registrar una solicitud de autorización (prestador)',
         description:
@@ -222,6 +232,7 @@ export async function autorizacionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getAutorizacionesByIdResponse }),
         tags,
         summary: 'Una autorización con los datos de su trámite y las acciones disponibles',
         params: idParams,
@@ -316,6 +327,7 @@ export async function autorizacionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: getSemanasResponse }),
         tags: ['cargas'],
         summary: 'Semanas (ISO, lunes a domingo) de un rango de fechas',
         description:
@@ -352,6 +364,7 @@ export async function autorizacionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: getCargasActivasResponse }),
         tags: activasTags,
         summary: 'Cargas activas de un trámite (opcionalmente de una autorización), más recientes primero',
         querystring: cargasActivasQuerySchema.extend({
@@ -386,6 +399,7 @@ export async function autorizacionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: getCargasActivasSinArchivosResponse }),
         tags: activasTags,
         summary: '¿Tiene el trámite cargas activas sin archivos? (habilita la carga de la semana siguiente)',
         querystring: cargasActivasQuerySchema,

@@ -805,9 +805,14 @@ describe('who may upload where', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect(await cargasDe(id)).toBe(1);
-    // Insurer staff of the subscription read loads; they do not change them.
-    expect((await resumen(c.idCarga, DEMO.auditorAm)).idCarga).toBe(c.idCarga);
-    expect((await incidencias(c.idCarga, 'errores', DEMO.supervisorAm)).total).toBe(1);
+    // Insurer staff do not read a load the provider has not sent (issue 11 item 4), nor change it.
+    for (const [usuario, url] of [
+      [DEMO.auditorAm, `/api/v1/cargas/${c.idCarga}`],
+      [DEMO.supervisorAm, `/api/v1/cargas/${c.idCarga}/errores`],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: await t.auth(usuario) });
+      expect(res.statusCode, `${usuario} ${url}`).toBe(404);
+    }
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/cargas/${c.idCarga}`,

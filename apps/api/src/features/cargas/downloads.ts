@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { COLUMNAS_DATOS, MSG_TRAMITE } from '@app/domain';
-import { stringify } from 'csv-stringify';
 import type { Database } from '../../db/client.ts';
+import { csvStream } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { FILA_COLUMNAS_SQL } from './sql.ts';
 
@@ -73,7 +73,7 @@ export async function archivoDatos(
         }
       })(),
     );
-    const stream = records.pipe(stringify({ delimiter: ';', bom: true, header: true, columns }));
+    const stream = records.pipe(csvStream(columns));
     records.on('error', (e) => stream.destroy(e));
     return { nombre, contentType: 'text/csv; charset=utf-8', stream };
   }

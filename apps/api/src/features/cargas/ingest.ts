@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { COLUMNAS_DATOS, type FilaDatos, type FormatoDatos, MSG_CARGA, validateFila } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../../db/client.ts';
+import { type Database, isConnectionError, type Queryable } from '../../db/client.ts';
 import { writeBitacora } from '../tramites/access.ts';
+import { aplicar } from '../workflow/service.ts';
 import { COLUMNAS_ACUERDO, Recolector, validarConjunto } from './checks.ts';
+import { rowsInThread } from './parse-thread.ts';
 import type { Progreso } from './queue.ts';
 import { sniffFile } from './sniff.ts';
-import { IngestError, rowsOf } from './sources.ts';
+import { IngestError } from './sources.ts';
 import { copySink, type Incidencia, type RowSink, unnestSink } from './writers.ts';
 
 export type IngestDeps = {
@@ -64,6 +66,12 @@ export async function inLoadTransaction<T>(
   }
   const client = await db.pool.connect();
   let broken = false;
+  // A connection the server drops (restart, pg_terminate_backend) fails the statement in flight; its
+  // 'error' event must not reach the process (issue 11 item 5). The pool discards the connection.
+  const onError = () => {
+    broken = true;
+  };
+  client.on('error', onError);
   let sink: RowSink | undefined;
   try {
     await client.query('BEGIN');
@@ -95,6 +103,7 @@ export async function inLoadTransaction<T>(
     });
     throw e;
   } finally {
+    client.removeListener('error', onError);
     client.release(broken);
   }
 }
@@ -163,32 +172,63 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, signal: Abo
     }
   } catch (e) {
     if (e instanceof Aborted) return; // rolled back; picked up again at the next start
-    if (!(e instanceof IngestError)) deps.log.error({ err: e, idCarga }, 'ingest failed');
-    const motivo = e instanceof IngestError ? e.message : MSG_CARGA.inesperado;
-    await db.transaction(async (tx) => {
-      // Only a load still PROCESANDO fails: another worker may have completed it meanwhile.
-      const failed = await tx.query(
-        `UPDATE carga SET estado_proceso = 'FALLIDA', obs = $2, tiene_errores = 1, progreso = 100, numero_registros = 0,
-                numero_reg_val = 0, contador_errores = 0, contador_novedades = 0, tiene_novedades = 0, filas_por_segundo = NULL,
-                fecha_actualizacion = now()
-          WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO' RETURNING id_carga`,
-        [idCarga, motivo],
-      );
-      if (failed.length) {
-        await writeBitacora(
-          tx,
-          c.idTramite,
-          c.idUsuario,
-          'ESTADO',
-          `Carga ${idCarga} (${c.nombreArchivo}) fallida: ${motivo}`,
-        );
-      }
-    });
+    const caida = isConnectionError(e);
+    if (caida) deps.log.warn({ err: e, idCarga }, 'ingest lost its database connection');
+    else if (!(e instanceof IngestError)) deps.log.error({ err: e, idCarga }, 'ingest failed');
+    const motivo =
+      e instanceof IngestError ? e.message : caida ? MSG_CARGA.baseNoDisponible : MSG_CARGA.inesperado;
+    await marcarFallida(deps, c, motivo);
   } finally {
     clearInterval(heartbeat);
     deps.progress.delete(idCarga);
     if (!signal.aborted) fs.rmSync(file, { force: true });
   }
+}
+
+/**
+ * Marks a load FALLIDA with its reason (its own transaction rolled back: no row of it is stored). Right
+ * after the database dropped its connections the pool may still hand out one of them, so a lost
+ * connection is retried a few times; if the database stays away the load stays PROCESANDO and the next
+ * start marks it interrupted.
+ */
+async function marcarFallida(deps: IngestDeps, c: CargaJob, motivo: string): Promise<void> {
+  const db = deps.database;
+  const idCarga = c.idCarga;
+  for (let intento = 1; ; intento++) {
+    try {
+      await marcarFallidaUnaVez(db, c, motivo);
+      return;
+    } catch (err) {
+      if (!isConnectionError(err) || intento >= 5) {
+        deps.log.error({ err, idCarga }, 'could not mark the load as failed');
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 200 * intento));
+    }
+  }
+}
+
+async function marcarFallidaUnaVez(db: Database, c: CargaJob, motivo: string): Promise<void> {
+  const idCarga = c.idCarga;
+  await db.transaction(async (tx) => {
+    // Only a load still PROCESANDO fails: another worker may have completed it meanwhile.
+    const failed = await tx.query(
+      `UPDATE carga SET estado_proceso = 'FALLIDA', obs = $2, tiene_errores = 1, progreso = 100, numero_registros = 0,
+              numero_reg_val = 0, contador_errores = 0, contador_novedades = 0, tiene_novedades = 0, filas_por_segundo = NULL,
+              fecha_actualizacion = now()
+        WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO' RETURNING id_carga`,
+      [idCarga, motivo],
+    );
+    if (failed.length) {
+      await writeBitacora(
+        tx,
+        c.idTramite,
+        c.idUsuario,
+        'ESTADO',
+        `Carga ${idCarga} (${c.nombreArchivo}) fallida: ${motivo}`,
+      );
+    }
+  });
 }
 
 export type IngestOpts = {
@@ -228,7 +268,7 @@ export async function ingestEnTransaccion(
   const tiempos = o.tiempos ?? {};
   const ctx = { idTramite: c.idTramite, fechaDesde: c.fechaDesde, fechaHasta: c.fechaHasta };
   const size = Math.max(1, c.tamanioArchivo);
-  const rows = rowsOf(c.formato, {
+  const rows = rowsInThread(c.formato, {
     file,
     encoding,
     onBytes: (b) => {
@@ -248,7 +288,9 @@ export async function ingestEnTransaccion(
     for (let i = 0; i < COLUMNAS_DATOS.length; i++) row[COLUMNAS_DATOS[i]] = cells[i];
     const r = validateFila(row, ctx);
     let incidencias: Incidencia[] = [];
-    if (r.errores.length || r.novedades.length) {
+    // A defect of the file on this row (a stray quote): an error of its line and column like any other.
+    const defectos = cells.defectos;
+    if (defectos || r.errores.length || r.novedades.length) {
       incidencias = r.errores.map((e) => ({
         fila,
         columna: e.columna,
@@ -256,13 +298,15 @@ export async function ingestEnTransaccion(
         mensaje: e.mensaje,
         tipo: 'E' as const,
       }));
+      if (defectos) for (const e of defectos) incidencias.unshift({ fila, ...e, tipo: 'E' });
       for (const e of r.novedades)
         incidencias.push({ fila, columna: e.columna, valor: e.valor, mensaje: e.mensaje, tipo: 'N' });
     }
     recolector.add(cells);
-    if (r.errores.length) conError++;
+    const conErrorFila = r.errores.length > 0 || defectos !== undefined;
+    if (conErrorFila) conError++;
     if (r.novedades.length) conNovedad++;
-    const flushed = sink.add(fila, cells, r.errores.length > 0, r.novedades.length > 0, incidencias);
+    const flushed = sink.add(fila, cells, conErrorFila, r.novedades.length > 0, incidencias);
     if (flushed) {
       await flushed;
       prog.filasPorSegundo = Math.round(fila / ((performance.now() - started) / 1000));
@@ -298,10 +342,7 @@ async function finalizar(
   stopHeartbeat: () => void,
 ): Promise<Resultado> {
   // Lock order everywhere: the procedure, then the load.
-  const [t] = await tx.query<{ estado: string }>(
-    'SELECT estado_tramite AS estado FROM tramite WHERE id_tramite = $1 FOR UPDATE',
-    [c.idTramite],
-  );
+  await tx.query('SELECT 1 FROM tramite WHERE id_tramite = $1 FOR UPDATE', [c.idTramite]);
   stopHeartbeat();
   const validos = n.registros - n.errores;
   await tx.query(
@@ -321,18 +362,12 @@ async function finalizar(
       MSG_CARGA.resumen(n.registros, validos, n.errores, n.novedades),
     ],
   );
-  const transicion = n.errores === 0 && t.estado === 'REGISTRADO';
-  if (transicion) {
-    await tx.query(
-      `UPDATE tramite SET estado_tramite = 'CARGADO', version = version + 1, fecha_act = now(), id_usuario_act = $2
-        WHERE id_tramite = $1`,
-      [c.idTramite, c.idUsuario],
-    );
-  }
-  const partes = [
-    `Carga ${c.idCarga} (${c.nombreArchivo}): ${MSG_CARGA.resumen(n.registros, validos, n.errores, n.novedades)}`,
-  ];
-  if (transicion) partes.push('El trámite pasa de REGISTRADO a CARGADO.');
-  await writeBitacora(tx, c.idTramite, c.idUsuario, 'ESTADO', partes.join(' '));
+  const resumen = `Carga ${c.idCarga} (${c.nombreArchivo}): ${MSG_CARGA.resumen(n.registros, validos, n.errores, n.novedades)}`;
+  // REGISTRADO → CARGADO when the load has no errors (the workflow service writes the bitácora with it).
+  const usuario = { idUsuario: c.idUsuario };
+  const transicion =
+    n.errores === 0 &&
+    (await aplicar(tx, c.idTramite, 'carga-sin-errores', usuario, { nota: resumen })).aplicada;
+  if (!transicion) await writeBitacora(tx, c.idTramite, c.idUsuario, 'ESTADO', resumen);
   return { ...n, transicion };
 }

@@ -6,12 +6,21 @@ import {
   cargaCamposSchema,
   cargaIncidenciasQuerySchema,
   cargaListQuerySchema,
+  deleteCargasByIdResponse,
   filasQuerySchema,
   formatoDeArchivo,
+  getCargasByIdResponse,
+  getTramitesByIdCargasResponse,
+  getTramitesByIdFilasResponse,
   idParams,
   MSG_CARGA,
   MSG_TRAMITE,
   PERFIL,
+  postCargasByIdOrganizarResponse,
+  postTramitesByIdCargasResponse,
+  postTramitesByIdCargasResponse202,
+  responses,
+  uncheckedResponses,
 } from '@app/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -102,6 +111,7 @@ export async function cargaRoutes(app: FastifyInstance) {
     '/api/v1/tramites/:id/cargas',
     {
       schema: {
+        response: responses({ 200: postTramitesByIdCargasResponse, 202: postTramitesByIdCargasResponse202 }),
         tags,
         summary: 'Cargar un archivo de datos (JSON, CSV o Excel)',
         description:
@@ -189,6 +199,7 @@ export async function cargaRoutes(app: FastifyInstance) {
     '/api/v1/tramites/:id/cargas',
     {
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdCargasResponse }),
         tags,
         summary: 'Cargas de un trámite (más recientes primero)',
         params: idParams,
@@ -221,7 +232,12 @@ export async function cargaRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/cargas/:id',
     {
-      schema: { tags, summary: 'Resumen de una carga (con su avance mientras se procesa)', params: idParams },
+      schema: {
+        response: responses({ 200: getCargasByIdResponse }),
+        tags,
+        summary: 'Resumen de una carga (con su avance mientras se procesa)',
+        params: idParams,
+      },
       onRequest: [app.authenticate],
     },
     async (req) => withProgress(await getCargaForUser(db, req.user, req.params.id)),
@@ -243,7 +259,9 @@ export async function cargaRoutes(app: FastifyInstance) {
         onRequest: [app.authenticate],
       },
       async (req) => {
+        // Every row's values: the operatives 18 and 20 only under tipoAsignacion T (issue 11 item 4).
         const c = await getCargaForUser(db, req.user, req.params.id);
+        await getTramiteForUser(db, req.user, c.idTramite, { completo: true });
         const { fila, page, pageSize } = req.query;
         const params: unknown[] = [c.idCarga, tipo];
         let where = 'e.id_carga = $1 AND e.tipo = $2';
@@ -269,7 +287,12 @@ export async function cargaRoutes(app: FastifyInstance) {
   r.delete(
     '/api/v1/cargas/:id',
     {
-      schema: { tags, summary: 'Eliminar una carga con errores', params: idParams },
+      schema: {
+        response: responses({ 200: deleteCargasByIdResponse }),
+        tags,
+        summary: 'Eliminar una carga con errores',
+        params: idParams,
+      },
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
     },
@@ -280,7 +303,12 @@ export async function cargaRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/cargas/:id/organizar',
     {
-      schema: { tags, summary: 'Organizar las atenciones médicas de una carga', params: idParams },
+      schema: {
+        response: responses({ 200: postCargasByIdOrganizarResponse }),
+        tags,
+        summary: 'Organizar las atenciones médicas de una carga',
+        params: idParams,
+      },
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
     },
@@ -300,7 +328,7 @@ export async function cargaRoutes(app: FastifyInstance) {
           onRequest: [app.authenticate],
         },
         async (req, reply) => {
-          const t = await getTramiteForUser(db, req.user, req.params.id);
+          const t = await getTramiteForUser(db, req.user, req.params.id, { completo: true });
           const f = await archivoDatos(db, t.idTramite, formato, soloErrores);
           reply.header('content-type', f.contentType);
           reply.header('content-disposition', `attachment; filename="${f.nombre}"`);
@@ -314,6 +342,7 @@ export async function cargaRoutes(app: FastifyInstance) {
     '/api/v1/tramites/:id/filas',
     {
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdFilasResponse }),
         tags,
         summary: 'Filas de datos del trámite (todas o con novedades)',
         params: idParams,
@@ -322,7 +351,7 @@ export async function cargaRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
     },
     async (req) => {
-      const t = await getTramiteForUser(db, req.user, req.params.id);
+      const t = await getTramiteForUser(db, req.user, req.params.id, { completo: true });
       return listarFilas(db, t.idTramite, req.query);
     },
   );

@@ -20,6 +20,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { borrarDelAlmacen, quitarArchivosCarga } from '../archivos/cleanup.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
+import { aplicar } from '../workflow/service.ts';
 import { archivoCarga } from './ingest.ts';
 import { organizarCarga } from './organize.ts';
 
@@ -245,18 +246,10 @@ export async function organizar(db: Database, user: SessionUser, idCarga: number
     await tx.query('UPDATE carga SET tiene_planillas = 1, fecha_actualizacion = now() WHERE id_carga = $1', [
       idCarga,
     ]);
-    const partes = [
-      `Carga ${idCarga}: ${r.planillas} atenciones médicas organizadas (${r.duplicadas} duplicadas).`,
-    ];
-    if (t.estadoTramite === 'CARGADO') {
-      await tx.query(
-        `UPDATE tramite SET estado_tramite = 'ESTRUCTURADO', version = version + 1, fecha_act = now(), id_usuario_act = $2
-          WHERE id_tramite = $1`,
-        [t.idTramite, user.idUsuario],
-      );
-      partes.push('El trámite pasa de CARGADO a ESTRUCTURADO.');
-    }
-    await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', partes.join(' '));
+    const nota = `Carga ${idCarga}: ${r.planillas} atenciones médicas organizadas (${r.duplicadas} duplicadas).`;
+    // CARGADO → ESTRUCTURADO (the workflow service writes the bitácora with the note); else the note alone.
+    if (!(await aplicar(tx, t, 'organizada', user, { nota })).aplicada)
+      await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', nota);
     return { mensaje: MSG_TRAMITE.organizadas, ...r };
   });
   log?.info(

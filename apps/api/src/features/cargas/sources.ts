@@ -1,12 +1,22 @@
 import fs from 'node:fs';
-import { COLUMNAS_DATOS, type ColumnaDatos, columnaDe, type FormatoDatos, MSG_CARGA } from '@app/domain';
-import { JSONParser } from '@streamparser/json-node';
-import { type CsvError, parse } from 'csv-parse';
+import type { FormatoDatos } from '@app/domain';
+// Only the modules the parser thread needs (the domain's index would load every schema there).
+import { COLUMNAS_DATOS, type ColumnaDatos, columnaDe } from '@app/domain/cargas/columns';
+import { MSG_CARGA } from '@app/domain/cargas/messages';
+import { JSONParser, TokenType } from '@streamparser/json';
+import { CsvError, Parser } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lib/excel.ts';
 
-/** One row of a data file: trimmed text or null, in COLUMNAS_DATOS order. */
-export type Cells = (string | null)[];
+/** A defect of the file itself found on one row (a stray quote): stored as an error of that row. */
+export type Defecto = { columna: string; valor: string | null; mensaje: string };
+
+/**
+ * One row of a data file: trimmed text or null (never ''), in COLUMNAS_DATOS order; `defectos` when
+ * the file itself is broken on that row.
+ */
+export type Cells = (string | null)[] & { defectos?: Defecto[] };
 
 /** A file that cannot be read as a data file; the message is the Spanish reason kept in `obs`. */
 export class IngestError extends Error {}
@@ -60,8 +70,65 @@ async function detectDelimiter(file: string, encoding: BufferEncoding): Promise<
   }
 }
 
-/** csv-parse options of the data files (the benchmark's floor parses with the same). */
-export const CSV_OPCIONES = { bom: true, skip_empty_lines: true, max_record_size: 1_000_000 } as const;
+/**
+ * csv-parse options of the data files (the benchmark's floor parses with the same). `relax_quotes`: a
+ * quote inside an unquoted value (`PÉREZ "EL FLACO" JUAN`) is kept as text instead of ending the
+ * parse; `csvRows` then reports it as an error of that line and column.
+ */
+export const CSV_OPCIONES = {
+  bom: true,
+  skip_empty_lines: true,
+  max_record_size: 1_000_000,
+  relax_quotes: true,
+} as const;
+
+type Registro = { campos: string[]; linea: number; fin: number };
+
+/** csv-parse's stream, each record with the line it ends on and the byte offset after it. */
+class RegistroParser extends Parser {
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk === null) return super.push(chunk, encoding);
+    const r: Registro = { campos: chunk as string[], linea: this.info.lines, fin: this.info.bytes };
+    return super.push(r, encoding);
+  }
+}
+
+/**
+ * Which field of one raw record has a stray quote, by parsing it again strictly: its index and the
+ * line it starts on; null when its quotes are regular CSV (a quoted value with doubled quotes).
+ */
+async function comillaSuelta(
+  file: string,
+  desde: number,
+  hasta: number,
+  lineaFin: number,
+  delimiter: string,
+  encoding: BufferEncoding,
+): Promise<{ campo: number; linea: number } | null> {
+  const fh = await fs.promises.open(file, 'r');
+  let raw: string;
+  try {
+    const buf = Buffer.alloc(hasta - desde);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, desde);
+    raw = buf
+      .subarray(0, bytesRead)
+      .toString(encoding)
+      .replace(/^\uFEFF/, '');
+  } finally {
+    await fh.close();
+  }
+  // The bytes since the previous record: blank lines skipped in between, then the record.
+  const blancos = /^(?:[ \t]*\r?\n)*/.exec(raw)?.[0] ?? '';
+  const registro = raw.slice(blancos.length).replace(/\r?\n$/, '');
+  const lineasDentro = registro.split('\n').length - 1;
+  try {
+    parseSync(registro, { delimiter, relax_quotes: false });
+    return null;
+  } catch (e) {
+    const campo = (e as { column?: unknown }).column;
+    return { campo: typeof campo === 'number' ? campo : 0, linea: lineaFin - lineasDentro };
+  }
+}
 
 const CSV_REASON: Record<string, string> = {
   CSV_INVALID_CLOSING_QUOTE: 'comillas mal colocadas',
@@ -74,31 +141,54 @@ export async function* csvRows(opts: SourceOptions): AsyncGenerator<Cells> {
   const encoding = opts.encoding === 'latin1' ? 'latin1' : 'utf8';
   const delimiter = await detectDelimiter(opts.file, encoding);
   const input = fs.createReadStream(opts.file, { highWaterMark: 256 * 1024 });
-  const parser = parse({ ...CSV_OPCIONES, delimiter, encoding });
+  const parser = new RegistroParser({ ...CSV_OPCIONES, delimiter, encoding });
   input.on('error', (e) => parser.destroy(e));
   input.pipe(parser);
   let pos: number[] | null = null;
+  let header: string[] = [];
   let fila = 0;
+  let fin = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
+    for await (const { campos: record, linea, fin: hasta } of parser as AsyncIterable<Registro>) {
+      const desde = fin;
+      fin = hasta;
       if (!pos) {
         pos = headerMap(record);
+        header = record;
         continue;
       }
       const cells: Cells = new Array(N);
       let empty = true;
+      let comillas = false;
       for (let i = 0; i < N; i++) {
         const v = text(record[pos[i]]);
         cells[i] = v;
-        if (v !== null) empty = false;
+        if (v !== null) {
+          empty = false;
+          if (v.includes('"')) comillas = true;
+        }
       }
       if (empty) continue; // a line of separators only (spreadsheets leave them)
+      if (comillas) {
+        const s = await comillaSuelta(opts.file, desde, hasta, linea, delimiter, encoding);
+        if (s) {
+          const i = pos.indexOf(s.campo);
+          cells.defectos = [
+            {
+              columna: i >= 0 ? COLUMNAS_DATOS[i] : (text(header[s.campo] ?? '') ?? `columna ${s.campo + 1}`),
+              valor: i >= 0 ? cells[i] : text(record[s.campo] ?? ''),
+              mensaje: MSG_CARGA.comillasSueltas(s.linea),
+            },
+          ];
+        }
+      }
       fila++;
       opts.onBytes?.(input.bytesRead);
       yield cells;
     }
   } catch (e) {
     if (e instanceof IngestError) throw e;
+    if (!(e instanceof CsvError)) throw e;
     const err = e as CsvError & { record?: unknown[]; lines?: number };
     const linea = err.lines ?? fila + 2;
     if (err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
@@ -106,10 +196,7 @@ export async function* csvRows(opts: SourceOptions): AsyncGenerator<Cells> {
         MSG_CARGA.columnasInconsistentes(linea, err.record?.length ?? 0, headerLength(err)),
       );
     }
-    if (typeof err.code === 'string' && err.code.startsWith('CSV_')) {
-      throw new IngestError(MSG_CARGA.csvMalFormado(linea, CSV_REASON[err.code] ?? 'formato CSV no válido'));
-    }
-    throw e;
+    throw new IngestError(MSG_CARGA.csvMalFormado(linea, CSV_REASON[err.code] ?? 'formato CSV no válido'));
   } finally {
     input.destroy();
   }
@@ -135,47 +222,81 @@ function jsonDetail(e: Error): string {
   return m ? `carácter inesperado en la posición ${m[1]}` : 'estructura no válida';
 }
 
+/** How deep a data file nests: the root array (or object with "filas", then its array), then a row. */
+const PROFUNDIDAD = { '[': 2, '{': 3 } as const;
+const CHUNK = 256 * 1024;
+
+/**
+ * The rows of a JSON file, read in chunks and parsed synchronously. Nesting deeper than the format
+ * needs is refused at the bracket that opens it: a row is an object of scalars, and the parser's cost
+ * grows with the depth (a file nested 300,000 levels took it 15 s).
+ */
 export async function* jsonRows(opts: SourceOptions): AsyncGenerator<Cells> {
   const fh = await fs.promises.open(opts.file, 'r');
-  let root: string | undefined;
   try {
-    const buf = Buffer.alloc(4096);
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    root = buf
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .trimStart()[0];
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await fh.read(head, 0, head.length, 0);
+    const root =
+      head
+        .subarray(0, bytesRead)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .trimStart()[0] === '{'
+        ? '{'
+        : '[';
+    const parser = new JSONParser({ paths: [root === '{' ? '$.filas.*' : '$.*'], keepStack: false });
+    const max = PROFUNDIDAD[root];
+    let depth = 0;
+    parser.onToken = ({ token, offset }) => {
+      if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
+        if (++depth > max) throw new IngestError(MSG_CARGA.jsonAnidado(offset));
+      } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth--;
+    };
+    const ready: unknown[] = [];
+    parser.onValue = ({ value, key }) => {
+      if (typeof key !== 'number') throw new IngestError(MSG_CARGA.jsonNoArreglo);
+      ready.push(value);
+    };
+    const posiciones = new Map<string, number>();
+    let n = 0;
+    let bytes = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(CHUNK);
+      const { bytesRead: leidos } = await fh.read(buf, 0, CHUNK, bytes);
+      try {
+        if (leidos === 0) {
+          if (!parser.isEnded) parser.end();
+        } else parser.write(buf.subarray(0, leidos));
+      } catch (e) {
+        if (e instanceof IngestError) throw e;
+        throw new IngestError(MSG_CARGA.jsonMalFormado(jsonDetail(e as Error)));
+      }
+      bytes += leidos;
+      for (const v of ready) {
+        n++;
+        if (v === null || typeof v !== 'object' || Array.isArray(v))
+          throw new IngestError(MSG_CARGA.jsonFilaNoObjeto(n));
+        const cells: Cells = new Array(N).fill(null);
+        for (const key in v) {
+          let i = posiciones.get(key);
+          if (i === undefined) {
+            const c = columnaDe(key);
+            i = c ? INDEX.get(c)! : -1;
+            // Every row repeats the same keys; a file with endless distinct keys stops being cached.
+            if (posiciones.size < 1000) posiciones.set(key, i);
+          }
+          if (i >= 0) cells[i] = cellText((v as Record<string, unknown>)[key]);
+        }
+        yield cells;
+      }
+      ready.length = 0;
+      opts.onBytes?.(bytes);
+      if (leidos === 0) break;
+    }
+    if (n === 0 && root === '{') throw new IngestError(MSG_CARGA.jsonNoArreglo);
   } finally {
     await fh.close();
   }
-  const input = fs.createReadStream(opts.file, { highWaterMark: 256 * 1024 });
-  const parser = new JSONParser({ paths: [root === '{' ? '$.filas.*' : '$.*'], keepStack: false });
-  input.on('error', (e) => parser.destroy(e));
-  input.pipe(parser);
-  let n = 0;
-  try {
-    for await (const item of parser as AsyncIterable<{ value: unknown; key: unknown }>) {
-      if (typeof item.key !== 'number') throw new IngestError(MSG_CARGA.jsonNoArreglo);
-      n++;
-      const v = item.value;
-      if (v === null || typeof v !== 'object' || Array.isArray(v))
-        throw new IngestError(MSG_CARGA.jsonFilaNoObjeto(n));
-      const cells: Cells = new Array(N).fill(null);
-      for (const key in v) {
-        const c = columnaDe(key);
-        if (c) cells[INDEX.get(c)!] = cellText((v as Record<string, unknown>)[key]);
-      }
-      opts.onBytes?.(input.bytesRead);
-      yield cells;
-    }
-  } catch (e) {
-    if (e instanceof IngestError) throw e;
-    throw new IngestError(MSG_CARGA.jsonMalFormado(jsonDetail(e as Error)));
-  } finally {
-    input.destroy();
-  }
-  if (n === 0 && root === '{') throw new IngestError(MSG_CARGA.jsonNoArreglo);
 }
 
 const CEDULAS = new Set([INDEX.get('cedula1')!, INDEX.get('cedula2')!]);

@@ -4,6 +4,7 @@ import {
   type CatalogField,
   foldText,
   getCatalog,
+  isSystemCatalog,
   MSG,
   refLabelKey,
 } from '@app/domain';
@@ -13,9 +14,14 @@ import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/h
 let t: TestContext;
 let admin: { authorization: string };
 let prestador: { authorization: string };
+/** The platform operator: the only writer of system-wide catalogues (issue 11 item 3). */
+let operador: { authorization: string };
+/** Who writes a catalogue's rows in these tests: the operator for system-wide ones, else the tenant's administrator. */
+const writer = (def: CatalogDef) => (isSystemCatalog(def) ? operador : admin);
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.auth(DEMO.admin);
+  operador = await t.auth(DEMO.plataforma);
   prestador = await t.auth(DEMO.prestador);
   // The demo has no doctors; one for the admin's person, so the doctors' view has a row to show.
   await t.database.query(
@@ -67,7 +73,7 @@ async function sampleRef(ref: CatalogDef): Promise<unknown> {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/catalogos/${ref.name}`,
-      headers: admin,
+      headers: writer(ref),
       payload: await sampleRow(ref),
     });
     expect(res.statusCode, `${ref.name}: ${res.body}`).toBe(201);
@@ -106,14 +112,14 @@ describe.each(writable.map((d) => [d.name, d] as const))('catálogo %s', (name, 
   });
 
   it('400 with a Spanish message per required field, and nothing stored', async () => {
-    const before = (await t.app.inject({ url: base, headers: admin })).json().total;
-    const res = await t.app.inject({ method: 'POST', url: base, headers: admin, payload: {} });
+    const before = (await t.app.inject({ url: base, headers: writer(def) })).json().total;
+    const res = await t.app.inject({ method: 'POST', url: base, headers: writer(def), payload: {} });
     expect(res.statusCode).toBe(400);
     const { fields } = errorOf(res).error;
     for (const f of def.fields.filter((x) => x.required && x.form !== false)) {
       expect(fields?.[f.name], f.name).toBe(MSG.campoRequerido(f.label));
     }
-    expect((await t.app.inject({ url: base, headers: admin })).json().total).toBe(before);
+    expect((await t.app.inject({ url: base, headers: writer(def) })).json().total).toBe(before);
   });
 
   it('403 for a profile whose flags forbid writing; reading is allowed', async () => {
@@ -126,11 +132,16 @@ describe.each(writable.map((d) => [d.name, d] as const))('catálogo %s', (name, 
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).error.message).toBe(MSG.noAutorizado);
     expect((await t.app.inject({ url: base, headers: prestador })).statusCode).toBe(200);
+    // A system-wide catalogue: not even a tenant's administrator writes it.
+    if (isSystemCatalog(def)) {
+      const byAdmin = await t.app.inject({ method: 'POST', url: base, headers: admin, payload: {} });
+      expect(byAdmin.statusCode).toBe(403);
+    }
   });
 
   it('create, search (accent- and case-insensitive), page, update and delete', async () => {
     const row = await sampleRow(def);
-    const created = await t.app.inject({ method: 'POST', url: base, headers: admin, payload: row });
+    const created = await t.app.inject({ method: 'POST', url: base, headers: writer(def), payload: row });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().mensaje).toBe(MSG.registroCreado);
     const item = created.json().item;
@@ -141,12 +152,15 @@ describe.each(writable.map((d) => [d.name, d] as const))('catálogo %s', (name, 
     }
 
     const needle = needleOf(def, item);
-    const found = await t.app.inject({ url: `${base}?q=${encodeURIComponent(needle)}`, headers: admin });
+    const found = await t.app.inject({
+      url: `${base}?q=${encodeURIComponent(needle)}`,
+      headers: writer(def),
+    });
     expect(found.json().items.map((i: Record<string, unknown>) => i[def.idField])).toContain(id);
 
     const page = await t.app.inject({
       url: `${base}?page=1&pageSize=1&sort=-${def.idField}`,
-      headers: admin,
+      headers: writer(def),
     });
     expect(page.json()).toMatchObject({ page: 1, pageSize: 1 });
     expect(page.json().items).toHaveLength(1);
@@ -154,23 +168,28 @@ describe.each(writable.map((d) => [d.name, d] as const))('catálogo %s', (name, 
     expect(page.json().total).toBeGreaterThanOrEqual(1);
 
     const changed = { ...row, ...(await sampleRow(def)) };
-    const upd = await t.app.inject({ method: 'PUT', url: `${base}/${id}`, headers: admin, payload: changed });
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/${id}`,
+      headers: writer(def),
+      payload: changed,
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().item.fechaAct).not.toBeNull();
     expect(upd.json().item.idUsuarioAct).toBe(upd.json().item.idUsuarioReg);
 
-    const del = await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: admin });
+    const del = await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: writer(def) });
     expect(del.statusCode).toBe(200);
-    expect((await t.app.inject({ url: `${base}/${id}`, headers: admin })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: admin })).statusCode).toBe(
-      404,
-    );
+    expect((await t.app.inject({ url: `${base}/${id}`, headers: writer(def) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: writer(def) })).statusCode,
+    ).toBe(404);
   });
 
   it('rejects a sort on an unknown column and bad paging', async () => {
-    expect((await t.app.inject({ url: `${base}?sort=clave`, headers: admin })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: `${base}?page=0`, headers: admin })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: `${base}?pageSize=1000`, headers: admin })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `${base}?sort=clave`, headers: writer(def) })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `${base}?page=0`, headers: writer(def) })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `${base}?pageSize=1000`, headers: writer(def) })).statusCode).toBe(400);
   });
 });
 
@@ -213,7 +232,7 @@ describe('catalogue rules', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/catalogos/localidad/${id}`,
-      headers: admin,
+      headers: operador,
     });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).error.message).toBe(MSG.enUso);
@@ -223,7 +242,7 @@ describe('catalogue rules', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/catalogos/tipoiden',
-      headers: admin,
+      headers: operador,
       payload: { codigo: 'C', nombre: 'OTRA CÉDULA' },
     });
     expect(res.statusCode).toBe(409);

@@ -112,7 +112,7 @@ describe('GET /planillas/:id/detalles', () => {
   });
 });
 
-describe('PUT /planillas/:id/detalles/:idDet/estado (Activar detalle)', () => {
+describe('PUT /planillas/:id/detalles/:idDet/estado (Activar detalle: 16, 17, 18)', () => {
   let f: Fixture;
   beforeAll(async () => {
     f = await base();
@@ -131,8 +131,21 @@ describe('PUT /planillas/:id/detalles/:idDet/estado (Activar detalle)', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({
       mensaje: MSG_DETALLE.detalleDesactivado,
-      item: { idPlanillaDet: det, estado: 0 },
-      planilla: { idPlanilla: id, total: '45.80', version: v + 1 },
+      item: {
+        idPlanillaDet: det,
+        estado: 0,
+        valorReclamado: '15.80',
+        valorAprobado: '0.00',
+        valorGlosa: '15.80',
+      },
+      planilla: {
+        idPlanilla: id,
+        total: '45.80',
+        totalReclamado: '61.60',
+        totalAprobado: '45.80',
+        totalGlosa: '15.80',
+        version: v + 1,
+      },
     });
     const activos = (await req('GET', `/api/v1/planillas/${id}/detalles`, DEMO.supervisorAm)).json() as Lista;
     expect(activos.items.map((i) => i.codigo)).toEqual(['99203', '99213']);
@@ -157,15 +170,21 @@ describe('PUT /planillas/:id/detalles/:idDet/estado (Activar detalle)', () => {
       operacion: string;
       campo: string;
       antes: string;
+      despues: string;
     }>(
-      `SELECT id_planilla_det AS det, operacion, campo, antes FROM auditoria_pla WHERE id_planilla = $1 ORDER BY id_auditoria`,
+      `SELECT id_planilla_det AS det, operacion, campo, antes, despues FROM auditoria_pla WHERE id_planilla = $1 ORDER BY id_auditoria`,
       [id],
     );
+    // Deactivating objects the whole line: claimed stays, approved drops, the glosa grows.
     expect(aud).toEqual([
-      { det, operacion: 'DESACTIVAR', campo: 'estado', antes: '1' },
-      { det: null, operacion: 'DESACTIVAR', campo: 'total', antes: '61.60' },
-      { det, operacion: 'ACTIVAR', campo: 'estado', antes: '0' },
-      { det: null, operacion: 'ACTIVAR', campo: 'total', antes: '45.80' },
+      { det, operacion: 'DESACTIVAR', campo: 'estado', antes: '1', despues: '0' },
+      { det: null, operacion: 'DESACTIVAR', campo: 'total', antes: '61.60', despues: '45.80' },
+      { det: null, operacion: 'DESACTIVAR', campo: 'totalAprobado', antes: '61.60', despues: '45.80' },
+      { det: null, operacion: 'DESACTIVAR', campo: 'totalGlosa', antes: '0.00', despues: '15.80' },
+      { det, operacion: 'ACTIVAR', campo: 'estado', antes: '0', despues: '1' },
+      { det: null, operacion: 'ACTIVAR', campo: 'total', antes: '45.80', despues: '61.60' },
+      { det: null, operacion: 'ACTIVAR', campo: 'totalAprobado', antes: '45.80', despues: '61.60' },
+      { det: null, operacion: 'ACTIVAR', campo: 'totalGlosa', antes: '15.80', despues: '0.00' },
     ]);
     const audit = (await req('GET', `/api/v1/planillas/${id}/auditoria`, DEMO.supervisorAm)).json();
     expect(audit.detallados).toHaveLength(2);
@@ -175,7 +194,7 @@ describe('PUT /planillas/:id/detalles/:idDet/estado (Activar detalle)', () => {
   it('refusals: other profiles 403, stale version and same state 409, foreign item and tenant 404', async () => {
     const id = f.planillas[0];
     const det = await idDet(id, '99203');
-    for (const u of [DEMO.auditorAm, DEMO.supervisorGd, DEMO.prestador]) {
+    for (const u of [DEMO.supervisorGd, DEMO.prestador]) {
       const res = await put(u, id, det, 0);
       expect(res.statusCode, u).toBe(403);
       expect(errorOf(res).error.message).toBe(MSG_PLANILLA.perfilNoAutorizado);
@@ -195,6 +214,19 @@ describe('PUT /planillas/:id/detalles/:idDet/estado (Activar detalle)', () => {
       (await req('PUT', `/api/v1/planillas/${id}/detalles/${det}/estado`, DEMO.supervisorAm, { estado: 0 }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('18 toggles the lines of the attentions assigned to it (issue 13: it got 403 before)', async () => {
+    const id = f.planillas[0];
+    const det = await idDet(id, '99213');
+    const off = await put(DEMO.auditorAm, id, det, 0);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().item).toMatchObject({ estado: 0, valorGlosa: '20.30' });
+    expect((await put(DEMO.auditorAm, id, det, 1)).statusCode).toBe(200);
+    // Not assigned to D2: it does not exist for 18.
+    expect(
+      (await put(DEMO.auditorAm, f.planillas[1], await idDet(f.planillas[1], '99203'), 0)).statusCode,
+    ).toBe(404);
   });
 
   it('only while the procedure is RECIBIDO, EN PROCESO or PLANILLAJE', async () => {

@@ -1,33 +1,34 @@
 import {
-  canActivarDetalle,
-  type DetalleFila,
+  type DetalleFilaAuditada,
+  detalleEscrituraSchema,
   detalleEstadoBodySchema,
   detalleQuerySchema,
+  detallesPageSchema,
   foldText,
   idParams,
   idSchema,
-  MSG_DETALLE,
+  responses,
+  type Totales,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { conflict, notFound } from '../../lib/errors.ts';
 import { foldedLike, likePattern } from '../../lib/sql.ts';
-import {
-  assertEstadoTrabajo,
-  assertVersion,
-  getPlanillaForUser,
-  perfilNoAutorizado,
-  recordChanges,
-} from '../planillas/access.ts';
+import { getPlanillaForUser } from '../planillas/access.ts';
 import { Params, prefixPattern } from '../planillas/queries.ts';
+import { cambiarEstado } from './acciones.ts';
+import { detalleBusquedaRoutes } from './routes-busqueda.ts';
+import { detalleEdicionRoutes } from './routes-edicion.ts';
+import { detalleTotalesRoutes } from './routes-totales.ts';
+import { APROBADO, DETALLE_COLS, DETALLE_FROM, RECLAMADO } from './sql.ts';
 
 const tags = ['detalles'];
 
 /**
  * Line items of an attention as the record page reads them: the Detalle tab (active items, newest
- * attention date first, then code) and the supervisor's 'Activar detalle' tab (every item with its
- * on/off state). Creating and editing items belongs to the line-item screens.
+ * attention date first, then code) and the 'Activar detalle' tab (every item with its on/off
+ * state), each line with the money of the audit (claimed, approved, glosa, the agreed tariff).
+ * Writes by the audit: routes-edicion.ts; searches and equivalences: routes-busqueda.ts.
  */
 export async function detalleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,6 +40,7 @@ export async function detalleRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: detallesPageSchema }),
         tags,
         summary: 'Detalles (líneas) de una atención: activos, inactivos o todos; búsqueda por código o texto',
         params: idParams,
@@ -66,16 +68,44 @@ export async function detalleRoutes(app: FastifyInstance) {
       );
       const pl = params.add(q.pageSize);
       const po = params.add((q.page - 1) * q.pageSize);
-      const items = await db.query<DetalleFila>(
-        `SELECT d.id_planilla_det AS "idPlanillaDet", d.fecha_atencion AS "fechaAtencion", d.codigo, d.descripcion,
-                e.codigo AS "elementoCodigo", e.nombre AS "elementoNombre", d.cantidad, d.valor_uni AS "valorUni",
-                round(d.cantidad * d.valor_uni, 2)::text AS total, d.tipo, d.laboratorio, d.imagen, d.estado
-           ${from} WHERE ${where}
-          ORDER BY d.fecha_atencion DESC NULLS LAST, d.codigo, d.id_planilla_det LIMIT ${pl} OFFSET ${po}`,
+      // The page and its footer sums in one statement, summed in SQL (exact numeric).
+      type Fila = DetalleFilaAuditada & {
+        pag: Totales & { total: string };
+        r_: unknown;
+        a_: unknown;
+        e_: unknown;
+        t_: unknown;
+      };
+      const rows = await db.query<Fila>(
+        `WITH pagina AS (
+           SELECT ${DETALLE_COLS}, ${RECLAMADO()} AS r_, ${APROBADO()} AS a_,
+                  d.estado AS e_, d.cantidad * d.valor_uni AS t_
+             ${DETALLE_FROM} WHERE ${where}
+            ORDER BY d.fecha_atencion DESC NULLS LAST, d.codigo, d.id_planilla_det LIMIT ${pl} OFFSET ${po})
+         SELECT x.*, json_build_object(
+                  'total', (SELECT COALESCE(sum(round(t_, 2)) FILTER (WHERE e_ = 1), 0) FROM pagina)::text,
+                  'reclamado', (SELECT COALESCE(sum(r_), 0) FROM pagina)::text,
+                  'aprobado', (SELECT COALESCE(sum(a_), 0) FROM pagina)::text,
+                  'glosa', (SELECT COALESCE(sum(r_ - a_), 0) FROM pagina)::text) AS pag
+           FROM pagina x`,
         params.values,
       );
-      const cents = items.reduce((a, i) => a + Math.round(Number(i.total) * 100), 0);
-      return { items, total: n, page: q.page, pageSize: q.pageSize, totalPagina: (cents / 100).toFixed(2) };
+      const pag = rows[0]?.pag ?? { total: '0.00', reclamado: '0.00', aprobado: '0.00', glosa: '0.00' };
+      const items: DetalleFilaAuditada[] = rows.map(({ pag: _p, r_: _r, a_: _a, e_: _e, t_: _t, ...i }) => i);
+      const [tot] = await db.query<Totales>(
+        `SELECT total_reclamado::text AS reclamado, total_aprobado::text AS aprobado, total_glosa::text AS glosa
+           FROM planilla WHERE id_planilla = $1`,
+        [planilla.idPlanilla],
+      );
+      return {
+        items,
+        total: n,
+        page: q.page,
+        pageSize: q.pageSize,
+        totalPagina: pag.total,
+        totalesPagina: { reclamado: pag.reclamado, aprobado: pag.aprobado, glosa: pag.glosa },
+        totales: tot,
+      };
     },
   );
 
@@ -84,66 +114,19 @@ export async function detalleRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: detalleEscrituraSchema }),
         tags,
-        summary: 'Activar o desactivar un detalle (supervisión, 16 y 17): recalcula el total de la atención',
-        params: z.object({
-          id: idSchema,
-          idDet: idSchema,
-        }),
+        summary:
+          'Activar o desactivar un detalle (16, 17, 18): desactivado, todo su valor queda glosado; recalcula los totales',
+        params: z.object({ id: idSchema, idDet: idSchema }),
         body: detalleEstadoBodySchema,
       },
     },
-    async (req) => {
-      const { estado, version } = req.body;
-      return db.transaction(async (tx) => {
-        const { planilla: p, tramite } = await getPlanillaForUser(tx, req.user, req.params.id, {
-          lock: 'share',
-        });
-        if (!canActivarDetalle(req.user.idPerfil)) throw perfilNoAutorizado();
-        assertEstadoTrabajo(tramite);
-        assertVersion(p, version);
-        const [d] = await tx.query<{ estado: number; codigo: string }>(
-          'SELECT estado, codigo FROM planilla_det WHERE id_planilla_det = $1 AND id_planilla = $2 FOR UPDATE',
-          [req.params.idDet, p.idPlanilla],
-        );
-        if (!d) throw notFound();
-        if (d.estado === estado)
-          throw conflict(estado === 1 ? MSG_DETALLE.yaActivo : MSG_DETALLE.yaInactivo, 'ESTADO_INVALIDO');
-        await tx.query(
-          `UPDATE planilla_det SET estado = $2, fecha_act = now(), id_usuario_act = $3 WHERE id_planilla_det = $1`,
-          [req.params.idDet, estado, req.user.idUsuario],
-        );
-        const [u] = await tx.query<{ total: string; version: number }>(
-          `UPDATE planilla SET version = version + 1, fecha_act = now(), id_usuario_act = $2,
-                  total = (SELECT COALESCE(round(sum(x.cantidad * x.valor_uni), 2), 0) FROM planilla_det x
-                            WHERE x.id_planilla = $1 AND x.estado = 1)
-            WHERE id_planilla = $1 RETURNING total, version`,
-          [p.idPlanilla, req.user.idUsuario],
-        );
-        const operacion = estado === 1 ? 'ACTIVAR' : 'DESACTIVAR';
-        await recordChanges(
-          tx,
-          { estado: d.estado },
-          { estado },
-          {
-            idPlanilla: p.idPlanilla,
-            idPlanillaDet: req.params.idDet,
-            idUsuario: req.user.idUsuario,
-            operacion,
-          },
-        );
-        await recordChanges(
-          tx,
-          { total: p.total },
-          { total: u.total },
-          { idPlanilla: p.idPlanilla, idUsuario: req.user.idUsuario, operacion },
-        );
-        return {
-          mensaje: estado === 1 ? MSG_DETALLE.detalleActivado : MSG_DETALLE.detalleDesactivado,
-          item: { idPlanillaDet: req.params.idDet, estado },
-          planilla: { idPlanilla: p.idPlanilla, total: u.total, version: u.version },
-        };
-      });
-    },
+    async (req) =>
+      db.transaction((tx) => cambiarEstado(tx, req.user, req.params.id, req.params.idDet, req.body)),
   );
+
+  await detalleEdicionRoutes(app);
+  await detalleBusquedaRoutes(app);
+  await detalleTotalesRoutes(app);
 }

@@ -1,7 +1,9 @@
 import {
+  binaryResponse,
   COLUMNAS_DATOS,
   type Cobertura,
   coberturaParamsSchema,
+  coberturaSchema,
   ejemploCsv,
   ejemploJson,
   filasEjemplo,
@@ -10,7 +12,9 @@ import {
   idCon,
   type Medicamento,
   manualDatos,
+  responses,
   VADEMECUM_PAGE_SIZE,
+  vademecumPageSchema,
   vademecumQuerySchema,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +49,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
         summary:
           'Vademécum: medicamentos (elementos de tipo M), búsqueda sin tildes ni mayúsculas, 10 por página',
         querystring: vademecumQuerySchema,
+        response: responses({ 200: vademecumPageSchema }),
       },
     },
     async (req) => {
@@ -76,6 +81,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
         summary:
           'Consulta de cobertura: atenciones del paciente visibles para el usuario (prestador: su empresa; aseguradora: su suscripción)',
         params: coberturaParamsSchema,
+        response: responses({ 200: coberturaSchema }),
       },
     },
     async (req): Promise<Cobertura> => {
@@ -110,7 +116,13 @@ export async function herramientasRoutes(app: FastifyInstance) {
   let manualPdf: Promise<Buffer> | undefined;
   r.get(
     '/api/v1/manual-datos.pdf',
-    { schema: { tags: ['ayuda'], summary: 'Manual técnico del archivo de datos (PDF)' } },
+    {
+      schema: {
+        tags: ['ayuda'],
+        summary: 'Manual técnico del archivo de datos (PDF)',
+        response: responses({ 200: binaryResponse('application/pdf') }),
+      },
+    },
     async (_req, reply) => {
       manualPdf ??= renderManualPdf(manualDatos({ maxMb: app.config.UPLOAD_MAX_MB })).catch((e) => {
         manualPdf = undefined;
@@ -131,6 +143,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
         tags: ['ayuda'],
         summary: 'Archivo de datos de ejemplo en CSV (punto y coma, UTF-8 con BOM)',
         querystring: ejemploQuerySchema,
+        response: responses({ 200: binaryResponse('text/csv') }),
       },
     },
     async (req, reply) =>
@@ -148,6 +161,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
         tags: ['ayuda'],
         summary: 'Archivo de datos de ejemplo en JSON',
         querystring: ejemploQuerySchema,
+        response: responses({ 200: binaryResponse('application/json') }),
       },
     },
     async (req, reply) =>
@@ -164,6 +178,9 @@ export async function herramientasRoutes(app: FastifyInstance) {
         tags: ['ayuda'],
         summary: 'Archivo de datos de ejemplo en Excel (.xlsx, primera hoja)',
         querystring: ejemploQuerySchema,
+        response: responses({
+          200: binaryResponse('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+        }),
       },
     },
     async (req, reply) => {

@@ -166,7 +166,7 @@ describe('GET /tramites/:id/observaciones (report ObservacionesTramite)', () => 
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'Número;Cédula;Paciente;Fecha de atención;Nivel;Código detalle;Tipo;Observación;Observación complementaria;Respuesta;Respuesta complementaria;Respondida;Fecha;Usuario',
+      'Número;Cédula;Paciente;Fecha de atención;Nivel;Código detalle;Tipo;Observación;Observación complementaria;Respuesta;Respuesta complementaria;Respondida;Fecha;Usuario;Ronda;Decisión',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
@@ -175,9 +175,14 @@ describe('GET /tramites/:id/observaciones (report ObservacionesTramite)', () => 
     expect(lines[2]).toContain(';Detalle;99203;M;VALOR FUERA DE TARIFA;COBRO EXCESIVO;;;No;');
   });
 
-  it('supervision only (403 for operatives and providers), 404 for another subscription, 400 for bad filters, 401', async () => {
-    for (const u of [DEMO.auditorAm, DEMO.gestorGd, DEMO.prestador])
-      expect((await req('GET', url(), u)).statusCode).toBe(403);
+  it('18/20 see their assigned attentions; the provider only what was sent to it; 404 for another subscription, 400, 401', async () => {
+    // O1 is assigned to the AM auditor only: 18 sees its three; 20 has nothing assigned in this
+    // procedure (404, as for the procedure itself); drafts are not the provider's.
+    expect((await req('GET', url(), DEMO.auditorAm)).json()).toMatchObject({ total: 3 });
+    expect((await req('GET', url(), DEMO.gestorGd)).statusCode).toBe(404);
+    expect((await req('GET', url(), DEMO.prestador)).json()).toMatchObject({ total: 0, items: [] });
+    expect((await req('GET', url(), DEMO.prestador2)).statusCode).toBe(404);
+    expect((await req('GET', url(), DEMO.admin)).statusCode).toBe(403);
     expect((await req('GET', url())).statusCode).toBe(401);
     expect((await req('GET', url('?tipo=X'), DEMO.supervisorAm)).statusCode).toBe(400);
     expect((await req('GET', url('?respondida=quizas'), DEMO.supervisorAm)).statusCode).toBe(400);

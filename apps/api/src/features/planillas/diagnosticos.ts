@@ -1,9 +1,12 @@
 import {
   diagnosticoQuerySchema,
   foldText,
+  getDiagnosticosCodigoByCodigoResponse,
+  getDiagnosticosResponse,
   MSG_PLANILLA,
   normalizarCie10,
   pareceCodigoCie10,
+  responses,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +32,7 @@ export async function diagnosticoRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       schema: {
+        response: responses({ 200: getDiagnosticosResponse }),
         tags,
         summary: 'Buscar diagnósticos CIE-10 por código o descripción (10 por página)',
         querystring: diagnosticoQuerySchema,
@@ -83,6 +87,7 @@ export async function diagnosticoRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       schema: {
+        response: responses({ 200: getDiagnosticosCodigoByCodigoResponse }),
         tags,
         summary: 'Nombre de un diagnóstico por su código (J18.1, J181, A09X = A09)',
         params: z.object({ codigo: z.string().trim().min(1).max(12) }),

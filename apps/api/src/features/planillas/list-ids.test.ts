@@ -186,7 +186,9 @@ describe('GET /planillas stays exact while the data changes', () => {
   });
 
   it('follows assignments for the operative who sees only its own attentions', async () => {
-    expect((await lista('page=1', DEMO.auditorAm)).total).toBe(0);
+    // Nothing assigned yet: the operative does not find the procedure at all (issue 11 item 4).
+    const nada = await req('GET', `/api/v1/planillas?idTramite=${f.idTramite}&page=1`, DEMO.auditorAm);
+    expect(nada.statusCode).toBe(404);
     const res = await req('POST', `/api/v1/tramites/${f.idTramite}/asignaciones`, DEMO.supervisorAm, {
       tipo: 'M',
       idUsuario: ids.usuarios.auditorAm,

@@ -1,4 +1,14 @@
-import { canProcessAM, idParams, MSG_PLANILLA, plantillaBodySchema, versionBodySchema } from '@app/domain';
+import {
+  canProcessAM,
+  deletePlanillasByIdPlantillaResponse,
+  getPlantillasResponse,
+  idParams,
+  MSG_PLANILLA,
+  plantillaBodySchema,
+  postPlanillasByIdPlantillaResponse,
+  responses,
+  versionBodySchema,
+} from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
@@ -36,7 +46,14 @@ export async function plantillaRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/plantillas',
-    { ...auth, schema: { tags, summary: 'Plantillas de la empresa del usuario' } },
+    {
+      ...auth,
+      schema: {
+        response: responses({ 200: getPlantillasResponse }),
+        tags,
+        summary: 'Plantillas de la empresa del usuario',
+      },
+    },
     async (req) =>
       db.query(
         `SELECT pl.id_plantilla AS "idPlantilla", pl.nombre, pl.descripcion,
@@ -51,6 +68,7 @@ export async function plantillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: postPlanillasByIdPlantillaResponse }),
         tags,
         summary: 'Aplicar una plantilla a la atención',
         params: idParams,
@@ -115,6 +133,7 @@ export async function plantillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: deletePlanillasByIdPlantillaResponse }),
         tags,
         summary: 'Quitar la plantilla de la atención',
         params: idParams,

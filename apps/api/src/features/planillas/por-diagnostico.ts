@@ -1,4 +1,10 @@
-import { idParams, pageQuerySchema, visibilityColumn } from '@app/domain';
+import {
+  getDiagnosticosByIdPlanillasResponse,
+  idParams,
+  pageQuerySchema,
+  responses,
+  visibilityColumn,
+} from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
@@ -35,6 +41,7 @@ export async function planillasPorDiagnosticoRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       schema: {
+        response: responses({ 200: getDiagnosticosByIdPlanillasResponse }),
         tags: ['diagnósticos'],
         summary:
           'Atenciones con un diagnóstico (en cualquiera de las cinco posiciones), más recientes primero',

@@ -115,4 +115,5 @@ export const LIST_COLS = `
   p.nombre_medico AS "nombreMedico", p.diag1, dg.nombre AS "diag1Nombre", p.estado_aud AS "estadoAud",
   p.estado_doc AS "estadoDoc", p.duplicada, p.nivel,
   (SELECT count(*)::int FROM archivo_pla a WHERE a.id_planilla = p.id_planilla) AS "numArchivos",
-  p.total, p.estado, p.version, p.id_usuario_med AS "idUsuarioMed", p.id_usuario_doc AS "idUsuarioDoc"`;
+  p.total, p.total_reclamado AS "totalReclamado", p.total_aprobado AS "totalAprobado", p.total_glosa AS "totalGlosa",
+  p.estado, p.version, p.id_usuario_med AS "idUsuarioMed", p.id_usuario_doc AS "idUsuarioDoc"`;

@@ -5,9 +5,17 @@ import {
   canProcessAM,
   canProcessGD,
   canSetNivel,
+  deletePlanillasByIdResponse,
   diaFinDeSemana,
   foldText,
   formatDate,
+  getPlanillasBuscarResponse,
+  getPlanillasByIdAuditoriaResponse,
+  getPlanillasByIdOtrasResponse,
+  getPlanillasByIdResponse,
+  getPlanillasPendientesResponse,
+  getPlanillasResponse,
+  getPlanillasSiguientePendienteResponse,
   idParams,
   isSupervision,
   MSG_PLANILLA,
@@ -23,17 +31,23 @@ import {
   planillaFiltrosSchema,
   planillaListQuerySchema,
   planillaUpdateSchema,
+  postPlanillasByIdRestaurarResponse,
+  putCargasByIdNivelResponse,
+  putPlanillasByIdNivelResponse,
+  putPlanillasByIdResponse,
+  responses,
   reviewType,
   type SessionUser,
   showsEstadoAud,
   showsEstadoDoc,
   siguientePendienteQuerySchema,
   type TipoRevision,
+  uncheckedResponses,
 } from '@app/domain';
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
+import { csvStream } from '../../lib/csv.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { IdListCache } from '../../lib/id-list-cache.ts';
 import { col, foldedLike, likePattern } from '../../lib/sql.ts';
@@ -143,6 +157,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getPlanillasResponse }),
         tags,
         summary:
           'Atenciones de un trámite (vistas TODAS, PENDIENTES, REVISADAS, ANULADAS, FILTROS), filtradas y paginadas',
@@ -248,9 +263,7 @@ export async function planillaRoutes(app: FastifyInstance) {
           rows = await batch(rows[rows.length - 1]);
         }
       }
-      const csv = Readable.from(filas()).pipe(
-        stringify({ delimiter: ';', bom: true, header: true, columns: CSV_COLUMNS }),
-      );
+      const csv = Readable.from(filas()).pipe(csvStream(CSV_COLUMNS));
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="Atenciones_tramite_${tramite.idTramite}.csv"`);
@@ -263,6 +276,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: getPlanillasSiguientePendienteResponse }),
         tags,
         summary:
           'La siguiente (o anterior, con anterior=1) atención pendiente de revisión del trámite y la carga',
@@ -288,6 +302,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: getPlanillasPendientesResponse }),
         tags,
         summary: 'Cuántas atenciones del trámite (y la carga) esperan todavía la revisión del usuario',
         querystring: pendientesQuerySchema,
@@ -306,6 +321,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getPlanillasBuscarResponse }),
         tags,
         summary: 'Búsqueda de atenciones por códigos, nombres, diagnósticos o rango de total',
         querystring: buscarQuerySchema,
@@ -364,7 +380,15 @@ export async function planillaRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/planillas/:id',
-    { ...auth, schema: { tags, summary: 'Una atención (página de registro y popup)', params: idParams } },
+    {
+      ...auth,
+      schema: {
+        response: uncheckedResponses({ 200: getPlanillasByIdResponse }),
+        tags,
+        summary: 'Una atención (página de registro y popup)',
+        params: idParams,
+      },
+    },
     async (req) => {
       const { planilla, tramite } = await getPlanillaForUser(db, req.user, req.params.id);
       return detalle(db, req.user, planilla, tramite);
@@ -376,6 +400,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: putPlanillasByIdResponse }),
         tags,
         summary: 'Guardar una atención (procesamiento AM o GD)',
         params: idParams,
@@ -479,12 +504,28 @@ export async function planillaRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/planillas/:id',
-    { ...auth, schema: { tags, summary: 'Anular una atención (pasa a ANULADAS)', params: idParams } },
+    {
+      ...auth,
+      schema: {
+        response: responses({ 200: deletePlanillasByIdResponse }),
+        tags,
+        summary: 'Anular una atención (pasa a ANULADAS)',
+        params: idParams,
+      },
+    },
     async (req) => setEstado(0)(req),
   );
   r.post(
     '/api/v1/planillas/:id/restaurar',
-    { ...auth, schema: { tags, summary: 'Restaurar una atención anulada', params: idParams } },
+    {
+      ...auth,
+      schema: {
+        response: responses({ 200: postPlanillasByIdRestaurarResponse }),
+        tags,
+        summary: 'Restaurar una atención anulada',
+        params: idParams,
+      },
+    },
     async (req) => setEstado(1)(req),
   );
 
@@ -492,7 +533,13 @@ export async function planillaRoutes(app: FastifyInstance) {
     '/api/v1/planillas/:id/nivel',
     {
       ...auth,
-      schema: { tags, summary: 'Nivel de la atención (1 o 2)', params: idParams, body: nivelBodySchema },
+      schema: {
+        response: responses({ 200: putPlanillasByIdNivelResponse }),
+        tags,
+        summary: 'Nivel de la atención (1 o 2)',
+        params: idParams,
+        body: nivelBodySchema,
+      },
     },
     async (req) => {
       const version = await db.transaction(async (tx) => {
@@ -527,6 +574,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: putCargasByIdNivelResponse }),
         tags,
         summary: 'Marcar el nivel de todas las atenciones de una carga',
         params: idParams,
@@ -562,6 +610,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getPlanillasByIdOtrasResponse }),
         tags,
         summary: 'Otras atenciones del mismo paciente en el prestador',
         params: idParams,
@@ -605,6 +654,7 @@ export async function planillaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getPlanillasByIdAuditoriaResponse }),
         tags,
         summary: 'Inf. auditoría: cambios generales y detallados de la atención',
         params: idParams,

@@ -3,13 +3,20 @@ import {
   ESTADO_VIGENTE,
   finDePeriodo,
   formatDate,
+  getRegistroFormasPagoResponse,
+  getRegistroPlanesResponse,
+  getRegistroRenovacionResponse,
   MSG,
   MSG_ADMIN,
   PERFIL,
+  postRegistroRenovacionResponse,
+  postRegistroResponse201,
   registroSchema,
   renovacionSchema,
+  responses,
   todayIso,
   USER_FLAGS,
+  uncheckedResponses,
 } from '@app/domain';
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
@@ -65,20 +72,45 @@ export async function registroRoutes(app: FastifyInstance) {
   const rateLimit = { max: app.config.LOGIN_RATE_MAX, timeWindow: app.config.LOGIN_RATE_WINDOW };
 
   // The plans and payment methods a visitor chooses from (the catalogues need a session).
-  r.get('/api/v1/registro/planes', { schema: { tags, summary: 'Planes con sus precios' } }, async () => ({
-    items: await db.query<Plan>(
-      `SELECT id_plan AS "idPlan", nombre, descripcion, valor, duracion_meses AS "duracionMeses" FROM plan ORDER BY valor, nombre`,
-    ),
-  }));
-  r.get('/api/v1/registro/formas-pago', { schema: { tags, summary: 'Formas de pago' } }, async () => ({
-    items: await db.query(`SELECT id_forma_pago AS "idFormaPago", nombre FROM forma_pago ORDER BY nombre`),
-  }));
+  r.get(
+    '/api/v1/registro/planes',
+    {
+      schema: {
+        response: uncheckedResponses({ 200: getRegistroPlanesResponse }),
+        tags,
+        summary: 'Planes con sus precios',
+      },
+    },
+    async () => ({
+      items: await db.query<Plan>(
+        `SELECT id_plan AS "idPlan", nombre, descripcion, valor, duracion_meses AS "duracionMeses" FROM plan ORDER BY valor, nombre`,
+      ),
+    }),
+  );
+  r.get(
+    '/api/v1/registro/formas-pago',
+    {
+      schema: {
+        response: uncheckedResponses({ 200: getRegistroFormasPagoResponse }),
+        tags,
+        summary: 'Formas de pago',
+      },
+    },
+    async () => ({
+      items: await db.query(`SELECT id_forma_pago AS "idFormaPago", nombre FROM forma_pago ORDER BY nombre`),
+    }),
+  );
 
   r.post(
     '/api/v1/registro',
     {
       config: { rateLimit },
-      schema: { tags, summary: 'Registrar empresa, suscripción y administrador', body: registroSchema },
+      schema: {
+        response: responses({ 201: postRegistroResponse201 }),
+        tags,
+        summary: 'Registrar empresa, suscripción y administrador',
+        body: registroSchema,
+      },
     },
     async (req, reply) => {
       const b = req.body;
@@ -163,7 +195,11 @@ export async function registroRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.ADMINISTRADOR)],
-      schema: { tags, summary: 'Suscripción VIGENTE a renovar' },
+      schema: {
+        response: uncheckedResponses({ 200: getRegistroRenovacionResponse }),
+        tags,
+        summary: 'Suscripción VIGENTE a renovar',
+      },
     },
     async (req) => ({ suscripcion: await suscripcionVigente(db, req.user.idEmpresa) }),
   );
@@ -173,7 +209,12 @@ export async function registroRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.ADMINISTRADOR)],
-      schema: { tags, summary: 'Renovar la suscripción VIGENTE de la empresa', body: renovacionSchema },
+      schema: {
+        response: responses({ 200: postRegistroRenovacionResponse }),
+        tags,
+        summary: 'Renovar la suscripción VIGENTE de la empresa',
+        body: renovacionSchema,
+      },
     },
     async (req) => {
       const b = req.body;

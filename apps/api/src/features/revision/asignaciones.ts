@@ -1,10 +1,14 @@
 import {
-  assignProfiles,
   ESTADOS_REVISION,
+  assignProfiles,
+  getTramitesByIdAsignacionesCargasResponse,
+  getTramitesByIdAsignacionesPlanillasResponse,
   idParams,
   idSchema,
-  type SessionUser,
+  responses,
+  uncheckedResponses,
   tipoRevisionSchema,
+  type SessionUser,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -66,6 +70,7 @@ export async function asignacionConsultaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdAsignacionesCargasResponse }),
         tags,
         summary:
           'Cargas activas del trámite con sus atenciones: total, pendientes y pendientes sin asignar del tipo (M o D)',
@@ -101,6 +106,7 @@ export async function asignacionConsultaRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdAsignacionesPlanillasResponse }),
         tags,
         summary: 'Atenciones del trámite con quién las tiene asignadas (M o D), filtradas y paginadas',
         params: idParams,

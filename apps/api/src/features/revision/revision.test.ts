@@ -182,6 +182,47 @@ describe('register and reset a review', () => {
   });
 });
 
+describe('two people review one attention at once (issue 11 item 15)', () => {
+  const u = () => ids.usuarios;
+
+  it('the auditor and the supervisor together: one 200, one 409 naming the winner; the assignment is unchanged', async () => {
+    const f = await crearTramite(t, ids, { planillas: [{ numero: 'C1', med: u().auditorAm }] });
+    const id = f.planillas[0];
+    const v = await versionOf(t, id);
+    const [a, s] = await Promise.all([
+      revisar(DEMO.auditorAm, id, 'M', '', v),
+      revisar(DEMO.supervisorAm, id, 'M', '', v),
+    ]);
+    expect([a.statusCode, s.statusCode].sort(), `${a.body} ${s.body}`).toEqual([200, 409]);
+    const [perdio, ganador] = a.statusCode === 200 ? [s, DEMO.auditorAm] : [a, DEMO.supervisorAm];
+    expect(errorOf(perdio).error.message).toBe(MSG_PLANILLA.revisionGanada('M', 'C1', 'REVISADA', ganador));
+    expect(await planilla(id)).toMatchObject({ estadoAud: 'REVISADA', idUsuarioMed: u().auditorAm });
+  });
+
+  it('the supervisor first: the auditor still sees the attention and gets 409 (not 404) naming the supervisor', async () => {
+    const f = await crearTramite(t, ids, {
+      planillas: [{ numero: 'C2', med: u().auditorAm, doc: u().gestorGd }],
+    });
+    const id = f.planillas[0];
+    const v = await versionOf(t, id);
+    const sup = await revisar(DEMO.supervisorAm, id, 'M', '', v);
+    expect(sup.statusCode, sup.body).toBe(200);
+    const texto = MSG_PLANILLA.revisionGanada('M', 'C2', 'REVISADA', DEMO.supervisorAm);
+    const stale = await revisar(DEMO.auditorAm, id, 'M', '', v);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(errorOf(stale).error).toMatchObject({ code: 'VERSION', message: texto });
+    const again = await revisar(DEMO.auditorAm, id, 'M');
+    expect(errorOf(again).error).toMatchObject({ code: 'ESTADO_REVISION', message: texto });
+    expect((await req('GET', `/api/v1/planillas/${id}`, DEMO.auditorAm)).statusCode).toBe(200);
+    expect(await planilla(id)).toMatchObject({ idUsuarioMed: u().auditorAm, idUsuarioDoc: u().gestorGd });
+    const asignar = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auditoria_pla WHERE id_planilla = $1 AND campo IN ('usuarioMed', 'usuarioDoc')`,
+      [id],
+    );
+    expect(asignar[0].n).toBe(0);
+  });
+});
+
 describe('finalize and reopen', () => {
   async function observacion(idPlanilla: number, tipo: 'M' | 'D', respondida: boolean) {
     const [o] = await t.database.query<{ id: number }>(

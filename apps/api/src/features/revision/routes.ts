@@ -1,28 +1,41 @@
 import {
+  CONTROLES,
+  MSG_PLANILLA,
+  TRANSICIONES_REVISION,
   asignacionBodySchema,
   asignacionQuerySchema,
-  assigneeProfiles,
   assignProfiles,
-  CONTROLES,
+  assigneeProfiles,
   canFinalizeReview,
-  canProcess,
   controlQuerySchema,
   esEstadoTrabajo,
+  estadoRevision,
+  getTramitesByIdAsignacionesResponse,
+  getTramitesByIdControlesByNResponse,
+  getTramitesByIdControlesResponse,
   idParams,
   idSchema,
   isSupervision,
-  MSG_PLANILLA,
-  reviewType,
+  postCargasByIdRevisionFinalizarResponse,
+  postPlanillasByIdRevisionResponse,
+  postTramitesByIdAsignacionesResponse,
+  puedeTransicionRevision,
+  responses,
+  uncheckedResponses,
   revisionBodySchema,
   revisionCierreBodySchema,
+  transicionRevision,
+  type AccionRevision,
   type SessionUser,
   type TipoRevision,
+  type TransicionRevision,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { SIN_RESPONDER_SQL, sinResponderPlanilla } from '../observaciones/queries.ts';
 import {
   assertEstadoTrabajo,
   assertVersion,
@@ -35,6 +48,7 @@ import {
 import { Params } from '../planillas/queries.ts';
 import { siguientePendiente } from '../planillas/routes.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
+import { aplicar } from '../workflow/service.ts';
 import { asignacionConsultaRoutes } from './asignaciones.ts';
 import { controlSql } from './controles-sql.ts';
 
@@ -58,82 +72,70 @@ const COLS = {
   },
 } as const;
 
-const estadoDe = (p: PlanillaRow, tipo: TipoRevision) => (tipo === 'M' ? p.estadoAud : p.estadoDoc);
-
-type Transicion = {
-  accion: 'revisar' | 'reiniciar' | 'finalizar' | 'reabrir';
-  desde: string;
-  hacia: string;
-};
+/** Who left the attention's review of that type in its current state (the audit trail), if anyone. */
+async function autorRevision(tx: Queryable, p: PlanillaRow, tipo: TipoRevision, estado: string) {
+  const [a] = await tx.query<{ nombre: string }>(
+    `SELECT u.nombre FROM auditoria_pla a JOIN usuario u ON u.id_usuario = a.id_usuario
+      WHERE a.id_planilla = $1 AND a.operacion = 'REVISION' AND a.campo = $2 AND a.despues = $3
+      ORDER BY a.id_auditoria DESC LIMIT 1`,
+    [p.idPlanilla, COLS[tipo].campo, estado],
+  );
+  return a?.nombre ?? null;
+}
 
 /**
- * One review transition of one attention, in one transaction: procedure FOR SHARE, attention FOR
- * UPDATE; profile, state of the procedure, version and current review state checked; audit trail
- * and bitácora written.
+ * One review transition of one attention (the domain's TRANSICIONES_REVISION), in one transaction:
+ * procedure FOR SHARE, attention FOR UPDATE; profile, state of the procedure, version and current
+ * review state checked; audit trail and bitácora written. A review never changes an assignment: the
+ * one who loses a race for the same review gets 409 naming who won.
  */
-async function transicionRevision(
+async function aplicarRevision(
   tx: Queryable,
   user: SessionUser,
   idPlanilla: number,
   tipo: TipoRevision,
   version: number | undefined,
-  t: Transicion,
+  tr: TransicionRevision,
 ) {
   const { planilla: p, tramite } = await getPlanillaForUser(tx, user, idPlanilla, { lock: 'share' });
-  const supervisor = t.accion === 'finalizar' || t.accion === 'reabrir';
-  if (
-    supervisor
-      ? !canFinalizeReview(user.idPerfil, tipo)
-      : reviewType(user.idPerfil) !== tipo || !canProcess(user, p, tipo)
-  ) {
-    throw perfilNoAutorizado();
-  }
+  if (!puedeTransicionRevision(tr, user, p, tipo)) throw perfilNoAutorizado();
   assertEstadoTrabajo(tramite);
+  const actual = estadoRevision(p, tipo);
+  if (actual !== tr.desde) {
+    const autor = await autorRevision(tx, p, tipo, actual);
+    if (autor) {
+      const code = version !== undefined && version !== p.version ? 'VERSION' : 'ESTADO_REVISION';
+      throw conflict(MSG_PLANILLA.revisionGanada(tipo, p.numero, actual, autor), code);
+    }
+  }
   assertVersion(p, version);
-  const actual = estadoDe(p, tipo);
-  if (actual !== t.desde)
-    throw conflict(MSG_PLANILLA.estadoRevisionInvalido(tipo, t.desde, actual), 'ESTADO_REVISION');
-  if (t.accion === 'finalizar') {
-    const [o] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pla_obs
-        WHERE id_planilla = $1 AND observacion_tipo = $2 AND estado = 1 AND respuesta IS NULL AND id_respuesta IS NULL`,
-      [p.idPlanilla, tipo],
-    );
-    if (o.n > 0) throw new AppError(422, 'OBSERVACIONES_PENDIENTES', MSG_PLANILLA.observacionesSinResponder);
+  if (actual !== tr.desde)
+    throw conflict(MSG_PLANILLA.estadoRevisionInvalido(tipo, tr.desde, actual), 'ESTADO_REVISION');
+  if (tr.guards.includes('observacionesRespondidas')) {
+    // Observations of the attention and of its line items (features/observaciones).
+    if ((await sinResponderPlanilla(tx, p.idPlanilla, tipo)) > 0)
+      throw new AppError(422, 'OBSERVACIONES_PENDIENTES', MSG_PLANILLA.observacionesSinResponder);
   }
   const c = COLS[tipo];
   const sets = [`${c.estado} = $2`, 'version = version + 1', 'fecha_act = now()', 'id_usuario_act = $3'];
-  if (t.accion === 'revisar') sets.push(`${c.usuario} = $3`, `${c.fecha} = now()`);
-  if (t.accion === 'reiniciar') sets.push(`${c.fecha} = NULL`);
+  if (tr.efectos.includes('fechaRevision')) sets.push(`${c.fecha} = now()`);
+  if (tr.efectos.includes('borrarFechaRevision')) sets.push(`${c.fecha} = NULL`);
   const [u] = await tx.query<{ version: number; estadoAud: string; estadoDoc: string }>(
     `UPDATE planilla SET ${sets.join(', ')} WHERE id_planilla = $1
      RETURNING version, estado_aud AS "estadoAud", estado_doc AS "estadoDoc"`,
-    [p.idPlanilla, t.hacia, user.idUsuario],
+    [p.idPlanilla, tr.hacia, user.idUsuario],
   );
-  const before: Record<string, string | null> = { [c.campo]: actual };
-  const after: Record<string, string | null> = { [c.campo]: t.hacia };
-  if (t.accion === 'revisar') {
-    const antes = tipo === 'M' ? p.idUsuarioMed : p.idUsuarioDoc;
-    const [nombre] = await tx.query<{ nombre: string }>('SELECT nombre FROM usuario WHERE id_usuario = $1', [
-      antes ?? -1,
-    ]);
-    before[c.campoUsuario] = nombre?.nombre ?? null;
-    after[c.campoUsuario] = user.nombre;
-  }
-  await recordChanges(tx, before, after, {
-    idPlanilla: p.idPlanilla,
-    idUsuario: user.idUsuario,
-    operacion: 'REVISION',
-  });
-  const texto = {
-    revisar: MSG_PLANILLA.bitacoraRevision,
-    reiniciar: MSG_PLANILLA.bitacoraReinicio,
-    finalizar: MSG_PLANILLA.bitacoraFinalizada,
-    reabrir: MSG_PLANILLA.bitacoraReabierta,
-  }[t.accion];
-  await writeBitacora(tx, tramite.idTramite, user.idUsuario, tipo, texto(tipo, p.numero));
+  await recordChanges(
+    tx,
+    { [c.campo]: actual },
+    { [c.campo]: tr.hacia },
+    { idPlanilla: p.idPlanilla, idUsuario: user.idUsuario, operacion: 'REVISION' },
+  );
+  await writeBitacora(tx, tramite.idTramite, user.idUsuario, tipo, tr.bitacora(tipo, p.numero));
   return { planilla: p, tramite, item: { idPlanilla: p.idPlanilla, ...u } };
 }
+
+const transicionDe = (accion: AccionRevision) => transicionRevision(accion) as TransicionRevision;
 
 export async function revisionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -147,8 +149,9 @@ export async function revisionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: postPlanillasByIdRevisionResponse }),
         tags,
-        summary: 'Registrar la revisión AM (M) o GD (D): PENDIENTE → REVISADA',
+        summary: transicionDe('revisar').summary,
         params: idParams,
         body: revisionBodySchema,
       },
@@ -156,11 +159,7 @@ export async function revisionRoutes(app: FastifyInstance) {
     async (req) => {
       const { tipo, version } = req.body;
       const res = await db.transaction((tx) =>
-        transicionRevision(tx, req.user, req.params.id, tipo, version, {
-          accion: 'revisar',
-          desde: 'PENDIENTE',
-          hacia: 'REVISADA',
-        }),
+        aplicarRevision(tx, req.user, req.params.id, tipo, version, transicionDe('revisar')),
       );
       const sig = await siguientePendiente(
         db,
@@ -174,45 +173,16 @@ export async function revisionRoutes(app: FastifyInstance) {
     },
   );
 
-  // The other transitions of one review (spec 000 §4): one declaration each, the same handler.
-  const TRANSICIONES = [
-    {
-      accion: 'reiniciar',
-      summary: 'Reiniciar la revisión: REVISADA → PENDIENTE',
-      body: revisionBodySchema,
-      desde: 'REVISADA',
-      hacia: 'PENDIENTE',
-      mensaje: MSG_PLANILLA.revisionReiniciada,
-    },
-    {
-      accion: 'finalizar',
-      summary: 'Finalizar la revisión (supervisor): REVISADA → FINALIZADA, sin observaciones sin responder',
-      body: revisionCierreBodySchema,
-      desde: 'REVISADA',
-      hacia: 'FINALIZADA',
-      mensaje: MSG_PLANILLA.revisionFinalizada,
-    },
-    {
-      accion: 'reabrir',
-      summary: 'Reabrir la revisión (supervisor): FINALIZADA → REVISADA',
-      body: revisionCierreBodySchema,
-      desde: 'FINALIZADA',
-      hacia: 'REVISADA',
-      mensaje: MSG_PLANILLA.revisionReabierta,
-    },
-  ] as const;
-  for (const tr of TRANSICIONES) {
+  // The other transitions of one review (spec 000 §4): the domain's table, one handler.
+  for (const tr of TRANSICIONES_REVISION.filter((x) => x.accion !== 'revisar')) {
+    const body = tr.quien === 'supervisor' ? revisionCierreBodySchema : revisionBodySchema;
     r.post(
       `/api/v1/planillas/:id/revision/${tr.accion}`,
-      { ...auth, schema: { tags, summary: tr.summary, params: idParams, body: tr.body } },
+      { ...auth, schema: { tags, summary: tr.summary, params: idParams, body } },
       async (req) => {
         const { tipo, version } = req.body;
         const res = await db.transaction((tx) =>
-          transicionRevision(tx, req.user, req.params.id, tipo, version, {
-            accion: tr.accion,
-            desde: tr.desde,
-            hacia: tr.hacia,
-          }),
+          aplicarRevision(tx, req.user, req.params.id, tipo, version, tr),
         );
         return { mensaje: tr.mensaje, item: res.item };
       },
@@ -224,6 +194,7 @@ export async function revisionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: postCargasByIdRevisionFinalizarResponse }),
         tags,
         summary: 'Finalizar todas las revisiones REVISADAS de una carga (supervisor)',
         params: idParams,
@@ -241,8 +212,7 @@ export async function revisionRoutes(app: FastifyInstance) {
         const [x] = await tx.query<{ finalizadas: number; omitidas: number }>(
           `WITH revisadas AS (
              SELECT p.id_planilla,
-                    EXISTS (SELECT 1 FROM pla_obs o WHERE o.id_planilla = p.id_planilla AND o.observacion_tipo = $2
-                              AND o.estado = 1 AND o.respuesta IS NULL AND o.id_respuesta IS NULL) AS pendiente
+                    ${SIN_RESPONDER_SQL('p', '$2')} AS pendiente
                FROM planilla p WHERE p.id_carga = $1 AND p.estado = 1 AND p.${c.estado} = 'REVISADA'
                 FOR UPDATE OF p
            ), cambio AS (
@@ -280,6 +250,7 @@ export async function revisionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdAsignacionesResponse }),
         tags,
         summary: 'Personal asignable (AM: 18 y 17; GD: 20 y 19) con atenciones asignadas y pendientes',
         params: idParams,
@@ -321,6 +292,7 @@ export async function revisionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: postTramitesByIdAsignacionesResponse }),
         tags,
         summary:
           'Asignar atenciones (seleccionadas o una carga) a un usuario, o repartir una carga entre varios',
@@ -398,22 +370,11 @@ export async function revisionRoutes(app: FastifyInstance) {
           'SUPERVISIÓN',
           MSG_PLANILLA.bitacoraAsignacion(b.tipo, x.asignadas, nombres),
         );
-        let estadoTramite = tramite.estadoTramite;
-        if (tramite.estadoTramite === 'RECIBIDO' && x.asignadas > 0) {
-          await tx.query(
-            `UPDATE tramite SET estado_tramite = 'EN PROCESO', version = version + 1, fecha_act = now(), id_usuario_act = $2
-              WHERE id_tramite = $1`,
-            [tramite.idTramite, req.user.idUsuario],
-          );
-          await writeBitacora(
-            tx,
-            tramite.idTramite,
-            req.user.idUsuario,
-            'SUPERVISIÓN',
-            MSG_PLANILLA.bitacoraInicio,
-          );
-          estadoTramite = 'EN PROCESO';
-        }
+        // RECIBIDO → EN PROCESO by the first assignment (the workflow service; a no-op in other states).
+        const estadoTramite =
+          x.asignadas > 0
+            ? (await aplicar(tx, tramite, 'primera-asignacion', req.user)).hacia
+            : tramite.estadoTramite;
         return { asignadas: x.asignadas, estadoTramite };
       });
       return { mensaje: MSG_PLANILLA.asignacionRealizada(res.asignadas), ...res };
@@ -425,6 +386,7 @@ export async function revisionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: responses({ 200: getTramitesByIdControlesResponse }),
         tags,
         summary: 'Controles 1 a 5: número de atenciones señaladas por cada uno',
         params: idParams,
@@ -458,6 +420,7 @@ export async function revisionRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdControlesByNResponse }),
         tags,
         summary: 'Atenciones señaladas por un control, con el motivo',
         params: z.object({

@@ -5,17 +5,22 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   BYTES_FIRMA,
-  CAMPO_ARCHIVO_DATOS,
   CAMPO_ARCHIVOS_RESPALDO,
-  formatoDeArchivo,
-  idParams,
+  CAMPO_ARCHIVO_DATOS,
   MAX_BYTES_RESPALDO,
   MAX_RESPALDOS,
   MSG,
   MSG_INTEGRACION,
-  nombreVisible,
   PERFIL,
+  deleteSandboxTramitesResponse,
+  formatoDeArchivo,
+  getSandboxLogResponse,
+  getSandboxTramitesResponse,
+  idParams,
+  nombreVisible,
+  postSandboxAutorizacionesResponse201,
   registroCamposSchema,
+  responses,
   sandboxAutorizacionSchema,
   sandboxLogQuerySchema,
   sandboxTramitesQuerySchema,
@@ -153,7 +158,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
         `${prefix}/${completo ? 'registro-completo' : 'registro-datos'}`,
         {
           ...provider,
-          config: { sandboxLog: sandbox },
+          config: { sandboxLog: sandbox, apiToken: true },
           schema: {
             tags,
             summary: completo
@@ -290,7 +295,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
       `${prefix}/cargas/:id/respaldos`,
       {
         onRequest: [app.authenticate],
-        config: { sandboxLog: sandbox },
+        config: { sandboxLog: sandbox, apiToken: true },
         schema: {
           tags,
           summary: `Archivos de respaldo de una carga${sandbox ? ' (sandbox)' : ''}`,
@@ -315,7 +320,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
       `${prefix}/respaldos/:id`,
       {
         onRequest: [app.authenticate],
-        config: { sandboxLog: sandbox },
+        config: { sandboxLog: sandbox, apiToken: true },
         schema: {
           tags,
           summary: `Descargar un archivo de respaldo${sandbox ? ' (sandbox)' : ''}`,
@@ -357,7 +362,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
     '/api/v1/sandbox/log',
     {
       ...provider,
+      config: { apiToken: true },
       schema: {
+        response: responses({ 200: getSandboxLogResponse }),
         tags: sbxTags,
         summary: 'Bitácora de las llamadas sandbox de los usuarios de mi empresa (más recientes primero)',
         querystring: sandboxLogQuerySchema,
@@ -389,7 +396,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
     '/api/v1/sandbox/tramites',
     {
       ...provider,
+      config: { apiToken: true },
       schema: {
+        response: responses({ 200: getSandboxTramitesResponse }),
         tags: sbxTags,
         summary: 'Trámites de prueba creados en el sandbox por mi empresa',
         querystring: sandboxTramitesQuerySchema,
@@ -420,8 +429,12 @@ export async function sandboxRoutes(app: FastifyInstance) {
     '/api/v1/sandbox/tramites',
     {
       ...provider,
-      config: { sandboxLog: true },
-      schema: { tags: sbxTags, summary: 'Vaciar el sandbox de mi empresa (trámites de prueba y sus datos)' },
+      config: { sandboxLog: true, apiToken: true },
+      schema: {
+        response: responses({ 200: deleteSandboxTramitesResponse }),
+        tags: sbxTags,
+        summary: 'Vaciar el sandbox de mi empresa (trámites de prueba y sus datos)',
+      },
     },
     async (req) => {
       const ids = await enModo(db, 'sandbox', async (tx) => {
@@ -454,8 +467,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
     '/api/v1/sandbox/autorizaciones',
     {
       ...provider,
-      config: { sandboxLog: true },
+      config: { sandboxLog: true, apiToken: true },
       schema: {
+        response: responses({ 201: postSandboxAutorizacionesResponse201 }),
         tags: sbxTags,
         summary: 'Crear una autorización de prueba (ya APROBADA) en un trámite del sandbox',
         description:

@@ -1,8 +1,15 @@
 import {
+  accesosSesionPageSchema,
   MESES,
   PERFIL,
+  responses,
+  sandboxLogPageSchema,
   sesionesDiaQuerySchema,
+  sesionesErroresPageSchema,
   sesionesMesQuerySchema,
+  sesionesPageSchema,
+  sesionesPorDiaSchema,
+  sesionesPorMesSchema,
   sesionesQuerySchema,
   todayIso,
 } from '@app/domain';
@@ -35,7 +42,15 @@ export async function sesionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/sesiones',
-    { ...guard, schema: { tags, summary: 'Sesiones', querystring: sesionesQuerySchema } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Sesiones',
+        querystring: sesionesQuerySchema,
+        response: responses({ 200: sesionesPageSchema }),
+      },
+    },
     async (req) => {
       const { desde, hasta, ...query } = req.query;
       const p = new Params();
@@ -69,7 +84,12 @@ export async function sesionRoutes(app: FastifyInstance) {
     '/api/v1/sesiones/errores',
     {
       ...guard,
-      schema: { tags, summary: 'Ingresos fallidos y errores de sesión', querystring: sesionesQuerySchema },
+      schema: {
+        tags,
+        summary: 'Ingresos fallidos y errores de sesión',
+        querystring: sesionesQuerySchema,
+        response: responses({ 200: sesionesErroresPageSchema }),
+      },
     },
     async (req) => {
       const { desde, hasta, ...query } = req.query;
@@ -99,7 +119,15 @@ export async function sesionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/sesiones/accesos',
-    { ...guard, schema: { tags, summary: 'Accesos a rutas por sesión', querystring: sesionesQuerySchema } },
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Accesos a rutas por sesión',
+        querystring: sesionesQuerySchema,
+        response: responses({ 200: accesosSesionPageSchema }),
+      },
+    },
     async (req) => {
       const { desde, hasta, ...query } = req.query;
       const p = new Params();
@@ -127,7 +155,12 @@ export async function sesionRoutes(app: FastifyInstance) {
     '/api/v1/sesiones/por-mes',
     {
       ...guard,
-      schema: { tags, summary: 'Sesiones por mes de un año', querystring: sesionesMesQuerySchema },
+      schema: {
+        tags,
+        summary: 'Sesiones por mes de un año',
+        querystring: sesionesMesQuerySchema,
+        response: responses({ 200: sesionesPorMesSchema }),
+      },
     },
     async (req) => {
       const anio = req.query.anio ?? Number(todayIso().slice(0, 4));
@@ -153,7 +186,12 @@ export async function sesionRoutes(app: FastifyInstance) {
     '/api/v1/sesiones/por-dia',
     {
       ...guard,
-      schema: { tags, summary: 'Sesiones por día de un mes', querystring: sesionesDiaQuerySchema },
+      schema: {
+        tags,
+        summary: 'Sesiones por día de un mes',
+        querystring: sesionesDiaQuerySchema,
+        response: responses({ 200: sesionesPorDiaSchema }),
+      },
     },
     async (req) => {
       const mes = req.query.mes ?? todayIso().slice(0, 7);
@@ -190,6 +228,7 @@ export async function sesionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Llamadas de la API de integración en modo sandbox',
         querystring: sesionesQuerySchema,
+        response: responses({ 200: sandboxLogPageSchema }),
       },
     },
     async (req) => {

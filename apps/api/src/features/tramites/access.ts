@@ -1,13 +1,32 @@
-import { PERFIL, type SessionUser } from '@app/domain';
+import { ESTADOS_PRESTADOR, PERFIL, type SessionUser } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 
+export type TramiteScopeOpts = {
+  sandbox?: boolean;
+  /**
+   * Only the procedure's header in the supervisors' lists (spec 000 '/tramite'): insurer staff also
+   * see procedures the provider has not sent yet. Never for anything read by id.
+   */
+  cabecera?: boolean;
+  /**
+   * The caller reads content of every attention at once (raw rows, data files, load errors): the
+   * operatives 18 and 20 only when the procedure is assigned to everybody (tipoAsignacion T).
+   */
+  completo?: boolean;
+};
+
 /**
- * SQL condition limiting procedures (alias `t`) to the user's tenant: a provider sees the procedures
- * of its company's providers; insurer staff and the administrator those of their subscription.
+ * SQL condition limiting procedures (alias `t`) to what the user may see (DESIGN §4, issue 11 item 4):
+ * - a provider: the procedures of its company's providers, in every state;
+ * - the insurer side (the administrator and 16–20): procedures of their subscription once sent
+ *   (ENVIADO onwards): a provider's data becomes the insurer's when it is sent. With `cabecera`
+ *   (the list of headers) earlier states too;
+ * - the operatives 18 and 20 besides: only procedures assigned to everybody (T) or with an attention
+ *   assigned to them (with `completo`: only T).
  * Returns the condition with its parameters starting at `$n`.
  */
-export function tramiteScope(user: SessionUser, n: number, opts: { sandbox?: boolean } = {}) {
+export function tramiteScope(user: SessionUser, n: number, opts: TramiteScopeOpts = {}) {
   const sandbox = opts.sandbox ? 't.sandbox' : 'NOT t.sandbox';
   if (user.idPerfil === PERFIL.PRESTADOR) {
     return {
@@ -15,8 +34,27 @@ export function tramiteScope(user: SessionUser, n: number, opts: { sandbox?: boo
       params: [user.idEmpresa],
     };
   }
-  return { sql: `${sandbox} AND t.id_suscripcion = $${n}`, params: [user.idSuscripcion ?? -1] };
+  const sql = [sandbox, `t.id_suscripcion = $${n}`];
+  const params: unknown[] = [user.idSuscripcion ?? -1];
+  if (!opts.cabecera) {
+    params.push(ESTADOS_PRESTADOR);
+    sql.push(`t.estado_tramite <> ALL($${n + 1}::text[])`);
+    const operativo = OPERATIVOS[user.idPerfil];
+    if (operativo && opts.completo) sql.push(`t.tipo_asignacion = 'T'`);
+    else if (operativo) {
+      params.push(user.idUsuario);
+      sql.push(`(t.tipo_asignacion = 'T' OR EXISTS (SELECT 1 FROM planilla pa
+                  WHERE pa.id_tramite = t.id_tramite AND pa.${operativo} = $${n + 2}))`);
+    }
+  }
+  return { sql: sql.join(' AND '), params };
 }
+
+/** The assignment column of the operatives: 18 (AM) and 20 (GD) see what is assigned to them. */
+const OPERATIVOS: Record<number, string> = {
+  [PERFIL.AUDITOR_AM]: 'id_usuario_med',
+  [PERFIL.GESTOR_GD]: 'id_usuario_doc',
+};
 
 export type TramiteRow = {
   idTramite: number;
@@ -53,9 +91,9 @@ export async function getTramiteForUser(
   q: Queryable,
   user: SessionUser,
   idTramite: number,
-  opts: { lock?: boolean; sandbox?: boolean } = {},
+  opts: { lock?: boolean } & Omit<TramiteScopeOpts, 'cabecera'> = {},
 ): Promise<TramiteRow> {
-  const scope = tramiteScope(user, 2, opts);
+  const scope = tramiteScope(user, 2, { sandbox: opts.sandbox, completo: opts.completo });
   const rows = await q.query<TramiteRow>(
     `${BASE} FROM tramite t WHERE t.id_tramite = $1 AND ${scope.sql}${opts.lock ? ' FOR UPDATE' : ''}`,
     [idTramite, ...scope.params],

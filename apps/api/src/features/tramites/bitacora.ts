@@ -1,4 +1,14 @@
-import { BITACORA_TIPOS, formatDate, formatDateTime, idParams, idSchema } from '@app/domain';
+import {
+  BITACORA_TIPOS,
+  formatDate,
+  formatDateTime,
+  getBitacoraByIdBitacoraResponse,
+  getTramitesByIdBitacoraResponse,
+  idParams,
+  idSchema,
+  responses,
+  uncheckedResponses,
+} from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,6 +62,7 @@ export async function bitacoraRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdBitacoraResponse }),
         tags,
         summary: 'Bitácora del trámite (más reciente primero)',
         params: idParams,
@@ -76,6 +87,7 @@ export async function bitacoraRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       schema: {
+        response: uncheckedResponses({ 200: getBitacoraByIdBitacoraResponse }),
         tags,
         summary: 'Detalle de una entrada de bitácora',
         params: z.object({ idBitacora: idSchema }),

@@ -1,29 +1,38 @@
 import {
-  accionBodySchema,
-  accionesPermitidas,
   ESTADOS_PROCESADOS,
   ESTADOS_TRABAJO,
-  esEditable,
-  idParams,
-  idSchema,
   MSG,
   MSG_TRAMITE,
   PERFIL,
-  periodoEditable,
-  type SessionUser,
-  semanaDisponible,
-  semanasEnPeriodo,
   TRANSICIONES,
+  accionBodySchema,
+  accionesPermitidas,
+  esEditable,
+  getPrestadoresMiosResponse,
+  getTramitesAccionesResponse,
+  getTramitesByIdResponse,
+  getTramitesResponse,
+  idParams,
+  idSchema,
+  periodoEditable,
+  postTramitesByIdAccionesByAccionResponse,
+  postTramitesResponse201,
+  putTramitesByIdResponse,
+  responses,
+  semanasEnPeriodo,
   tramiteInputSchema,
   tramiteListQuerySchema,
   tramiteUpdateSchema,
   transicion,
+  type SessionUser,
+  uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/sql.ts';
+import { aplicar } from '../workflow/service.ts';
 import { getTramiteForUser, tramiteScope, writeBitacora } from './access.ts';
 import { insertTramite } from './insert.ts';
 import { TRAMITE_FROM, TRAMITE_VIEW } from './queries.ts';
@@ -93,7 +102,12 @@ export async function tramiteRoutes(app: FastifyInstance) {
     '/api/v1/tramites',
     {
       ...auth,
-      schema: { tags, summary: 'Lista de trámites por vista', querystring: tramiteListQuerySchema },
+      schema: {
+        response: uncheckedResponses({ 200: getTramitesResponse }),
+        tags,
+        summary: 'Lista de trámites por vista',
+        querystring: tramiteListQuerySchema,
+      },
     },
     async (req) => {
       const { vista, estado, idPrestador, idServicio, desde, hasta, numero, q, page, pageSize } = req.query;
@@ -104,7 +118,8 @@ export async function tramiteRoutes(app: FastifyInstance) {
         where.push(c.sql);
         params.push(...c.params);
       };
-      add(tramiteScope(req.user, params.length + 1));
+      // Headers only: supervisors list procedures not sent yet too (spec 000 '/tramite'), never their content.
+      add(tramiteScope(req.user, params.length + 1, { cabecera: true }));
       add(vistaCondition(vista, req.user, params.length + 1));
       const eq = (sqlCol: string, v: unknown) => {
         if (v === undefined || v === '') return;
@@ -161,7 +176,12 @@ export async function tramiteRoutes(app: FastifyInstance) {
     {
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
-      schema: { tags, summary: 'Registrar un trámite (prestador)', body: tramiteInputSchema },
+      schema: {
+        response: uncheckedResponses({ 201: postTramitesResponse201 }),
+        tags,
+        summary: 'Registrar un trámite (prestador)',
+        body: tramiteInputSchema,
+      },
     },
     async (req, reply) => {
       const b = req.body;
@@ -202,7 +222,15 @@ export async function tramiteRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/tramites/:id',
-    { ...auth, schema: { tags, summary: 'Un trámite', params: idParams } },
+    {
+      ...auth,
+      schema: {
+        response: uncheckedResponses({ 200: getTramitesByIdResponse }),
+        tags,
+        summary: 'Un trámite',
+        params: idParams,
+      },
+    },
     async (req) => view(req.user, req.params.id),
   );
 
@@ -211,6 +239,7 @@ export async function tramiteRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: putTramitesByIdResponse }),
         tags,
         summary:
           'Actualizar fechas y descripción (REGISTRADO, o con una autorización aprobada solo ampliando el período)',
@@ -257,7 +286,11 @@ export async function tramiteRoutes(app: FastifyInstance) {
     '/api/v1/prestadores/mios',
     {
       ...auth,
-      schema: { tags, summary: 'Prestadores visibles para el usuario (para formularios y filtros)' },
+      schema: {
+        response: responses({ 200: getPrestadoresMiosResponse }),
+        tags,
+        summary: 'Prestadores visibles para el usuario (para formularios y filtros)',
+      },
     },
     async (req) => {
       if (req.user.idPerfil === PERFIL.PRESTADOR) {
@@ -279,7 +312,14 @@ export async function tramiteRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/tramites/acciones',
-    { ...auth, schema: { tags, summary: 'Tabla de transiciones del flujo' } },
+    {
+      ...auth,
+      schema: {
+        response: uncheckedResponses({ 200: getTramitesAccionesResponse }),
+        tags,
+        summary: 'Tabla de transiciones del flujo',
+      },
+    },
     async () =>
       TRANSICIONES.map(({ accion, label, desde, hacia, perfiles }) => ({
         accion,
@@ -295,6 +335,7 @@ export async function tramiteRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
+        response: uncheckedResponses({ 200: postTramitesByIdAccionesByAccionResponse }),
         tags,
         summary: 'Aplicar una acción del flujo del trámite',
         params: z.object({ id: idSchema, accion: z.string().max(40) }),
@@ -312,65 +353,11 @@ export async function tramiteRoutes(app: FastifyInstance) {
       }
       const result = await db.transaction(async (tx) => {
         const t = await getTramiteForUser(tx, req.user, req.params.id, { lock: true });
-        if (!tr.perfiles.includes(req.user.idPerfil)) throw forbidden();
-        if (expected && expected !== t.estadoTramite) {
-          throw conflict(MSG_TRAMITE.estadoCambio(expected, t.estadoTramite), 'ESTADO_CAMBIO');
-        }
-        if (!tr.desde.includes(t.estadoTramite as (typeof tr.desde)[number])) {
-          throw conflict(
-            MSG_TRAMITE.accionNoPermitida(tr.label.toLowerCase(), t.estadoTramite),
-            'ESTADO_INVALIDO',
-          );
-        }
-        if (tr.guards.includes('semanaDisponible') && !semanaDisponible(t)) {
-          throw conflict(MSG_TRAMITE.sinSemanas, 'SIN_SEMANAS');
-        }
-        if (tr.guards.includes('cargasOrganizadas')) {
-          const [c] = await tx.query<{ total: number; pendientes: number }>(
-            `SELECT count(*)::int AS total,
-                    count(*) FILTER (WHERE tiene_planillas = 0 OR tiene_errores = 1 OR estado_proceso <> 'COMPLETADA')::int AS pendientes
-               FROM carga WHERE id_tramite = $1 AND estado = 1`,
-            [t.idTramite],
-          );
-          if (c.total === 0 || c.pendientes > 0) {
-            throw new AppError(422, 'CARGAS_SIN_ORGANIZAR', MSG_TRAMITE.cargasSinOrganizar);
-          }
-        }
-        if (tr.guards.includes('todasFinalizadas')) {
-          const [p] = await tx.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM planilla
-              WHERE id_tramite = $1 AND estado = 1 AND (estado_aud <> 'FINALIZADA' OR estado_doc <> 'FINALIZADA')`,
-            [t.idTramite],
-          );
-          if (p.n > 0) {
-            throw new AppError(422, 'PLANILLAS_NO_FINALIZADAS', MSG_TRAMITE.finalizarRechazado, {
-              detalle: MSG_TRAMITE.finalizarDialogoDetalle,
-              pendientes: String(p.n),
-            });
-          }
-        }
-        const sets = ['version = version + 1', 'fecha_act = now()', `id_usuario_act = $2`];
-        let obs: string;
-        if (tr.hacia) {
-          sets.push(`estado_tramite = '${tr.hacia}'`);
-          if (tr.accion === 'recibir') sets.push('fecha_ini_aud = now()');
-          if (tr.accion === 'finalizar') sets.push('fecha_fin_aud = now()');
-          if (tr.accion === 'reabrir') sets.push('fecha_fin_aud = NULL');
-          obs = `Estado cambiado de ${t.estadoTramite} a ${tr.hacia}.`;
-        } else if (tr.accion === 'saltar-semana') {
-          sets.push('num_semana = num_semana + 1');
-          obs = `Semana ${t.numSemana + 1} de ${t.maxSemanas} habilitada para carga.`;
-        } else {
-          const nuevo = t.tipoAsignacion === 'T' ? 'U' : 'T';
-          sets.push(`tipo_asignacion = '${nuevo}'`);
-          obs = `Tipo de asignación cambiado a ${nuevo === 'T' ? 'TODOS' : 'USUARIO'}.`;
-        }
-        await tx.query(`UPDATE tramite SET ${sets.join(', ')} WHERE id_tramite = $1`, [
-          t.idTramite,
-          req.user.idUsuario,
-        ]);
-        await writeBitacora(tx, t.idTramite, req.user.idUsuario, tr.bitacora, obs);
-        return { mensaje: tr.mensaje };
+        const r = await aplicar(tx, t, tr.accion, req.user, {
+          estadoActual: expected,
+          tipo: req.body?.tipo,
+        });
+        return { mensaje: r.mensaje };
       });
       return { ...result, item: await view(req.user, req.params.id) };
     },

@@ -8,7 +8,14 @@ import {
   SearchOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { type CatalogDef, type CatalogSection, detailsOf, getCatalog, MSG } from '@app/domain';
+import {
+  type CatalogDef,
+  type CatalogSection,
+  canWriteCatalog,
+  detailsOf,
+  getCatalog,
+  MSG,
+} from '@app/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Flex, Input, Result, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
@@ -78,9 +85,10 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
   const queryClient = useQueryClient();
   const feedback = useFeedback();
   const navigate = useNavigate();
-  // Reading is open to the route; creating, editing and deleting need the catalogue's flag (as the API).
-  const flagOn = Boolean(useSession()?.usuario[def.writeFlag]);
-  const canWrite = flagOn && !def.readOnly;
+  // Reading is open to the route; creating, editing and deleting need the catalogue's flag, and a
+  // system-wide catalogue a platform operator (the same predicate as the API).
+  const usuario = useSession()?.usuario;
+  const canWrite = usuario ? canWriteCatalog(usuario, def) : false;
   const details = detailsOf(def.name);
   const params = useListParams({ defaultSort: def.defaultSort });
   const sort = isValidSort(def, params.sort) ? params.sort : def.defaultSort;

@@ -30,6 +30,7 @@ const demo: CatalogDef = defineCatalog({
   area: 'admin',
   section: 'parametros',
   writeFlag: 'menuParametros',
+  tenant: 'sistema',
   searchFields: ['nombre'],
   defaultSort: 'nombre',
   fields: [

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@app/domain';
+import type { SessionUser, TotpProof } from '@app/domain';
 import { api } from '../../app/api.ts';
 
 export type LoginInput = { usuario: string; clave: string; codigo?: string };
@@ -18,10 +18,11 @@ export const authApi = {
   olvidoClave: (usuario: string) => api<Mensaje>('/auth/olvido-clave', { method: 'POST', body: { usuario } }),
   restablecerClave: (idUsuario: string, body: { token: string; nuevaClave: string; confirmacion: string }) =>
     api<Mensaje>(`/auth/restablecer-clave/${encodeURIComponent(idUsuario)}`, { method: 'POST', body }),
-  iniciar2fa: () => api<TotpSetup>('/auth/2fa/iniciar', { method: 'POST' }),
+  /** With an active second factor, `prueba` (its current code or the password) is required. */
+  iniciar2fa: (prueba?: TotpProof) => api<TotpSetup>('/auth/2fa/iniciar', { method: 'POST', body: prueba }),
   confirmar2fa: (codigo: string) => api<Mensaje>('/auth/2fa/confirmar', { method: 'POST', body: { codigo } }),
-  desactivar2fa: (codigo: string) =>
-    api<Mensaje>('/auth/2fa/desactivar', { method: 'POST', body: { codigo } }),
+  desactivar2fa: (prueba: TotpProof) =>
+    api<Mensaje>('/auth/2fa/desactivar', { method: 'POST', body: prueba }),
   correoDisponible: (email: string) =>
     api<{ disponible: boolean }>('/auth/correo-disponible', { query: { email } }),
 };

@@ -1,5 +1,5 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { MSG } from '@app/domain';
+import { MSG, type TotpProof } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Image, Input, Space, Typography } from 'antd';
 import { errorMessage } from '../../app/error-message.ts';
@@ -13,6 +13,10 @@ const CODE_RULES = [
   { required: true, message: MSG.codigo2faRequerido },
   { pattern: /^\d{6}$/, message: MSG.codigo2faInvalido },
 ];
+
+/** One field takes the current code (6 digits) or the password (never 6 digits: at least 8 characters). */
+const PROOF_RULES = [{ required: true, whitespace: true, message: MSG.codigo2faOClaveRequerido }];
+const toProof = (v: string): TotpProof => (/^\d{6}$/.test(v.trim()) ? { codigo: v.trim() } : { clave: v });
 
 /** Keeps the session's copy of the user in step with the server, so this page shows the right state. */
 function setTotpActivo(totpActivo: boolean) {
@@ -28,15 +32,15 @@ export default function TwoFactorPage() {
   const session = useSession();
   const activo = session?.usuario.totpActivo ?? false;
   const [confirmForm] = Form.useForm<{ codigo: string }>();
-  const [disableForm] = Form.useForm<{ codigo: string }>();
+  const [proofForm] = Form.useForm<{ prueba: string }>();
 
   const start = useMutation({
-    mutationFn: authApi.iniciar2fa,
-    // Generating a new secret turns the second factor off until its first code is confirmed.
+    mutationFn: (prueba?: TotpProof) => authApi.iniciar2fa(prueba),
+    // The active factor keeps working until the new secret's first code is confirmed.
     onSuccess: () => {
-      setTotpActivo(false);
       confirm.reset();
       disable.reset();
+      proofForm.resetFields();
     },
   });
   const confirm = useMutation({
@@ -49,13 +53,17 @@ export default function TwoFactorPage() {
     },
   });
   const disable = useMutation({
-    mutationFn: (codigo: string) => authApi.desactivar2fa(codigo),
+    mutationFn: (prueba: TotpProof) => authApi.desactivar2fa(prueba),
     onSuccess: () => {
       setTotpActivo(false);
       confirm.reset();
-      disableForm.resetFields();
+      start.reset();
+      proofForm.resetFields();
     },
   });
+  /** Runs `action` with the proof typed in the form (validated first). */
+  const withProof = (action: (p: TotpProof) => void) => () =>
+    void proofForm.validateFields().then((v) => action(toProof(v.prueba)));
 
   const setup = start.data;
 
@@ -83,21 +91,11 @@ export default function TwoFactorPage() {
             </Typography.Paragraph>
           )}
 
-          {!setup && (
+          {!setup && !activo && (
             <div>
-              <Button
-                type={activo ? 'default' : 'primary'}
-                loading={start.isPending}
-                onClick={() => start.mutate()}
-              >
-                {activo ? 'Generar un nuevo código QR' : 'Generar código QR'}
+              <Button type="primary" loading={start.isPending} onClick={() => start.mutate(undefined)}>
+                Generar código QR
               </Button>
-              {activo && (
-                <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-                  Al generar un nuevo código, la autenticación en dos pasos queda desactivada hasta que
-                  confirme el nuevo código.
-                </Typography.Paragraph>
-              )}
             </div>
           )}
           {start.isError && (
@@ -152,7 +150,7 @@ export default function TwoFactorPage() {
           )}
 
           {activo && !setup && (
-            <Card type="inner" title="Desactivar la autenticación en dos pasos">
+            <Card type="inner" title="Cambiar o desactivar la autenticación en dos pasos">
               {disable.isError && (
                 <Alert
                   type="error"
@@ -161,23 +159,23 @@ export default function TwoFactorPage() {
                   style={{ marginBottom: 16 }}
                 />
               )}
-              <Form
-                form={disableForm}
-                layout="vertical"
-                onFinish={({ codigo }) => disable.mutate(codigo)}
-                disabled={disable.isPending}
-              >
-                <Form.Item label="Código actual de su aplicación" name="codigo" rules={CODE_RULES}>
-                  <Input
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    style={{ maxWidth: 200 }}
-                  />
+              <Typography.Paragraph type="secondary">
+                Para generar un nuevo código QR o desactivarla, confirme que es usted con el código actual de
+                su aplicación o con su contraseña. El código actual seguirá funcionando hasta que active el
+                nuevo.
+              </Typography.Paragraph>
+              <Form form={proofForm} layout="vertical" disabled={disable.isPending || start.isPending}>
+                <Form.Item label="Código actual o contraseña" name="prueba" rules={PROOF_RULES}>
+                  <Input.Password autoComplete="one-time-code" maxLength={200} style={{ maxWidth: 260 }} />
                 </Form.Item>
-                <Button danger htmlType="submit" loading={disable.isPending}>
-                  Desactivar
-                </Button>
+                <Space wrap>
+                  <Button loading={start.isPending} onClick={withProof((p) => start.mutate(p))}>
+                    Generar un nuevo código QR
+                  </Button>
+                  <Button danger loading={disable.isPending} onClick={withProof((p) => disable.mutate(p))}>
+                    Desactivar
+                  </Button>
+                </Space>
               </Form>
             </Card>
           )}

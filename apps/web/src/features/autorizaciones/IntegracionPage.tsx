@@ -1,6 +1,7 @@
 import { ApiOutlined, DeleteOutlined, KeyOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatCount, formatDateTime } from '@app/domain/common/format';
 import { MSG_INTEGRACION } from '@app/domain/integracion/messages';
+import { API_TOKEN_DIAS } from '@app/domain/integracion/schemas';
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -140,8 +141,12 @@ export default function IntegracionPage() {
                   label: '400',
                   children: `"${MSG_INTEGRACION.sinArchivoDatos}" si falta archivoDatos; "${MSG_INTEGRACION.solicitudIncorrecta}" con el detalle por campo en error.fields.`,
                 },
-                { key: '401', label: '401', children: 'Token ausente, revocado o inválido.' },
-                { key: '403', label: '403', children: 'El usuario del token no es un prestador.' },
+                { key: '401', label: '401', children: 'Token ausente, revocado, vencido o inválido.' },
+                {
+                  key: '403',
+                  label: '403',
+                  children: `El usuario del token no es un prestador, o la ruta no es de la API de integración ("${MSG.tokenSoloIntegracion}").`,
+                },
                 { key: '404', label: '404', children: 'idAutorizacion inexistente o de otra empresa.' },
                 {
                   key: '409',
@@ -168,13 +173,15 @@ export default function IntegracionPage() {
 function Tokens() {
   const feedback = useFeedback();
   const queryClient = useQueryClient();
-  const [nuevo, setNuevo] = useState<string | null>(null);
-  const [form] = Form.useForm<{ nombre: string }>();
+  const [nuevo, setNuevo] = useState<{ token: string; expira: string } | null>(null);
+  const [form] = Form.useForm<{ nombre: string; diasVigencia: number }>();
   const q = useQuery({
     queryKey: integracionKeys.tokens,
     queryFn: ({ signal }) => integracionApi.tokens(signal),
   });
-  const crear = useMutation({ mutationFn: (nombre: string) => integracionApi.crearToken(nombre) });
+  const crear = useMutation({
+    mutationFn: (v: { nombre: string; diasVigencia: number }) => integracionApi.crearToken(v),
+  });
   const revocar = useMutation({ mutationFn: (id: number) => integracionApi.revocarToken(id) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: integracionKeys.tokens });
 
@@ -182,22 +189,27 @@ function Tokens() {
     <Card variant="borderless" title="Tokens de API" size="small">
       {feedback.contextHolder}
       <Typography.Paragraph type="secondary">
-        Cree un token por sistema que se conecte. Se muestra una sola vez; guárdelo como una contraseña. Puede
-        revocarlo cuando quiera: las llamadas con ese token dejarán de funcionar.
+        Cree un token por sistema que se conecte. Se muestra una sola vez; guárdelo como una contraseña. Sirve
+        solo para la API de integración y vence en los días que elija (como máximo {API_TOKEN_DIAS.max});
+        puede revocarlo cuando quiera: las llamadas con ese token dejarán de funcionar.
       </Typography.Paragraph>
       <Form
         form={form}
         layout="inline"
         name="nuevo-token"
+        initialValues={{ diasVigencia: API_TOKEN_DIAS.defecto }}
         onFinish={(v) =>
-          crear.mutate(v.nombre.trim(), {
-            onSuccess: (r) => {
-              setNuevo(r.token);
-              form.resetFields();
-              refresh();
+          crear.mutate(
+            { nombre: v.nombre.trim(), diasVigencia: v.diasVigencia },
+            {
+              onSuccess: (r) => {
+                setNuevo({ token: r.token, expira: r.expira });
+                form.resetFields();
+                refresh();
+              },
+              onError: (e) => feedback.errorDialog(MSG.error, e.message),
             },
-            onError: (e) => feedback.errorDialog(MSG.error, e.message),
-          })
+          )
         }
         style={{ marginBottom: 12, rowGap: 8 }}
       >
@@ -207,6 +219,12 @@ function Tokens() {
           rules={[{ required: true, whitespace: true, message: MSG.campoRequerido('Nombre') }]}
         >
           <Input maxLength={120} placeholder="Sistema HIS" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item name="diasVigencia" label="Vigencia">
+          <Select
+            style={{ width: 120 }}
+            options={API_TOKEN_DIAS.opciones.map((d) => ({ value: d, label: `${d} días` }))}
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<KeyOutlined aria-hidden />} loading={crear.isPending}>
           Crear token
@@ -247,15 +265,28 @@ function Tokens() {
             render: (v: string | null) => formatDateTime(v) || '—',
           },
           {
+            key: 'expira',
+            title: 'Vence',
+            dataIndex: 'expira',
+            render: (v: string) => formatDateTime(v),
+          },
+          {
             key: 'estado',
             title: 'Estado',
-            render: (_: unknown, tk) => (tk.revocado ? <Tag>Revocado</Tag> : <Tag color="green">Activo</Tag>),
+            render: (_: unknown, tk) =>
+              tk.revocado ? (
+                <Tag>Revocado</Tag>
+              ) : tk.vencido ? (
+                <Tag>Vencido</Tag>
+              ) : (
+                <Tag color="green">Activo</Tag>
+              ),
           },
           {
             key: 'acciones',
             title: 'Opciones',
             render: (_: unknown, tk) =>
-              tk.revocado ? null : (
+              tk.revocado || tk.vencido ? null : (
                 <Button
                   size="small"
                   danger
@@ -296,7 +327,10 @@ function Tokens() {
       >
         <Typography.Paragraph>Cópielo ahora: no se volverá a mostrar.</Typography.Paragraph>
         <Typography.Paragraph copyable={{ tooltips: ['Copiar', 'Copiado'] }} code>
-          {nuevo ?? ''}
+          {nuevo?.token ?? ''}
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          Vence el {formatDateTime(nuevo?.expira)}.
         </Typography.Paragraph>
       </Modal>
     </Card>

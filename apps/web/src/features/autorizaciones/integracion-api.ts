@@ -9,6 +9,8 @@ export type ApiToken = {
   fechaReg: string;
   fechaUso: string | null;
   revocado: string | null;
+  expira: string;
+  vencido: boolean;
 };
 
 export type SandboxLlamada = {
@@ -65,10 +67,10 @@ export const integracionKeys = {
 
 export const integracionApi = {
   tokens: (signal?: AbortSignal) => api<ApiToken[]>('/api/v1/api-tokens', { signal }),
-  crearToken: (nombre: string) =>
-    api<{ mensaje: string; idApiToken: number; token: string }>('/api/v1/api-tokens', {
+  crearToken: (body: { nombre: string; diasVigencia: number }) =>
+    api<{ mensaje: string; idApiToken: number; token: string; expira: string }>('/api/v1/api-tokens', {
       method: 'POST',
-      body: { nombre },
+      body,
     }),
   revocarToken: (id: number) => api<{ mensaje: string }>(`/api/v1/api-tokens/${id}`, { method: 'DELETE' }),
   log: (page: number, estado?: string, signal?: AbortSignal) =>

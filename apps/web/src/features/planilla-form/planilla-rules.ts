@@ -11,8 +11,10 @@ import {
   diaFinDeSemana,
   esEstadoTrabajo,
   isSupervision,
+  TIPOS_REVISION,
   type TipoRevision,
 } from '@app/domain/planillas/permissions';
+import { estadoRevision, revisionesDisponibles } from '@app/domain/planillas/revision';
 import type { PlanillaDetalleRespuesta } from '@app/domain/planillas/types';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -95,8 +97,7 @@ export function limitesFecha(
 }
 
 /** The state of one review type of the attention. */
-export const estadoDe = (p: Pick<PlanillaDetalleRespuesta, 'estadoAud' | 'estadoDoc'>, tipo: TipoRevision) =>
-  tipo === 'M' ? p.estadoAud : p.estadoDoc;
+export const estadoDe = estadoRevision;
 
 export const NOMBRE_TIPO: Record<TipoRevision, string> = { M: 'AM', D: 'GD' };
 
@@ -125,19 +126,17 @@ export function accionesRevision(
     finalizarCarga: [],
   };
   if (p.estado !== 1) return out;
-  const t = p.permisos.puedeRevisar;
-  if (t && estadoDe(p, t) === 'PENDIENTE') out.revisar = t;
-  if (t && estadoDe(p, t) === 'REVISADA') out.reiniciar = t;
-  const sup: [TipoRevision, boolean][] = [
-    ['M', p.permisos.puedeFinalizarAM],
-    ['D', p.permisos.puedeFinalizarGD],
-  ];
-  for (const [tipo, puede] of sup) {
-    if (!puede) continue;
-    if (estadoDe(p, tipo) === 'REVISADA') out.finalizar.push(tipo);
-    if (estadoDe(p, tipo) === 'FINALIZADA') out.reabrir.push(tipo);
-    out.finalizarCarga.push(tipo);
+  const { puedeRevisar, puedeFinalizarAM, puedeFinalizarGD } = p.permisos;
+  const supervisor = (tipo: TipoRevision) => (tipo === 'M' ? puedeFinalizarAM : puedeFinalizarGD);
+  // The domain's review table (TRANSICIONES_REVISION) decides; the permissions say who may.
+  const abiertas = revisionesDisponibles(p, (quien, tipo) =>
+    quien === 'supervisor' ? supervisor(tipo) : puedeRevisar === tipo,
+  );
+  for (const { accion, tipo } of abiertas) {
+    if (accion === 'revisar' || accion === 'reiniciar') out[accion] = tipo;
+    else out[accion].push(tipo);
   }
+  out.finalizarCarga = TIPOS_REVISION.filter(supervisor);
   return out;
 }
 

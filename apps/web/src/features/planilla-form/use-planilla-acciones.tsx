@@ -1,6 +1,7 @@
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
+import type { AccionRevision } from '@app/domain/planillas/revision';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../app/api.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
@@ -10,7 +11,7 @@ import { NOMBRE_TIPO } from './planilla-rules.ts';
 type Feedback = ReturnType<typeof useFeedback>;
 
 /** Review transitions of one attention on this screen. */
-export type Transicion = 'reiniciar' | 'finalizar' | 'reabrir';
+export type Transicion = Exclude<AccionRevision, 'revisar'>;
 
 const TEXTO_EXITO_TITULO = 'Éxito';
 

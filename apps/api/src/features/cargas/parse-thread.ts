@@ -1,0 +1,105 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { COLUMNAS_DATOS, type FormatoDatos, MSG_CARGA } from '@app/domain';
+import type { ParseMessage, ParseRequest } from './parse-worker.ts';
+import { type Cells, IngestError, type SourceOptions } from './sources.ts';
+
+/*
+ * The rows of a data file, parsed in a worker thread (decision 40): the ingest consumes them exactly
+ * as it would consume `rowsOf`, while the parser runs on another core and can never stall the event
+ * loop. From the sources (tsx, vitest) the worker is `parse-worker.ts` imported through tsx; in the
+ * bundle `npm start` runs it is `dist/parse-worker.mjs`, built next to `dist/main.mjs` (the API's
+ * build script has both entry points).
+ */
+
+const N = COLUMNAS_DATOS.length;
+const SEP = '\u0000';
+/** The parser's own heap: far above what a 100,000-row workbook needs, far below the machine. */
+const MAX_HEAP_MB = 512;
+
+const fromSource = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(fromSource ? './parse-worker.ts' : './parse-worker.mjs', import.meta.url);
+
+/** What a worker runs: the bundled file, or the source through tsx (Node 20 gives a worker no loader). */
+function workerEntry(): { entry: URL | string; eval: boolean } {
+  if (!fromSource) return { entry: WORKER_URL, eval: false };
+  // tsx's ESM API (its CommonJS one cannot register from a worker on Node 20).
+  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
+  const api = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
+  return {
+    entry: `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}));`,
+    eval: true,
+  };
+}
+
+type Event = ParseMessage | { t: 'crash'; err: Error } | { t: 'exit'; code: number };
+
+/** A file that broke or stalled its parser: the format's own "cannot be read" reason. */
+function ilegible(formato: FormatoDatos, err?: Error): IngestError {
+  if ((err as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return new IngestError(MSG_CARGA.archivoDemasiadoComplejo);
+  if (formato === 'xlsx') return new IngestError(MSG_CARGA.excelInvalido);
+  if (formato === 'json') return new IngestError(MSG_CARGA.jsonMalFormado('estructura no válida'));
+  return new IngestError(MSG_CARGA.csvIlegible);
+}
+
+export async function* rowsInThread(formato: FormatoDatos, opts: SourceOptions): AsyncGenerator<Cells> {
+  const request: ParseRequest = { formato, file: opts.file, encoding: opts.encoding ?? 'utf8' };
+  const { entry, eval: isEval } = workerEntry();
+  const worker = new Worker(entry, {
+    eval: isEval,
+    workerData: request,
+    resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
+  });
+  const events: Event[] = [];
+  let notify: (() => void) | null = null;
+  const push = (e: Event) => {
+    events.push(e);
+    notify?.();
+  };
+  worker.on('message', (m: ParseMessage) => push(m));
+  worker.on('error', (err) => push({ t: 'crash', err }));
+  worker.on('exit', (code) => push({ t: 'exit', code }));
+  try {
+    for (;;) {
+      while (events.length === 0) {
+        await new Promise<void>((r) => {
+          notify = r;
+        });
+        notify = null;
+      }
+      const e = events.shift()!;
+      if (e.t === 'end') return;
+      if (e.t === 'fail') {
+        if (e.ingest) throw new IngestError(e.message);
+        throw new Error(`data file parser failed: ${e.message}`);
+      }
+      if (e.t === 'crash') throw ilegible(formato, e.err);
+      if (e.t === 'exit') throw ilegible(formato);
+      worker.postMessage('more');
+      const parts = e.data.split(SEP);
+      const rows: Cells[] = new Array(e.n);
+      for (let r = 0, k = 0; r < e.n; r++) {
+        const cells: Cells = new Array(N);
+        for (let i = 0; i < N; i++, k++) {
+          const v = parts[k];
+          cells[i] = v === '' ? null : v;
+        }
+        rows[r] = cells;
+      }
+      for (const [r, d] of e.defectos) {
+        const row = rows[r];
+        if (row.defectos) row.defectos.push(d);
+        else row.defectos = [d];
+      }
+      opts.onBytes?.(e.bytes);
+      yield* rows;
+    }
+  } finally {
+    worker.removeAllListeners();
+    worker.on('error', () => {});
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Response schemas of the API routes of this area (issue 12 §3), drafted from what the routes send
+ * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
+ */
+import { z } from 'zod';
+import { decimal, fecha, instante } from '../common/responses.ts';
+
+/** `GET /api/v1/auth/consejo` → 200. */
+export const getAuthConsejoResponse = z.object({
+  consejoTexto: z.string(),
+});
+
+/** `GET /api/v1/auth/correo-disponible` → 200. */
+export const getAuthCorreoDisponibleResponse = z.object({
+  disponible: z.boolean(),
+});
+
+/** `GET /api/v1/auth/me` → 200. */
+export const getAuthMeResponse = z.object({
+  usuario: z.object({
+    idUsuario: z.number().int(),
+    nombre: z.string(),
+    idPerfil: z.number().int(),
+    perfilNombre: z.string(),
+    idEmpresa: z.number().int(),
+    nombreEmpresa: z.string(),
+    idSuscripcion: z.number().int().nullable(),
+    idPersona: z.number().int().nullable(),
+    totpActivo: z.boolean(),
+    plataforma: z.boolean(),
+    idMedico: z.number().int().nullable(),
+    personaNombre: z.string().nullable(),
+    moduloAdministracion: z.boolean(),
+    moduloAtencion: z.boolean(),
+    moduloAuditoria: z.boolean(),
+    moduloFacturacion: z.boolean(),
+    moduloDashboards: z.boolean(),
+    menuParametros: z.boolean(),
+    menuProcesos: z.boolean(),
+    menuReportes: z.boolean(),
+    menuAyuda: z.boolean(),
+    opcionConsulta: z.boolean(),
+    opcionOperaciones: z.boolean(),
+    opcionDescarga: z.boolean(),
+    opcionMenu: z.boolean(),
+  }),
+});
+
+/** `POST /api/v1/auth/cambiar-clave` → 200. */
+export const postAuthCambiarClaveResponse = z.object({
+  mensaje: z.string(),
+});
+
+/** `POST /api/v1/auth/login` → 200. */
+export const postAuthLoginResponse = z.object({
+  token: z.string(),
+  expiraEn: z.string(),
+  usuario: z.object({
+    idUsuario: z.number().int(),
+    nombre: z.string(),
+    idPerfil: z.number().int(),
+    perfilNombre: z.string(),
+    idEmpresa: z.number().int(),
+    nombreEmpresa: z.string(),
+    idSuscripcion: z.number().int().nullable(),
+    idPersona: z.number().int().nullable(),
+    totpActivo: z.boolean(),
+    plataforma: z.boolean(),
+    idMedico: z.number().int().nullable(),
+    personaNombre: z.string().nullable(),
+    moduloAdministracion: z.boolean(),
+    moduloAtencion: z.boolean(),
+    moduloAuditoria: z.boolean(),
+    moduloFacturacion: z.boolean(),
+    moduloDashboards: z.boolean(),
+    menuParametros: z.boolean(),
+    menuProcesos: z.boolean(),
+    menuReportes: z.boolean(),
+    menuAyuda: z.boolean(),
+    opcionConsulta: z.boolean(),
+    opcionOperaciones: z.boolean(),
+    opcionDescarga: z.boolean(),
+    opcionMenu: z.boolean(),
+  }),
+});
+
+/** `POST /api/v1/auth/logout` → 200. */
+export const postAuthLogoutResponse = z.object({
+  mensaje: z.string(),
+});
+
+/** `POST /api/v1/auth/olvido-clave` → 200. */
+export const postAuthOlvidoClaveResponse = z.object({
+  mensaje: z.string(),
+});
+
+/** `POST /api/v1/auth/restablecer-clave/:idUsuario` → 200. */
+export const postAuthRestablecerClaveByIdUsuarioResponse = z.object({
+  mensaje: z.string(),
+});

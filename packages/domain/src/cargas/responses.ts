@@ -1,0 +1,144 @@
+/**
+ * Response schemas of the API routes of this area (issue 12 §3), drafted from what the routes send
+ * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
+ */
+import { z } from 'zod';
+import { fecha, instante } from '../common/responses.ts';
+
+/** `DELETE /api/v1/cargas/:id` → 200. */
+export const deleteCargasByIdResponse = z.object({
+  mensaje: z.string(),
+});
+
+/** `GET /api/v1/cargas/:id` → 200. */
+export const getCargasByIdResponse = z.object({
+  idCarga: z.number().int(),
+  idTramite: z.number().int(),
+  idUsuario: z.number().int(),
+  usuarioNombre: z.string(),
+  idAutorizacion: z.number().int().nullable(),
+  tipoCarga: z.string(),
+  numSemana: z.number().int().nullable(),
+  fechaDesde: fecha,
+  fechaHasta: fecha,
+  numeroRegistros: z.number().int(),
+  numeroRegVal: z.number().int(),
+  contadorErrores: z.number().int(),
+  contadorNovedades: z.number().int(),
+  tieneErrores: z.number().int(),
+  tieneNovedades: z.number().int(),
+  tienePlanillas: z.number().int(),
+  tieneArchivos: z.number().int(),
+  estado: z.number().int(),
+  estadoProceso: z.string(),
+  progreso: z.number().int(),
+  filasPorSegundo: z.number().int().nullable(),
+  tamanioArchivo: z.number().int(),
+  nombreArchivo: z.string(),
+  formato: z.string(),
+  obs: z.string().nullable(),
+  fechaCreacion: instante,
+  fechaActualizacion: instante.nullable(),
+  fechaModificacion: instante.nullable(),
+  mensaje: z.string(),
+});
+
+/** `GET /api/v1/tramites/:id/cargas` → 200. */
+export const getTramitesByIdCargasResponse = z.object({
+  items: z.array(
+    z.object({
+      idCarga: z.number().int(),
+      idTramite: z.number().int(),
+      idUsuario: z.number().int(),
+      usuarioNombre: z.string(),
+      idAutorizacion: z.number().int().nullable(),
+      tipoCarga: z.string(),
+      numSemana: z.number().int().nullable(),
+      fechaDesde: fecha,
+      fechaHasta: fecha,
+      numeroRegistros: z.number().int(),
+      numeroRegVal: z.number().int(),
+      contadorErrores: z.number().int(),
+      contadorNovedades: z.number().int(),
+      tieneErrores: z.number().int(),
+      tieneNovedades: z.number().int(),
+      tienePlanillas: z.number().int(),
+      tieneArchivos: z.number().int(),
+      estado: z.number().int(),
+      estadoProceso: z.string(),
+      progreso: z.number().int(),
+      filasPorSegundo: z.number().int(),
+      tamanioArchivo: z.number().int(),
+      nombreArchivo: z.string(),
+      formato: z.string(),
+      obs: z.string(),
+      fechaCreacion: instante,
+      fechaActualizacion: instante,
+      fechaModificacion: z.unknown().nullable(),
+      mensaje: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** `GET /api/v1/tramites/:id/filas` → 200. */
+export const getTramitesByIdFilasResponse = z.object({
+  items: z.array(
+    z.object({
+      idCarga: z.number().int(),
+      fila: z.number().int(),
+      idTramite: z.string(),
+      noPlanilla: z.string(),
+      cedula1: z.string(),
+      cedula2: z.string(),
+      nombre: z.string(),
+      fIngreso: fecha,
+      fSalida: fecha,
+      diagPri: z.string(),
+      diagSec: z.string(),
+      lMuerto: z.string(),
+      fTarifario: z.string(),
+      noServicio: z.string(),
+      cantidad: z.string(),
+      vSem: z.string(),
+      vPaciente: z.string(),
+      noModificador: z.string().nullable(),
+      nombreMedIns: z.string(),
+      tipo: z.string(),
+      fechaAtencion: fecha,
+      tieneError: z.boolean(),
+      tieneNovedad: z.boolean(),
+      novedades: z.array(z.string()),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** `POST /api/v1/cargas/:id/organizar` → 200. */
+export const postCargasByIdOrganizarResponse = z.object({
+  mensaje: z.string(),
+  planillas: z.number().int(),
+  duplicadas: z.number().int(),
+  detalles: z.number().int(),
+});
+
+/** `POST /api/v1/tramites/:id/cargas` → 200. */
+export const postTramitesByIdCargasResponse = z.object({
+  idCarga: z.number().int(),
+  estadoProceso: z.string(),
+  numeroRegistros: z.number().int(),
+  contadorErrores: z.number().int(),
+  contadorNovedades: z.number().int(),
+  mensaje: z.string(),
+});
+
+/** `POST /api/v1/tramites/:id/cargas` → 202. */
+export const postTramitesByIdCargasResponse202 = z.object({
+  idCarga: z.number().int(),
+  estadoProceso: z.string(),
+  mensaje: z.string(),
+});

@@ -1,0 +1,5 @@
+export * from './messages.ts';
+export * from './money.ts';
+export * from './responses.ts';
+export * from './rules.ts';
+export * from './schemas.ts';

@@ -1,0 +1,3 @@
+export * from './messages.ts';
+export * from './rules.ts';
+export * from './schemas.ts';
