@@ -12,6 +12,8 @@ const ALL: Record<string, string[]> = {
   ingest: ['bench/ingest.ts'],
   planillas: ['bench/planillas.ts', url, '100000', '900000', '--keep'],
   archivos: ['bench/archivos.ts'],
+  observaciones: ['bench/observaciones.ts', url],
+  totales: ['bench/totales.ts', url, '100000'],
 };
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = chosen.length > 0 ? chosen : Object.keys(ALL);

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -15,6 +16,7 @@ import { detalleRoutes } from './features/detalles/routes.ts';
 import { herramientasRoutes } from './features/herramientas/routes.ts';
 import { apiTokenRoutes } from './features/integracion/tokens.ts';
 import { observacionRoutes } from './features/observaciones/routes.ts';
+import { respuestasEstandarRoutes } from './features/observaciones-catalogo/routes.ts';
 import { planillasPorDiagnosticoRoutes } from './features/planillas/por-diagnostico.ts';
 import { planillaRoutes } from './features/planillas/routes.ts';
 import { registroRoutes } from './features/registro/routes.ts';
@@ -57,7 +59,6 @@ export async function buildApp(opts: {
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
 
-  if (process.env.CAPTURE_RESPONSES) (await import('./zz-capture.ts')).capture(app); // TEMPORARY
   await app.register(errorsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -84,10 +85,20 @@ export async function buildApp(opts: {
   await app.register(mailPlugin);
   await app.register(correoPlugin);
 
-  app.get('/api/health', { schema: { tags: ['sistema'], summary: 'Estado del servicio' } }, async () => {
-    await opts.database.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['sistema'],
+        summary: 'Estado del servicio',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => {
+      await opts.database.query('SELECT 1');
+      return { status: 'ok' as const };
+    },
+  );
 
   // One line per feature.
   await app.register(authRoutes);
@@ -104,6 +115,7 @@ export async function buildApp(opts: {
   await app.register(revisionRoutes);
   await app.register(detalleRoutes);
   await app.register(observacionRoutes);
+  await app.register(respuestasEstandarRoutes);
   await app.register(reportesObservacionesRoutes);
   await app.register(adminRoutes);
   await app.register(registroRoutes);

@@ -10,6 +10,7 @@ export * from './auth/token.ts';
 export * from './autorizaciones/index.ts';
 export * from './cargas/index.ts';
 export * from './catalogs/index.ts';
+export * from './common/errors.ts';
 export * from './common/format.ts';
 export * from './common/ids.ts';
 export * from './common/responses.ts';

@@ -65,7 +65,7 @@ export const MSG = {
     'Si el usuario existe, enviamos a su correo un enlace para restablecer la contraseña. El enlace vence en 1 hora.',
   enlaceInvalido: 'El enlace no es válido, ya fue utilizado o ha vencido. Solicite uno nuevo.',
   dosFactoresActivado: 'Autenticación en dos pasos activada.',
-  // registration e-mail (spec 001 §5)
+  // registration e-mail (docs/spec-summary.md 001 §5)
   correoRequerido: 'Por favor ingrese su dirección de correo en el formato indicado.',
   correoInvalido: 'Dirección de correo electrónico inválida.',
   correoRegistrado: (email: string) =>
@@ -77,3 +77,26 @@ export const MSG = {
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/**
+ * The stable `code` of the API's general error answers (`{ error: { code, message } }`, DESIGN §3),
+ * beside their Spanish messages above. Feature-specific codes (ESTADO_INVALIDO, VERSION, ...) are
+ * still written where they are thrown.
+ */
+export const ERROR_CODE = {
+  datosInvalidos: 'DATOS_INVALIDOS',
+  noAutenticado: 'NO_AUTENTICADO',
+  noAutorizado: 'NO_AUTORIZADO',
+  noEncontrado: 'NO_ENCONTRADO',
+  conflicto: 'CONFLICTO',
+  enUso: 'EN_USO',
+  duplicado: 'DUPLICADO',
+  valorNoAdmitido: 'VALOR_NO_ADMITIDO',
+  tipoNoPermitido: 'TIPO_NO_PERMITIDO',
+  archivoMuyGrande: 'ARCHIVO_MUY_GRANDE',
+  archivoConErrores: 'ARCHIVO_CON_ERRORES',
+  demasiadasSolicitudes: 'DEMASIADAS_SOLICITUDES',
+  solicitudIncorrecta: 'SOLICITUD_INCORRECTA',
+  errorInterno: 'ERROR_INTERNO',
+} as const;
+export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

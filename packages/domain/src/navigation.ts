@@ -92,7 +92,7 @@ function itemsFor(area: CatalogArea, section: MenuSectionKey, idPerfil: number):
 }
 
 /**
- * Side menu of spec 002: Inicio, then Procesos, Reportes, Parámetros (and Ayuda in the insurer area).
+ * Side menu of docs/spec-summary.md 002: Inicio, then Procesos, Reportes, Parámetros (and Ayuda in the insurer area).
  * In the administration area a section is disabled when its flag is off; in the insurer area it is
  * hidden unless its flag is on.
  */
@@ -125,7 +125,7 @@ export type HomeCard = {
   links: { label: string; route: string }[];
 };
 
-/** Module chooser of spec 000 "Home / module chooser". */
+/** Module chooser of docs/spec-summary.md 000 "Home / module chooser". */
 export function homeCards(user: Pick<SessionUser, UserFlag | 'idPerfil'>): HomeCard[] {
   const cards: HomeCard[] = [];
   if (user.moduloAdministracion) {

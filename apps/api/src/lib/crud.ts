@@ -1,11 +1,11 @@
 import {
   type CatalogDef,
   type CatalogField,
+  canWriteCatalog,
   catalogInputSchema,
   catalogListQuerySchema,
   catalogResponseSchemas,
   foldText,
-  canWriteCatalog,
   getCatalog,
   idParams,
   type ListQuery,
@@ -29,7 +29,7 @@ const STAMPS = ['fechaReg', 'fechaAct', 'idUsuarioReg', 'idUsuarioAct'];
 /** At most this many words of a search are used (each one is a condition). */
 const MAX_WORDS = 8;
 
-/** Reading sees what the tenant may see; writing only what it owns (DESIGN §4). */
+/** Reading sees what the tenant may see; writing only what it owns (docs/design-summary.md §4). */
 export type ScopeMode = 'read' | 'write';
 
 function refCatalog(def: CatalogDef, f: CatalogField): CatalogDef {

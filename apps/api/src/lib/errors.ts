@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { ERROR_CODE, MSG } from '@app/domain';
 
 /** An error that becomes `{ error: { code, message, fields? } }` with its status. */
 export class AppError extends Error {
@@ -12,10 +12,11 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = () => new AppError(404, 'NO_ENCONTRADO', MSG.noEncontrado);
-export const forbidden = () => new AppError(403, 'NO_AUTORIZADO', MSG.noAutorizado);
+export const notFound = () => new AppError(404, ERROR_CODE.noEncontrado, MSG.noEncontrado);
+export const forbidden = () => new AppError(403, ERROR_CODE.noAutorizado, MSG.noAutorizado);
 export const unauthorized = (message: string = MSG.sesionRequerida) =>
-  new AppError(401, 'NO_AUTENTICADO', message);
+  new AppError(401, ERROR_CODE.noAutenticado, message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, 'DATOS_INVALIDOS', message, fields);
-export const conflict = (message: string, code = 'CONFLICTO') => new AppError(409, code, message);
+  new AppError(400, ERROR_CODE.datosInvalidos, message, fields);
+export const conflict = (message: string, code: string = ERROR_CODE.conflicto) =>
+  new AppError(409, code, message);

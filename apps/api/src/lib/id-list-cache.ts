@@ -1,6 +1,6 @@
 /**
  * Ordered id lists of filtered lists, kept in memory so that every page of a large list costs a
- * primary-key lookup of its rows instead of a count and an OFFSET scan (DESIGN §7: any page of a
+ * primary-key lookup of its rows instead of a count and an OFFSET scan (docs/design-summary.md §7: any page of a
  * 100,000-attention procedure under 100 ms at 50 concurrent clients). Entries are keyed by the
  * caller with whatever makes them exact (the data revisions the list depends on) and optionally
  * expire; least recently used entries are dropped beyond a budget of ids. Concurrent misses of one

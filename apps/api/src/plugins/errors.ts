@@ -10,7 +10,7 @@ type PgError = { code?: string; constraint?: string };
 /** Seconds a client should wait before retrying after the database dropped its connection. */
 const RETRY_AFTER_S = 5;
 
-/** One error shape for the whole API (DESIGN §3); never a stack trace, never a 500 for bad input. */
+/** One error shape for the whole API (docs/design-summary.md §3); never a stack trace, never a 500 for bad input. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError & PgError, req, reply) => {
     if (err instanceof AppError) {

@@ -7,7 +7,7 @@
  * Adding a route: add one line to ROUTES, e.g.
  *   { route: 'GET /api/v1/tramites/{id}/algo', who: [15, 16, 17, 18, 19, 20], other: 404, ids: { id: 'tramite' } },
  * `who` is who gets past authorization with real ids of their own tenant; `other` is what the same
- * profile of another tenant gets for those ids (404, never 403, DESIGN §4), or 'n/a' for routes
+ * profile of another tenant gets for those ids (404, never 403, docs/design-summary.md §4), or 'n/a' for routes
  * without a tenant's id. Path parameters name a record of the fixture (FIXTURE_KEYS below, built by
  * the test from the demo data) or a literal after '='.
  *
@@ -32,7 +32,7 @@
  * body; rows with a body prove the 404. Deletions run last. AUTHZ_RECORD=<file> writes every status.
  */
 
-/** Profile ids (DESIGN §4). */
+/** Profile ids (docs/design-summary.md §4). */
 export type Perfil = 1 | 15 | 16 | 17 | 18 | 19 | 20;
 export const PERFILES: readonly Perfil[] = [1, 15, 16, 17, 18, 19, 20];
 
@@ -269,7 +269,7 @@ function admin(base: string, key: FixtureKey, opts: { readId?: FixtureKey } = {}
 }
 
 export const ROUTES: readonly Row[] = [
-  // Service and session (DESIGN §3).
+  // Service and session (docs/design-summary.md §3).
   { route: 'GET /api/health', who: PUBLIC, other: 'n/a' },
   { route: 'POST /api/v1/auth/login', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/auth/me', who: ANY, other: 'n/a' },
@@ -303,7 +303,7 @@ export const ROUTES: readonly Row[] = [
     note: 'rate-limited (issue 11 item 11)',
   },
 
-  // Procedures (DESIGN §4, §5): the provider's company, the insurer's subscription.
+  // Procedures (docs/design-summary.md §4, §5): the provider's company, the insurer's subscription.
   { route: 'GET /api/v1/tramites', variant: 'vista=carga', who: [15], other: 'n/a', query: 'vista=carga' },
   { route: 'GET /api/v1/tramites', who: [16, 17, 19], other: 'n/a', query: 'vista=todos' },
   {
@@ -445,7 +445,7 @@ export const ROUTES: readonly Row[] = [
     query: 'idTramite={tramite}',
   },
 
-  // Integration API (a provider's own system; DESIGN §3) and its tokens.
+  // Integration API (a provider's own system; docs/design-summary.md §3) and its tokens.
   { route: 'GET /api/v1/api-tokens', who: [15], other: 'n/a' },
   { route: 'POST /api/v1/api-tokens', who: [15], other: 'n/a' },
   { route: 'DELETE /api/v1/api-tokens/{id}', who: [15], other: 404, ids: { id: 'apiToken' } },
@@ -488,7 +488,7 @@ export const ROUTES: readonly Row[] = [
   { route: 'DELETE /api/v1/sandbox/tramites', who: [15], other: 'n/a' },
   { route: 'POST /api/v1/sandbox/autorizaciones', who: [15], other: 'n/a' },
 
-  // Authorization requests (spec 002): the provider asks, 16/17/19 decide.
+  // Authorization requests (docs/spec-summary.md 002): the provider asks, 16/17/19 decide.
   {
     route: 'GET /api/v1/tramites/{id}/autorizaciones',
     who: INSURER_AND_PROVIDER,
@@ -525,7 +525,7 @@ export const ROUTES: readonly Row[] = [
   },
   { route: 'POST /api/v1/autorizaciones/{id}/anular', who: [15], other: 404, ids: { id: 'autorizacion' } },
 
-  // Attentions (spec 000 §6; DESIGN §4: 18 and 20 only what is assigned to them).
+  // Attentions (docs/spec-summary.md 000 §6; docs/design-summary.md §4: 18 and 20 only what is assigned to them).
   { route: 'GET /api/v1/diagnosticos', who: ANY, other: 'n/a', query: 'q=J18' },
   { route: 'GET /api/v1/diagnosticos/codigo/{codigo}', who: ANY, other: 'n/a', ids: { codigo: '=J18.1' } },
   {
@@ -641,7 +641,7 @@ export const ROUTES: readonly Row[] = [
   },
   { route: 'GET /api/v1/planillas/{id}/auditoria', who: [16, 17, 19], other: 404, ids: { id: 'planilla' } },
 
-  // Review and assignment (DESIGN §5).
+  // Review and assignment (docs/design-summary.md §5).
   {
     route: 'GET /api/v1/tramites/{id}/asignaciones/cargas',
     who: [16, 17],
@@ -775,8 +775,18 @@ export const ROUTES: readonly Row[] = [
     ids: { id: 'planilla' },
     query: 'q=co',
   },
-  { route: 'GET /api/v1/planillas/{id}/totales', who: INSURER_AND_PROVIDER, other: 404, ids: { id: 'planilla' } },
-  { route: 'GET /api/v1/tramites/{id}/totales', who: INSURER_AND_PROVIDER, other: 404, ids: { id: 'tramite' } },
+  {
+    route: 'GET /api/v1/planillas/{id}/totales',
+    who: INSURER_AND_PROVIDER,
+    other: 404,
+    ids: { id: 'planilla' },
+  },
+  {
+    route: 'GET /api/v1/tramites/{id}/totales',
+    who: INSURER_AND_PROVIDER,
+    other: 404,
+    ids: { id: 'tramite' },
+  },
   { route: 'GET /api/v1/elempres/{id}/equivalencia', who: ANY, other: 404, ids: { id: 'cat.elempres' } },
   {
     route: 'PUT /api/v1/elempres/{id}/equivalencia',
@@ -801,7 +811,7 @@ export const ROUTES: readonly Row[] = [
     note: 'the provider sees the sent ones only',
   },
 
-  // Observations and answers (spec 000 §6): staff write them, the provider answers once sent.
+  // Observations and answers (docs/spec-summary.md 000 §6): staff write them, the provider answers once sent.
   {
     route: 'POST /api/v1/planillas/{id}/observaciones',
     who: [16, 17, 18],
@@ -894,9 +904,15 @@ export const ROUTES: readonly Row[] = [
     }),
   ),
 
-  // Administration (DESIGN §4: the user's company; profile 1 its subscription).
+  // Administration (docs/design-summary.md §4: the user's company; profile 1 its subscription).
   ...admin('/api/v1/usuarios', 'usuario'),
   ...admin('/api/v1/personas', 'persona'),
+  {
+    route: 'GET /api/v1/personas/exportar',
+    who: [1],
+    other: 'n/a',
+    note: 'the persons list’s download: also needs opcionDescarga (spec 002 §6)',
+  },
   ...admin('/api/v1/medicos', 'medico'),
   ...admin('/api/v1/empresas', 'empresaBorrable', { readId: 'empresa' }),
   {
@@ -995,12 +1011,19 @@ export const ROUTES: readonly Row[] = [
     ids: { cedula: 'cedula' },
     note: 'a patient’s id, not a record: each tenant sees its own attentions',
   },
+  {
+    route: 'GET /api/v1/herramientas/cobertura/{cedula}/atenciones',
+    who: INSURER_AND_PROVIDER,
+    other: 'n/a',
+    ids: { cedula: 'cedula' },
+    note: 'the claim lookup: a patient’s id, not a record; each tenant pages its own attentions',
+  },
   { route: 'GET /api/v1/manual-datos.pdf', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/manual-datos/ejemplo.csv', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/manual-datos/ejemplo.json', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/manual-datos/ejemplo.xlsx', who: PUBLIC, other: 'n/a' },
 
-  // Stored files (DESIGN §8).
+  // Stored files (docs/design-summary.md §8).
   { route: 'POST /api/v1/cargas/{id}/archivos', who: [15], other: 404, ids: { id: 'carga' } },
   {
     route: 'GET /api/v1/planillas/{id}/archivos',

@@ -1,7 +1,8 @@
+import type { ErrorResponse } from '@app/domain';
 import { MSG } from '@app/domain/messages';
 import { clearSession, readSession } from './session.ts';
 
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+export type ApiErrorBody = { error: ErrorResponse['error'] };
 
 /** An API failure with the server's Spanish message (or the spec's fallbacks). */
 export class ApiError extends Error {
@@ -10,6 +11,9 @@ export class ApiError extends Error {
     public readonly code: string,
     message: string,
     public readonly fields?: Record<string, string>,
+    /** Item-level messages of a refused batch (the rows of a rejected file) and how many there are. */
+    public readonly detalles: string[] = [],
+    public readonly totalDetalles: number = detalles.length,
   ) {
     super(message);
   }
@@ -73,6 +77,8 @@ export async function api<T>(
       parsed?.error?.code ?? 'ERROR',
       parsed?.error?.message ?? fallbackMessage(res.status),
       parsed?.error?.fields,
+      parsed?.error?.detalles,
+      parsed?.error?.totalDetalles,
     );
   }
   if (opts.raw) return res as unknown as T;

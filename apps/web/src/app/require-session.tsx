@@ -12,7 +12,7 @@ export type LoginState = { expirada?: boolean };
 
 /**
  * Guard of the signed-in routes: without a valid token the user goes to /Login, and a timer ends the
- * session at the token's own expiry time (spec 002 §9). Signing out anywhere only clears the session;
+ * session at the token's own expiry time (docs/spec-summary.md 002 §9). Signing out anywhere only clears the session;
  * this guard does the redirect.
  */
 export function RequireSession() {

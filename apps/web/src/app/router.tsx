@@ -4,7 +4,9 @@ import { adminRoutes } from '../features/admin/routes.tsx';
 import { archivoRoutes } from '../features/archivos/routes.tsx';
 import { autorizacionRoutes } from '../features/autorizaciones/routes.tsx';
 import { ayudaRoutes } from '../features/ayuda/routes.tsx';
+import { cargaRoutes } from '../features/cargas/routes.tsx';
 import { herramientasRoutes } from '../features/herramientas/routes.tsx';
+import { observacionRoutes } from '../features/observaciones/routes.tsx';
 import { planillaFormRoutes, planillaPopupRoutes } from '../features/planilla-form/routes.tsx';
 import { planillaListRoutes } from '../features/planillas/routes.tsx';
 import { publicRegistroRoutes } from '../features/registro/routes.tsx';
@@ -59,6 +61,8 @@ export const routes: RouteObject[] = [
               ...autorizacionRoutes,
               ...planillaFormRoutes,
               ...planillaListRoutes,
+              ...cargaRoutes,
+              ...observacionRoutes,
               ...archivoRoutes,
               ...herramientasRoutes,
               ...ayudaRoutes,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../common/errors.ts';
 import { MSG } from '../messages.ts';
 import {
-  fieldErrors,
   finDePeriodo,
   MSG_ADMIN,
   personaSchema,

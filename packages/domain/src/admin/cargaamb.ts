@@ -1,6 +1,6 @@
 import { esCie10Valido, normalizarCie10, parseFecha } from '../cargas/validate.ts';
 
-/** Ambulatory load (cargaamb): 5 diagnoses, 10 laboratories, 10 images (spec 002 §9). */
+/** Ambulatory load (cargaamb): 5 diagnoses, 10 laboratories, 10 images (docs/spec-summary.md 002 §9). */
 export const CARGA_AMB_DIAGNOSTICOS = 5;
 export const CARGA_AMB_LABORATORIOS = 10;
 export const CARGA_AMB_IMAGENES = 10;

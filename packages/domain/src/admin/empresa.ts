@@ -32,7 +32,7 @@ export const empresaSchema = z.object({
 });
 export type EmpresaInput = z.input<typeof empresaSchema>;
 
-/** Communication medium of a company (spec 002 "Company communication media"). */
+/** Communication medium of a company (docs/spec-summary.md 002 "Company communication media"). */
 export const medioEmpSchema = z.object({
   idMedioCom: requiredId('Medio'),
   descripcion: requiredText('Descripción', 300),

@@ -57,16 +57,6 @@ export function checkDateRange(v: { fechaDesde?: unknown; fechaHasta?: unknown }
   }
 }
 
-/** The first message per field of a failed parse, for forms (the API does the same through Fastify). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
-
 /** Page query of every administration list (`?q=&page=&pageSize=&sort=`). */
 export const pageQuery = {
   q: z.string().trim().max(200).optional(),

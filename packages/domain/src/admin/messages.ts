@@ -1,6 +1,6 @@
-/** Spanish texts of the administration screens (spec 002 §8; spec 001 §5 for registration). */
+/** Spanish texts of the administration screens (docs/spec-summary.md 002 §8; docs/spec-summary.md 001 §5 for registration). */
 export const MSG_ADMIN = {
-  // spec 002 §8, verbatim where the spec quotes them
+  // docs/spec-summary.md 002 §8, verbatim where the spec quotes them
   personaGuardada: 'Registro completado exitosamente!',
   medicoCreado: 'Medico creada exitosamente!',
   suscripcionCreada: 'Suscripcion creada exitosamente!',

@@ -48,7 +48,7 @@ const nameField = (label: string) =>
     .transform((v) => v.replace(/\s+/g, ' ').toUpperCase());
 
 /**
- * Person form of spec 002 §5, the one schema of the web form and the API. Every field is required;
+ * Person form of docs/spec-summary.md 002 §5, the one schema of the web form and the API. Every field is required;
  * names letters only (accents and Ñ), documento exactly 10 digits and, when the type is cédula,
  * a valid Ecuadorian cédula; teléfono up to 10 digits; text stored and shown upper-case.
  * `idTipoIdenCedula` is the id of the cédula type in this database (tipo_iden codigo 'C').

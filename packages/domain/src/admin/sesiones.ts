@@ -5,7 +5,7 @@ import { pageQuery } from './fields.ts';
 
 const fechaFiltro = z.string().refine(isIsoDate, 'Fecha no válida.').optional();
 
-/** Filters of the session administration lists (spec 002 "Session admin"); all in the URL. */
+/** Filters of the session administration lists (docs/spec-summary.md 002 "Session admin"); all in the URL. */
 export const sesionesQuerySchema = z.object({
   ...pageQuery,
   desde: fechaFiltro,

@@ -18,7 +18,7 @@ export const TIPOS_SUSCRIPCION_AUD = {
 } as const;
 export type TipoSuscripcionAud = keyof typeof TIPOS_SUSCRIPCION_AUD;
 
-/** Subscription form: plan, payment method, number (upper-case) and period (spec 002 §5). */
+/** Subscription form: plan, payment method, number (upper-case) and period (docs/spec-summary.md 002 §5). */
 export const suscripcionSchema = z
   .object({
     idPlan: requiredId('Plan'),
@@ -91,7 +91,7 @@ export const REGISTRO_PASOS = {
 } as const;
 
 /**
- * Public registration (spec 001 §2.1, /Registro01Plan … /Registro05Completo): plan, accepted terms,
+ * Public registration (docs/spec-summary.md 001 §2.1, /Registro01Plan … /Registro05Completo): plan, accepted terms,
  * company (razón social, nombre corto, RUC), person (names, cédula), user (e-mail, password twice)
  * and payment method, sent once at the end.
  */

@@ -37,7 +37,7 @@ const base = {
 };
 
 /**
- * User form of spec 002 (User administration): profile, subscription, name and password required.
+ * User form of docs/spec-summary.md 002 (User administration): profile, subscription, name and password required.
  * Flags left out are copied from the chosen profile; the company and the stamps come from the session.
  */
 export const usuarioCreateSchema = z.object({ ...base, clave: password });

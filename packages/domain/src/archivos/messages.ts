@@ -1,6 +1,6 @@
 import { formatCount } from '../common/format.ts';
 
-/** Texts of the supporting files (spec 000 §5, §8; spec 001 §2.7, §8), verbatim where quoted. */
+/** Texts of the supporting files (docs/spec-summary.md 000 §5, §8; docs/spec-summary.md 001 §2.7, §8), verbatim where quoted. */
 export const MSG_ARCHIVO = {
   carpetaNoSeleccionada: 'No se ha seleccionado la carpeta contenedora.',
   archivoNoPermitido: 'Archivo no permitido',
@@ -24,7 +24,7 @@ export const MSG_ARCHIVO = {
   cargaSinPlanillas:
     'La carga no tiene atenciones médicas organizadas: organícelas antes de cargar sus archivos.',
   cargaNoActiva: 'La carga fue eliminada: no se pueden cargar archivos en ella.',
-  // results (spec 000 §8)
+  // results (docs/spec-summary.md 000 §8)
   cargadosTitulo: 'Archivos cargados correctamente',
   cargadosTexto: (n: number) => `Se cargaron ${formatCount(n) || '0'} archivos.`,
   duplicadosTitulo: 'Archivos duplicados',

@@ -50,7 +50,7 @@ export const extensionPermitida = (nombre: string) => extensionArchivo(nombre) i
 export const esPrevisualizable = (tipo: string | null | undefined) =>
   !!tipo && (MIME_DOCUMENTO as readonly string[]).includes(tipo);
 
-/** States of the procedure in which the provider may upload files (DESIGN §5). */
+/** States of the procedure in which the provider may upload files (docs/design-summary.md §5). */
 export const ESTADOS_CARGA_ARCHIVOS: readonly EstadoTramite[] = ['ESTRUCTURADO', 'DOCUMENTADO'];
 
 /**
@@ -97,7 +97,7 @@ export function planillaDeArchivo<T>(nombre: string, numeros: ReadonlyMap<string
 }
 
 // ---------------------------------------------------------------------------------------------------
-// ZIP downloads (spec 000 §9): a folder per attention, per date, per date and specialty; the whole
+// ZIP downloads (docs/spec-summary.md 000 §9): a folder per attention, per date, per date and specialty; the whole
 // procedure.
 
 export const AGRUPACIONES_ZIP = ['atencion', 'fecha', 'fecha-especialidad'] as const;
@@ -131,7 +131,7 @@ export function carpetaZip(texto: string | null | undefined, vacio = 'SIN DATO')
   return s || vacio;
 }
 
-/** One-column CSV of a result list (spec 000 §8), with a UTF-8 BOM for Excel. */
+/** One-column CSV of a result list (docs/spec-summary.md 000 §8), with a UTF-8 BOM for Excel. */
 export function csvUnaColumna(titulo: string, valores: readonly string[]): string {
   const q = (v: string) => (/[";\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   return `\uFEFF${[titulo, ...valores].map(q).join('\r\n')}\r\n`;

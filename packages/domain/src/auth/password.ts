@@ -4,7 +4,7 @@ import { MSG } from '../messages.ts';
 export const MIN_PASSWORD_LENGTH = 8;
 
 /**
- * The five messages of spec 001 §5, checked in this order. Inputs are trimmed. Returns the first
+ * The five messages of docs/spec-summary.md 001 §5, checked in this order. Inputs are trimmed. Returns the first
  * failing message, or null when the change may proceed.
  */
 export function passwordChangeError(input: {

@@ -3,7 +3,6 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
-import { decimal, fecha, instante } from '../common/responses.ts';
 
 /** `GET /api/v1/auth/consejo` → 200. */
 export const getAuthConsejoResponse = z.object({
@@ -98,3 +97,6 @@ export const postAuthOlvidoClaveResponse = z.object({
 export const postAuthRestablecerClaveByIdUsuarioResponse = z.object({
   mensaje: z.string(),
 });
+
+/** `POST /api/v1/auth/2fa/iniciar`: the new secret, its otpauth URI and a QR code (data URL). */
+export const dosFactoresInicioSchema = z.object({ secreto: z.string(), otpauth: z.string(), qr: z.string() });

@@ -21,5 +21,5 @@ export function isTokenValid(token: string | null | undefined, now = Date.now())
   return exp !== null && exp > now;
 }
 
-/** Inactivity limit of spec 002 §9: 30 minutes. */
+/** Inactivity limit of docs/spec-summary.md 002 §9: 30 minutes. */
 export const INACTIVITY_MS = 1_800_000;

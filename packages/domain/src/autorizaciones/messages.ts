@@ -1,6 +1,6 @@
 import { formatDate } from '../common/format.ts';
 
-/** Texts of authorizations ('Solicitudes'), weeks and the active-load checks (spec 000 §2, §5, §7, §8). */
+/** Texts of authorizations ('Solicitudes'), weeks and the active-load checks (docs/spec-summary.md 000 §2, §5, §7, §8). */
 export const MSG_AUTORIZACION = {
   solicitada: 'Solicitud de autorización registrada exitosamente!',
   aprobada: 'Autorización aprobada exitosamente.',
@@ -30,7 +30,7 @@ export const MSG_AUTORIZACION = {
   rangoSemanasInvalido: 'Ingrese un rango de fechas válido (desde anterior o igual a hasta, AAAA-MM-DD).',
   rangoSemanasLargo: 'El rango de fechas no puede superar tres años.',
   semanasError: 'No se pudieron cargar las semanas.',
-  // active-load check (spec 000 §5, §8)
+  // active-load check (docs/spec-summary.md 000 §5, §8)
   idTramiteInvalido: 'Ingrese un ID de trámite válido',
   consultaServicio: 'Ocurrió un error al consultar el servicio.',
 } as const;

@@ -184,3 +184,9 @@ export const postTramitesByIdAutorizacionesResponse201 = z.object({
     acciones: z.array(z.string()),
   }),
 });
+
+/** `POST /api/v1/autorizaciones/:id/{aprobar|rechazar|anular}`. */
+export const autorizacionAccionResponse = z.object({
+  mensaje: z.string(),
+  item: getAutorizacionesByIdResponse,
+});

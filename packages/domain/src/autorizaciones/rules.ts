@@ -2,7 +2,7 @@ import { PERFIL } from '../auth/profiles.ts';
 import { ESTADOS_TRAMITE, type EstadoTramite } from '../tramites/workflow.ts';
 
 /*
- * Authorizations ('Solicitudes', spec 000 §2 and §3): a provider asks the insurer for permission to
+ * Authorizations ('Solicitudes', docs/spec-summary.md 000 §2 and §3): a provider asks the insurer for permission to
  * load more attentions into a procedure the insurer already has (or that already has several loads);
  * a supervisor approves or rejects; an approved authorization takes loads of type A for its period on
  * /tramiteform-carga-aut/{id}/{idAutorizacion}. The spec leaves the states open ("not shown"): these
@@ -70,7 +70,7 @@ export const muestraCargaAutorizacion = (estadoTramite: string) =>
   ESTADOS_TRAMITE.indexOf(estadoTramite as EstadoTramite) >= ESTADOS_TRAMITE.indexOf('CARGADO');
 
 // ---------------------------------------------------------------------------------------------------
-// Weeks (spec 000 §3 "Week (semana): listed for a date range"; GET /vwsemanas/rango?desde&hasta).
+// Weeks (docs/spec-summary.md 000 §3 "Week (semana): listed for a date range"; GET /vwsemanas/rango?desde&hasta).
 
 export type Semana = { anio: number; numero: number; fechaDesde: string; fechaHasta: string };
 

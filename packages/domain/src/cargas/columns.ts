@@ -1,5 +1,5 @@
 /**
- * The claim data file of DESIGN §6 (the technical manual): one row per line item, rows with the same
+ * The claim data file of docs/design-summary.md §6 (the technical manual): one row per line item, rows with the same
  * `noPlanilla` form one attention. The order is the order of CSV/Excel headers and of every download.
  */
 export const COLUMNAS_DATOS = [
@@ -50,7 +50,7 @@ export type ColumnaManual = {
   maxLength?: number;
 };
 
-/** The technical manual's table (DESIGN §6), in Spanish, for the manual page and its PDF. */
+/** The technical manual's table (docs/design-summary.md §6), in Spanish, for the manual page and its PDF. */
 export const MANUAL_COLUMNAS: readonly ColumnaManual[] = [
   {
     columna: 'idTramite',

@@ -3,7 +3,8 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
-import { fecha, instante } from '../common/responses.ts';
+import { fecha, instante, pageOf } from '../common/responses.ts';
+import { ESTADOS_PROCESO } from './rules.ts';
 
 /** `DELETE /api/v1/cargas/:id` → 200. */
 export const deleteCargasByIdResponse = z.object({
@@ -11,13 +12,14 @@ export const deleteCargasByIdResponse = z.object({
 });
 
 /** `GET /api/v1/cargas/:id` → 200. */
-export const getCargasByIdResponse = z.object({
+/** A load of a procedure (docs/spec-summary.md 000 §3 plus the background ingest's progress), as the API answers it. */
+export const cargaSchema = z.object({
   idCarga: z.number().int(),
   idTramite: z.number().int(),
   idUsuario: z.number().int(),
   usuarioNombre: z.string(),
   idAutorizacion: z.number().int().nullable(),
-  tipoCarga: z.string(),
+  tipoCarga: z.enum(['M', 'S', 'A']),
   numSemana: z.number().int().nullable(),
   fechaDesde: fecha,
   fechaHasta: fecha,
@@ -30,9 +32,9 @@ export const getCargasByIdResponse = z.object({
   tienePlanillas: z.number().int(),
   tieneArchivos: z.number().int(),
   estado: z.number().int(),
-  estadoProceso: z.string(),
+  estadoProceso: z.enum(ESTADOS_PROCESO),
   progreso: z.number().int(),
-  filasPorSegundo: z.number().int().nullable(),
+  filasPorSegundo: z.number().nullable(),
   tamanioArchivo: z.number().int(),
   nombreArchivo: z.string(),
   formato: z.string(),
@@ -42,46 +44,11 @@ export const getCargasByIdResponse = z.object({
   fechaModificacion: instante.nullable(),
   mensaje: z.string(),
 });
+export type Carga = z.input<typeof cargaSchema>;
+export const getCargasByIdResponse = cargaSchema;
 
 /** `GET /api/v1/tramites/:id/cargas` → 200. */
-export const getTramitesByIdCargasResponse = z.object({
-  items: z.array(
-    z.object({
-      idCarga: z.number().int(),
-      idTramite: z.number().int(),
-      idUsuario: z.number().int(),
-      usuarioNombre: z.string(),
-      idAutorizacion: z.number().int().nullable(),
-      tipoCarga: z.string(),
-      numSemana: z.number().int().nullable(),
-      fechaDesde: fecha,
-      fechaHasta: fecha,
-      numeroRegistros: z.number().int(),
-      numeroRegVal: z.number().int(),
-      contadorErrores: z.number().int(),
-      contadorNovedades: z.number().int(),
-      tieneErrores: z.number().int(),
-      tieneNovedades: z.number().int(),
-      tienePlanillas: z.number().int(),
-      tieneArchivos: z.number().int(),
-      estado: z.number().int(),
-      estadoProceso: z.string(),
-      progreso: z.number().int(),
-      filasPorSegundo: z.number().int(),
-      tamanioArchivo: z.number().int(),
-      nombreArchivo: z.string(),
-      formato: z.string(),
-      obs: z.string(),
-      fechaCreacion: instante,
-      fechaActualizacion: instante,
-      fechaModificacion: z.unknown().nullable(),
-      mensaje: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const getTramitesByIdCargasResponse = pageOf(cargaSchema);
 
 /** `GET /api/v1/tramites/:id/filas` → 200. */
 export const getTramitesByIdFilasResponse = z.object({
@@ -141,4 +108,20 @@ export const postTramitesByIdCargasResponse202 = z.object({
   idCarga: z.number().int(),
   estadoProceso: z.string(),
   mensaje: z.string(),
+});
+
+/** `GET /api/v1/cargas/:id/errores` and `.../novedades`: a load's row errors or news. */
+export const cargaIncidenciasPageSchema = z.object({
+  items: z.array(
+    z.object({
+      idCargaError: z.number().int(),
+      fila: z.number().int(),
+      columna: z.string().nullable(),
+      valor: z.string().nullable(),
+      mensaje: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });

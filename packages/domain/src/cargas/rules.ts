@@ -4,7 +4,7 @@ import type { EstadoTramite } from '../tramites/workflow.ts';
 export const ESTADOS_PROCESO = ['PROCESANDO', 'COMPLETADA', 'FALLIDA'] as const;
 export type EstadoProceso = (typeof ESTADOS_PROCESO)[number];
 
-/** M monthly, S weekly, A under an authorization (spec 000 §3). */
+/** M monthly, S weekly, A under an authorization (docs/spec-summary.md 000 §3). */
 export const TIPOS_CARGA = { M: 'Mensual', S: 'Semanal', A: 'Autorización' } as const;
 export type TipoCarga = keyof typeof TIPOS_CARGA;
 
@@ -18,7 +18,7 @@ export function formatoDeArchivo(nombre: string): FormatoDatos | null {
 }
 
 /**
- * States in which a data file may be uploaded (DESIGN §5): a monthly load while REGISTRADO or
+ * States in which a data file may be uploaded (docs/design-summary.md §5): a monthly load while REGISTRADO or
  * CARGADO; weekly loads also in the later provider states up to DOCUMENTADO; loads under an approved
  * authorization from CARGADO onwards, also while the insurer works on the procedure.
  */

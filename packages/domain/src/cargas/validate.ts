@@ -172,7 +172,7 @@ function enPeriodo(
 }
 
 /**
- * The per-row rules of DESIGN §6 that need nothing but the row and the load: formats, ranges, the
+ * The per-row rules of docs/design-summary.md §6 that need nothing but the row and the load: formats, ranges, the
  * load's period and the procedure. Catalogue checks (CIE-10, service codes, price list) and the
  * agreement of the rows of one attention run afterwards as set-based SQL over the stored rows.
  * Runs once per row of 100,000-row files: no closures, no allocation unless something is wrong.

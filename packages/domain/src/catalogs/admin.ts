@@ -2,7 +2,7 @@ import { FLAG_LABELS, USER_FLAGS } from '../auth/profiles.ts';
 import { defineCatalog } from './define.ts';
 
 /**
- * Profiles (spec 002 §3 "Perfil"): name, state and the 13 module/menu/option flags that a new user
+ * Profiles (docs/spec-summary.md 002 §3 "Perfil"): name, state and the 13 module/menu/option flags that a new user
  * of the profile starts with. System-wide: only a platform operator changes them (issue 11).
  */
 export const perfil = defineCatalog({

@@ -6,7 +6,7 @@ import { defineCatalog } from './define.ts';
  */
 const common = { area: 'auditoria', section: 'parametros', writeFlag: 'menuParametros' } as const;
 
-/** Observation types of spec 001 §3: M medical audit, D documental, C common. */
+/** Observation types of docs/spec-summary.md 001 §3: M medical audit, D documental, C common. */
 export const TIPOS_OBSERVACION = [
   { value: 'M', label: 'Auditoría Médica' },
   { value: 'D', label: 'Documental' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UserFlag } from '../auth/profiles.ts';
+import { fieldErrors } from '../common/errors.ts';
 import { INT4_MAX } from '../common/ids.ts';
 import { decimal, fecha, instante, mensajeSchema, pageOf } from '../common/responses.ts';
 import { isIsoDate } from '../common/validators.ts';
@@ -48,7 +49,7 @@ export type CatalogArea = 'admin' | 'auditoria';
 export type CatalogSection = 'procesos' | 'reportes' | 'parametros';
 
 /**
- * Who may see a row (DESIGN §4: another tenant's id answers 404). The tenant is the user's company
+ * Who may see a row (docs/design-summary.md §4: another tenant's id answers 404). The tenant is the user's company
  * (`idEmpresa` of the session), never a value sent by the client.
  */
 export type CatalogTenant =
@@ -291,13 +292,7 @@ export function catalogResponseSchemas(def: CatalogDef) {
 /** Field-by-field check of a form value, returning the Spanish message per field. */
 export function validateCatalogInput(def: CatalogDef, value: unknown): Record<string, string> | null {
   const res = catalogInputSchema(def).safeParse(value);
-  if (res.success) return null;
-  const out: Record<string, string> = {};
-  for (const issue of res.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
+  return res.success ? null : fieldErrors(res.error, '');
 }
 
 export const listQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { defineCatalog } from './define.ts';
 
 /**
- * A company's own settings (spec 002 master-detail empresa_horario and empresa_paremp): opening hours
+ * A company's own settings (docs/spec-summary.md 002 master-detail empresa_horario and empresa_paremp): opening hours
  * and name/value parameters. Reached from the company, never listed on their own; a row belongs to
  * the tenant of its company (the user's company or one it administers).
  */

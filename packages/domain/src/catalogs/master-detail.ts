@@ -1,5 +1,5 @@
 /**
- * Master-detail screens of spec 002 ("Master-detail") and spec 001 §2.6: the master record's key
+ * Master-detail screens of docs/spec-summary.md 002 ("Master-detail") and docs/spec-summary.md 001 §2.6: the master record's key
  * fields on top, the detail catalogue's list below filtered by the master's id, new rows created
  * with that id fixed. Declared once here; the web generates `/{route}/:{param}` from this list.
  */
@@ -26,7 +26,7 @@ export type MasterDetailDef = {
 };
 
 /** Custom detail components of master-detail screens (the web maps each to a lazily loaded component). */
-export type MasterDetailComponent = 'atenciones-diagnostico';
+export type MasterDetailComponent = 'atenciones-diagnostico' | 'equivalencia-elempres';
 
 export const MASTER_DETAILS: readonly MasterDetailDef[] = [
   {
@@ -131,6 +131,15 @@ export const MASTER_DETAILS: readonly MasterDetailDef[] = [
     master: 'vwprestador',
     detail: { catalog: 'elempres', field: 'idPrestador' },
     title: 'Elementos del Prestador',
+  },
+  {
+    // A provider's code and its equivalent coded element, with the agreed tariff ('Tarifa Conv').
+    route: 'elempres_elemequi',
+    param: 'p_idelempres',
+    master: 'elempres',
+    title: 'Equivalencia del Elemento del Prestador',
+    headerFields: ['idPrestador', 'codigo', 'nombre'],
+    detailComponent: 'equivalencia-elempres',
   },
   {
     // Not a route of the spec: a template is only useful with its elements (used by planillas).

@@ -204,7 +204,7 @@ export const moduplan = defineCatalog({
       label: 'Módulo',
       type: 'select',
       required: true,
-      // Module ids of spec 002 §9: 1 Administration, 5 the insurer-side audit area.
+      // Module ids of docs/spec-summary.md 002 §9: 1 Administration, 5 the insurer-side audit area.
       options: [
         { value: '1', label: 'Administración' },
         { value: '5', label: 'Auditoría Médica' },

@@ -1,7 +1,7 @@
 import { defineCatalog } from './define.ts';
 
 /**
- * Tariff sheets, insurers' tariffs and providers' price lists (spec 001 §2.6–2.7, spec 002
+ * Tariff sheets, insurers' tariffs and providers' price lists (docs/spec-summary.md 001 §2.6–2.7, docs/spec-summary.md 002
  * "Insurer tariff", "Tariff sheet"). Rows belong to the tenant of their insurer or provider.
  */
 const common = { area: 'admin', section: 'parametros', writeFlag: 'menuParametros' } as const;

@@ -38,7 +38,7 @@ export const fecha = z.string().meta({ format: 'date' });
 /** A `numeric` column (money, quantities): pg returns it as a string; never a float over the wire. */
 export const decimal = z.string().meta({ format: 'decimal' });
 
-/** The list envelope of DESIGN §3. Add list-level extras with `.extend({...})`. */
+/** The list envelope of docs/design-summary.md §3. Add list-level extras with `.extend({...})`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
@@ -50,13 +50,17 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** A bare `{ items }` (lists without paging). */
 export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
-/** The error envelope of DESIGN §3: `{ error: { code, message, fields? } }`. */
+/** The error envelope of docs/design-summary.md §3: `{ error: { code, message, fields? } }`. */
 export const errorResponseSchema = z
   .object({
     error: z.object({
       code: z.string(),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
+      /** Item-level messages of a refused batch (the rows of a rejected file), at most a page of them. */
+      detalles: z.array(z.string()).optional(),
+      /** How many item-level messages there are in all (`detalles` may hold fewer). */
+      totalDetalles: z.number().int().optional(),
     }),
   })
   .meta({ id: 'Error', description: 'Error con mensaje en español y código estable' });

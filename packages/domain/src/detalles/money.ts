@@ -1,5 +1,5 @@
 /**
- * Money exact to the cent (DESIGN §1 'money'): amounts travel as decimal strings ("1234.56") and are
+ * Money exact to the cent (docs/design-summary.md §1 'money'): amounts travel as decimal strings ("1234.56") and are
  * added here as integer cents in BigInt, never as floats. The database keeps `numeric(14,2)` and
  * does its own sums; these helpers are for the few sums and differences the code does itself.
  */

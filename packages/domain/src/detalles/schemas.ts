@@ -61,7 +61,7 @@ export const detalleAprobadoSchema = z.object({
 });
 export type DetalleAprobado = z.infer<typeof detalleAprobadoSchema>;
 
-/** POST /procedimientos/actualizar-fecha (spec 001 §7) as PUT /planillas/:id/detalles/:idDet/fecha. */
+/** POST /procedimientos/actualizar-fecha (docs/spec-summary.md 001 §7) as PUT /planillas/:id/detalles/:idDet/fecha. */
 export const detalleFechaSchema = z.object({
   fechaAtencion: fechaIso,
   version,

@@ -1,5 +1,5 @@
 /**
- * The technical manual of the claim data file (DESIGN §6) as one document model, rendered by the web
+ * The technical manual of the claim data file (docs/design-summary.md §6) as one document model, rendered by the web
  * page /manual-datos and by the PDF `GET /api/v1/manual-datos.pdf`. Columns, names, rules, line kinds
  * and date formats come from the declarations the validator uses (cargas/columns.ts, cargas/validate.ts),
  * so the manual and the validator cannot disagree; the example rows are checked by the validator in
@@ -27,7 +27,7 @@ export const TITULO_MANUAL_DATOS = 'Manual técnico del archivo de datos';
 export const EJEMPLOS_NOMBRE_DOCUMENTO = ['123.pdf', '123_1.pdf', '123-informe.pdf'] as const;
 export const TIPOS_DOCUMENTO = ['PDF', 'JPEG', 'PNG'] as const;
 const MAX_ARCHIVOS_TEXTO = '20.000';
-/** 20 MiB (spec 000 §5, second variant); the API and the upload dialog use MAX_BYTES_DOCUMENTO. */
+/** 20 MiB (docs/spec-summary.md 000 §5, second variant); the API and the upload dialog use MAX_BYTES_DOCUMENTO. */
 export const MAX_MB_DOCUMENTO = 20;
 
 /**

@@ -1,7 +1,7 @@
 import { registerMenuItem } from '../navigation.ts';
 
 /**
- * The help pages in the Ayuda section of the insurer-area side menu (spec 002: "Help pages /guias
+ * The help pages in the Ayuda section of the insurer-area side menu (docs/spec-summary.md 002: "Help pages /guias
  * and /faq"). Tools live in the user drawer, not in the side menu.
  */
 export const AYUDA_MENU = [

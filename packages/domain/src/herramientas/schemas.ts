@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, idSchema } from '../common/ids.ts';
 import { decimal, fecha, pageOf } from '../common/responses.ts';
 import { isValidCedula } from '../common/validators.ts';
 import { MSG_HERRAMIENTAS } from './messages.ts';
@@ -52,3 +53,32 @@ export const coberturaSchema = z.object({
   ),
 });
 export type Cobertura = z.infer<typeof coberturaSchema>;
+
+/**
+ * `GET /api/v1/herramientas/cobertura/:cedula/atenciones?idEspecialidad=&page=`: the claim lookup
+ * (docs/spec-summary.md 001 §2.7): every attention of the patient the user may see, optionally only those whose
+ * doctor is registered in a specialty, newest first, 10 per page.
+ */
+export const CONSULTA_COBERTURA_PAGE_SIZE = 10;
+export const consultaCoberturaQuerySchema = z.object({
+  idEspecialidad: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
+});
+export type ConsultaCoberturaQuery = z.infer<typeof consultaCoberturaQuerySchema>;
+
+export const atencionCoberturaSchema = z.object({
+  idPlanilla: z.number().int(),
+  idTramite: z.number().int(),
+  /** The procedure's number. */
+  tramite: z.string(),
+  estadoTramite: z.string(),
+  numero: z.string(),
+  nombre: z.string(),
+  fechaDesde: fecha,
+  fechaHasta: fecha,
+  nombreMedico: z.string().nullable(),
+  diag1: z.string().nullable(),
+  prestador: z.string(),
+});
+export type AtencionCobertura = z.infer<typeof atencionCoberturaSchema>;
+export const consultaCoberturaPageSchema = pageOf(atencionCoberturaSchema);

@@ -1,14 +1,14 @@
 import { formatCount } from '../common/format.ts';
 
-/** Texts of the integration API (registro-datos / registro-completo) and its sandbox (spec 000 §5, §8). */
+/** Texts of the integration API (registro-datos / registro-completo) and its sandbox (docs/spec-summary.md 000 §5, §8). */
 export const MSG_INTEGRACION = {
-  // spec 000 §8 'Sandbox', verbatim
+  // docs/spec-summary.md 000 §8 'Sandbox', verbatim
   cargaExitosa: 'Carga exitosa',
   cargaCompletaExitosa: 'Carga completa exitosa',
   errorCarga: 'Error al cargar los datos',
   errorCargaRespaldos: 'Error al cargar los datos y respaldos',
   errorComunicacion: 'Error de comunicación con el servidor. Intente más tarde.',
-  // spec 000 §5 'Sandbox', verbatim
+  // docs/spec-summary.md 000 §5 'Sandbox', verbatim
   sinArchivoDatos: 'Debe adjuntar un archivo de datos para continuar.',
   solicitudIncorrecta: 'Solicitud incorrecta: Verifique los datos enviados.',
   // details (in `fields`)

@@ -3,7 +3,7 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
-import { instante } from '../common/responses.ts';
+import { fecha, instante } from '../common/responses.ts';
 
 /** `DELETE /api/v1/api-tokens/:id` → 200. */
 export const deleteApiTokensByIdResponse = z.object({
@@ -60,3 +60,52 @@ export const getSandboxTramitesResponse = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+/** `POST /api/v1/[sandbox/]cargatramites/registro-{datos|completo}` (201). */
+export const registroResultadoSchema = z.object({
+  mensaje: z.string(),
+  sandbox: z.boolean(),
+  idTramite: z.number().int(),
+  numero: z.string(),
+  estadoTramite: z.string(),
+  tramiteNuevo: z.boolean(),
+  idCarga: z.number().int(),
+  idAutorizacion: z.number().int().nullable(),
+  tipoCarga: z.string(),
+  fechaDesde: fecha,
+  fechaHasta: fecha,
+  numeroRegistros: z.number().int(),
+  contadorErrores: z.number().int(),
+  contadorNovedades: z.number().int(),
+  resumen: z.string(),
+  /** The first 100 row errors (all of them are in the load's errors). */
+  errores: z.array(
+    z.object({
+      fila: z.number().int(),
+      columna: z.string().nullable(),
+      valor: z.string().nullable(),
+      mensaje: z.string(),
+    }),
+  ),
+  respaldos: z.array(
+    z.object({
+      idCargaRespaldo: z.number().int(),
+      nombreArchivo: z.string(),
+      tipo: z.string(),
+      tamanio: z.number().int(),
+    }),
+  ),
+});
+
+/** `GET /api/v1/[sandbox/]cargatramites/cargas/:id/respaldos`. */
+export const respaldosSchema = z.array(
+  z.object({
+    idCargaRespaldo: z.number().int(),
+    idCarga: z.number().int(),
+    nombreArchivo: z.string(),
+    tipo: z.string(),
+    tamanio: z.number(),
+    sha256: z.string(),
+    fechaReg: instante,
+  }),
+);

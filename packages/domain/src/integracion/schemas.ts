@@ -15,7 +15,7 @@ const fecha = (campo: string) =>
 const optId = (msg: string) => idCon(msg).optional();
 
 /**
- * The text fields of POST /cargatramites/registro-datos and /registro-completo (spec 000 §3 'Sandbox
+ * The text fields of POST /cargatramites/registro-datos and /registro-completo (docs/spec-summary.md 000 §3 'Sandbox
  * upload form' and §7): multipart fields, so every value arrives as text.
  */
 export const registroCamposSchema = z
@@ -57,10 +57,10 @@ export const registroCamposSchema = z
   });
 export type RegistroCampos = z.infer<typeof registroCamposSchema>;
 
-/** The multipart field names of the contract (spec 000 §7). */
+/** The multipart field names of the contract (docs/spec-summary.md 000 §7). */
 export const CAMPO_ARCHIVO_DATOS = 'archivoDatos';
 export const CAMPO_ARCHIVOS_RESPALDO = 'archivosRespaldo';
-/** Backup files per call and their size (the 20 MiB of the weekly-loads variant, spec 000 §9). */
+/** Backup files per call and their size (the 20 MiB of the weekly-loads variant, docs/spec-summary.md 000 §9). */
 export const MAX_RESPALDOS = 50;
 export const MAX_BYTES_RESPALDO = 20 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 /**
- * Texts of the auditor–provider conversation (spec 001 §5, §8; issue 13), verbatim where the spec
+ * Texts of the auditor–provider conversation (docs/spec-summary.md 001 §5, §8; issue 13), verbatim where the spec
  * quotes them. Shared by the API (error and success messages) and the web (labels, warnings).
  */
 
@@ -14,7 +14,7 @@ const tipoTexto = (tipo: string) =>
   TIPO_OBSERVACION_TEXTO[tipo as keyof typeof TIPO_OBSERVACION_TEXTO] ?? tipo;
 
 export const MSG_OBSERVACION = {
-  // validation (spec 001 §5)
+  // validation (docs/spec-summary.md 001 §5)
   observacionEstandarRequerida: 'Debe ingresar una observación estándar',
   ingreseObservacion: 'Ingrese una observación',
   respuestaRequerida: 'Ingrese una respuesta',
@@ -22,10 +22,10 @@ export const MSG_OBSERVACION = {
   tipoRequerido: 'Indique el tipo de observación (M o D).',
   observacionNoDelTipo: 'La observación estándar no existe o no corresponde a este tipo.',
   respuestaNoExiste: 'La respuesta estándar no existe.',
-  // type of process (spec 001 §4, §8)
+  // type of process (docs/spec-summary.md 001 §4, §8)
   tipoDistinto: (tipo: string) =>
     `No se puede actualizar – La observación fue registrada en ${tipoTexto(tipo)}`,
-  // success (spec 001 §8 'Correcto!')
+  // success (docs/spec-summary.md 001 §8 'Correcto!')
   correcto: 'Correcto!',
   observacionCreada: 'Registro creado exitosamente!',
   observacionActualizada: 'Registro actualizado exitosamente!',
@@ -34,7 +34,7 @@ export const MSG_OBSERVACION = {
   resolucionRegistrada: 'Decisión sobre la respuesta registrada exitosamente!',
   archivosRespuesta: (n: number) =>
     n === 1 ? '1 documento de sustento cargado.' : `${n} documentos de sustento cargados.`,
-  // failures (spec 001 §8)
+  // failures (docs/spec-summary.md 001 §8)
   errorGuardar: 'Error! ¡Inténtelo de nuevo!',
   errorRespuesta: 'Intentelo de nuevo!',
   noSePudoEliminar: 'No se pudo eliminar',
@@ -53,7 +53,7 @@ export const MSG_OBSERVACION = {
     `La respuesta solo puede aceptarse con el trámite RECIBIDO, EN PROCESO o PLANILLAJE (estado actual: ${estado}).`,
   archivosSoloObservada:
     'Solo puede adjuntar documentos a una atención con observaciones enviadas y pendientes de enviar su respuesta.',
-  // completeness (spec 001 §4) and sending (spec 001 §7, §8)
+  // completeness (docs/spec-summary.md 001 §4) and sending (docs/spec-summary.md 001 §7, §8)
   completasPlanilla: (tipo: string) =>
     `Todas las observaciones de ${tipoTexto(tipo)} de la atención tienen respuesta.`,
   pendientesPlanilla: (tipo: string, n: number) =>
@@ -68,7 +68,7 @@ export const MSG_OBSERVACION = {
   correoRespuestasEnviado: 'Correo con reporte de respuestas enviado.',
   sinDestinatarios: 'No hay usuarios con correo para recibir el reporte; el envío quedó registrado.',
   errorEnvio: 'Ocurrió un problema al procesar la solicitud. Intenta de nuevo.',
-  // lists (spec 001 §8)
+  // lists (docs/spec-summary.md 001 §8)
   sinObservaciones: 'No hay observaciones para este trámite/tipo.',
   // audit trail and log
   bitacoraEnvio: (tipo: string, n: number, ronda: number) =>

@@ -9,7 +9,7 @@ import {
 import type { EstadoTramite } from '../tramites/workflow.ts';
 
 /*
- * The rules of observations and answers (spec 001 §4–§6, issue 13) as pure predicates: the API
+ * The rules of observations and answers (docs/spec-summary.md 001 §4–§6, issue 13) as pure predicates: the API
  * enforces them and the web asks them which controls to show.
  */
 
@@ -70,7 +70,7 @@ export function tipoProceso(idPerfil: number, tipo?: TipoRevision | null): TipoR
 }
 
 /**
- * The process flag of spec 001 (`procesoAM` / `procesoGD`) for one attention: whether the user may
+ * The process flag of docs/spec-summary.md 001 (`procesoAM` / `procesoGD`) for one attention: whether the user may
  * write observations of that type on it. 16 always (super-reviewer of both), 17/19 always, 18/20
  * only on the attentions assigned to them.
  */

@@ -210,7 +210,7 @@ export const observacionMutacionSchema = z.object({
   item: observacionItemSchema,
 });
 
-/** Completeness (spec 001 §4 'observacionesCompletas'). */
+/** Completeness (docs/spec-summary.md 001 §4 'observacionesCompletas'). */
 export const completitudSchema = z.object({
   observacionesCompletas: z.boolean(),
   mensaje: z.string(),

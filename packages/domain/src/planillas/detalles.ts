@@ -6,8 +6,8 @@ import { TIPOS_REVISION } from './permissions.ts';
 import type { AtencionRef } from './types.ts';
 
 /*
- * Line items (planilla details) and observations as the attention record page reads them (spec 000
- * §2 tabs Detalle, Activar detalle, Observaciones AM/GD; spec 001 §2.7 'Line items of a sheet').
+ * Line items (planilla details) and observations as the attention record page reads them (docs/spec-summary.md 000
+ * §2 tabs Detalle, Activar detalle, Observaciones AM/GD; docs/spec-summary.md 001 §2.7 'Line items of a sheet').
  * Editing line items and writing observations belong to their own features.
  */
 
@@ -21,7 +21,7 @@ export const MSG_DETALLE = {
   sinObservaciones: 'Sin observaciones registradas.',
 } as const;
 
-/** 'Activar detalle' (supervisor tab, spec 000 §2): the supervisors who act on line items, 16 and 17. */
+/** 'Activar detalle' (supervisor tab, docs/spec-summary.md 000 §2): the supervisors who act on line items, 16 and 17. */
 export const canActivarDetalle = (idPerfil: number) =>
   idPerfil === PERFIL.REVISOR || idPerfil === PERFIL.SUPERVISOR_AM;
 

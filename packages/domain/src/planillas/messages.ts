@@ -1,4 +1,4 @@
-/** Texts of spec 000 §8 for attentions, their review, templates and diagnoses (verbatim where quoted). */
+/** Texts of docs/spec-summary.md 000 §8 for attentions, their review, templates and diagnoses (verbatim where quoted). */
 export const MSG_PLANILLA = {
   // review
   revisionRegistrada: 'Revisión registrada exitosamente!',

@@ -2,7 +2,7 @@ import { PERFIL } from '../auth/profiles.ts';
 import { ESTADOS_COLUMNAS_AUDITORIA, ESTADOS_TRABAJO, type EstadoTramite } from '../tramites/workflow.ts';
 
 /*
- * The profile rules of spec 000 §6 for attentions, as pure predicates: the API enforces them and
+ * The profile rules of docs/spec-summary.md 000 §6 for attentions, as pure predicates: the API enforces them and
  * the web asks them which columns, tabs and buttons to show.
  */
 

@@ -2,7 +2,7 @@ import type { VistaPlanilla } from './schemas.ts';
 
 /*
  * The message the record popup (/planillaformpopup/...) posts to its opener after a review, so the
- * procedure page refreshes the list the popup was opened from (spec 000 §2 and §4). Same origin only:
+ * procedure page refreshes the list the popup was opened from (docs/spec-summary.md 000 §2 and §4). Same origin only:
  * the sender posts with `targetOrigin = location.origin`, the receiver checks `event.origin`.
  * Kept free of zod so the web can import it from '@app/domain/planillas/popup-message'.
  */

@@ -534,3 +534,14 @@ export const postTramitesByIdAsignacionesResponse = z.object({
   asignadas: z.number().int(),
   estadoTramite: z.string(),
 });
+
+/** The other review transitions (`/revision/{reiniciar|finalizar|reabrir}`): the sheet's new state. */
+export const revisionTransicionResponse = z.object({
+  mensaje: z.string(),
+  item: z.object({
+    idPlanilla: z.number().int(),
+    version: z.number().int(),
+    estadoAud: z.string(),
+    estadoDoc: z.string(),
+  }),
+});

@@ -11,7 +11,7 @@ import {
 } from './permissions.ts';
 
 /*
- * The review of one attention (DESIGN §5, 'Attention review'): estadoAud for AM (M), estadoDoc for
+ * The review of one attention (docs/design-summary.md §5, 'Attention review'): estadoAud for AM (M), estadoDoc for
  * GD (D). One table: the API applies it (features/revision), the web asks it which buttons to show.
  */
 

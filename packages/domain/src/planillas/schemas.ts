@@ -120,7 +120,7 @@ const fecha = (label: string) =>
     .refine(isIsoDate, `${label} debe ser una fecha válida.`);
 
 /**
- * Saving a record (spec 000 §5): cédula, nombre, diag1, diag2, fechaDesde, fechaHasta required;
+ * Saving a record (docs/spec-summary.md 000 §5): cédula, nombre, diag1, diag2, fechaDesde, fechaHasta required;
  * codes are normalised as the catalogue stores them (upper case, no dot, `A09X` = `A09`).
  * Optional fields left out stay as they are; null clears them.
  */

@@ -1,4 +1,4 @@
-/** Texts of spec 000 §8 for procedures and loads, verbatim. */
+/** Texts of docs/spec-summary.md 000 §8 for procedures and loads, verbatim. */
 export const MSG_TRAMITE = {
   actualizado: 'Trámite actualizado exitosamente!',
   errorCargar: 'No se pudo cargar el trámite.',

@@ -3,7 +3,7 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
-import { decimal, fecha, instante } from '../common/responses.ts';
+import { fecha, instante } from '../common/responses.ts';
 
 /** `GET /api/v1/bitacora/:idBitacora` → 200. */
 export const getBitacoraByIdBitacoraResponse = z.object({

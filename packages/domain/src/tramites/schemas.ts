@@ -11,7 +11,7 @@ const fecha = (label: string) =>
     .min(1, MSG.campoRequerido(label))
     .refine(isIsoDate, `${label} debe ser una fecha válida.`);
 
-/** Procedure form: idPrestador, idServicio, fechaDesde, fechaHasta, descripcion required (spec 000 §5). */
+/** Procedure form: idPrestador, idServicio, fechaDesde, fechaHasta, descripcion required (docs/spec-summary.md 000 §5). */
 export const tramiteInputSchema = z
   .object({
     idPrestador: requiredId('Prestador'),

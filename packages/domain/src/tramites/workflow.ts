@@ -63,7 +63,7 @@ export type Accion =
   | 'enviar-respuestas';
 
 /**
- * What happens as a consequence of another feature's write (DESIGN §5): a load ends without errors,
+ * What happens as a consequence of another feature's write (docs/design-summary.md §5): a load ends without errors,
  * a load's attentions are organised, sheet files are matched, the first attentions are assigned.
  * The feature fires the event when its condition (`cuando`) holds; the workflow service applies it
  * only from its from-states and otherwise does nothing.
@@ -101,7 +101,7 @@ type Base = {
 export type Transicion = Base & {
   accion: Accion;
   label: string;
-  /** Success text shown to the user (spec 000 §8 where it gives one). */
+  /** Success text shown to the user (docs/spec-summary.md 000 §8 where it gives one). */
   mensaje: string;
   /** Acts on the observations of one type, M or D (the 'tipo' the service receives). */
   porTipo?: true;
@@ -119,7 +119,7 @@ export type TransicionEvento = Base & {
 const SUP = [PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD] as const;
 const NO_FINAL = ESTADOS_TRAMITE.filter((e) => e !== 'FINALIZADO');
 
-/** The procedure workflow of DESIGN §5: the API enforces it, the UI asks it which buttons to show. */
+/** The procedure workflow of docs/design-summary.md §5: the API enforces it, the UI asks it which buttons to show. */
 export const TRANSICIONES: readonly Transicion[] = [
   {
     accion: 'enviar',
@@ -236,7 +236,7 @@ export const TRANSICIONES: readonly Transicion[] = [
 ];
 
 /**
- * The automatic transitions (DESIGN §5 rows 'upload data file', 'organise attentions', 'upload sheet
+ * The automatic transitions (docs/design-summary.md §5 rows 'upload data file', 'organise attentions', 'upload sheet
  * files' and 'start … also implied by the first assignment'). `perfiles` documents who causes them;
  * the feature that fires the event has already authorised its own write.
  */
@@ -321,7 +321,7 @@ export function accionesPermitidas(t: TramiteEstadoInfo, idPerfil: number): Tran
 }
 
 /**
- * Dates and description may be edited while REGISTRADO (spec 000 §4), and the 'Update' of spec 000 §2
+ * Dates and description may be edited while REGISTRADO (docs/spec-summary.md 000 §4), and the 'Update' of docs/spec-summary.md 000 §2
  * is also offered when an authorization was approved (tieneApr 1): then the procedure is under way,
  * so its period may only widen and no load falls outside it.
  */

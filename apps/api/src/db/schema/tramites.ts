@@ -78,7 +78,7 @@ export const tarifaPres = pgTable(
     idElemento: integer()
       .notNull()
       .references(() => elemento.idElemento),
-    /** The tariff sheet or agreement the value comes from (spec 001 'Tarifario/Convenio'). */
+    /** The tariff sheet or agreement the value comes from (docs/spec-summary.md 001 'Tarifario/Convenio'). */
     idTarifario: integer().references(() => tarifario.idTarifario),
     valor: numeric({ precision: 14, scale: 2 }).notNull(),
     ...stamps,

@@ -57,7 +57,7 @@ async function getPrestador(db: Queryable, req: FastifyRequest, id: number) {
   );
 }
 
-/** Insurers and providers of the administrator's companies (spec 002 "Insurer and provider detail"). */
+/** Insurers and providers of the administrator's companies (docs/spec-summary.md 002 "Insurer and provider detail"). */
 export async function aseguradorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;

@@ -81,7 +81,8 @@ describe('ambulatory loads (cargaamb)', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.message).toBe(MSG_ADMIN.csvConErrores(2));
-    expect(body.errores).toEqual([
+    expect(body.error.totalDetalles).toBe(5);
+    expect(body.error.detalles).toEqual([
       'Fila 3: Motivo es obligatorio.',
       'Fila 3: Cédula debe tener 10 dígitos.',
       'Fila 3: Fecha "31/02/2026" no es una fecha válida (AAAA-MM-DD o dd/MM/aaaa).',
@@ -90,7 +91,7 @@ describe('ambulatory loads (cargaamb)', () => {
     ]);
     expect(await stored()).toBe(0);
     const unknownDiag = await upload('datos.csv', csv(GOOD[0].replace('J18.1', 'U99')));
-    expect(unknownDiag.json().errores).toEqual([
+    expect(unknownDiag.json().error.detalles).toEqual([
       'Fila 2: Diagnóstico 1 "U99" no existe en el catálogo CIE-10.',
     ]);
     const noHeader = await upload('datos.csv', 'a;b;c\n1;2;3');

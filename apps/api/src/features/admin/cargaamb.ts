@@ -4,6 +4,7 @@ import {
   COLUMNAS_IMG,
   COLUMNAS_LAB,
   columnaCargaAmb,
+  ERROR_CODE,
   ETIQUETAS_CARGA_AMB,
   errorDeFila,
   type FilaCargaAmb,
@@ -117,9 +118,13 @@ function refuse(reply: FastifyReply, errores: string[]) {
       ? errores[0]
       : MSG_ADMIN.csvConErrores(filasConError);
   return reply.code(400).send({
-    error: { code: 'ARCHIVO_CON_ERRORES', message, fields: { archivo: message } },
-    errores: errores.slice(0, MAX_ERRORES),
-    totalErrores: errores.length,
+    error: {
+      code: ERROR_CODE.archivoConErrores,
+      message,
+      fields: { archivo: message },
+      detalles: errores.slice(0, MAX_ERRORES),
+      totalDetalles: errores.length,
+    },
   });
 }
 
@@ -248,7 +253,7 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
         summary: 'Cargar atenciones ambulatorias desde un .csv',
         description:
           'multipart/form-data: `archivo` (.csv separado por ; o ,, con encabezado) y `idCarga` (opcional). Todo o nada: con una ' +
-          'fila con errores no se guarda ninguna y la respuesta 400 trae `errores` por fila. Reemplaza las atenciones ' +
+          'fila con errores no se guarda ninguna y la respuesta 400 trae `error.detalles` por fila. Reemplaza las atenciones ' +
           'ambulatorias anteriores de la misma carga.',
         params: tramiteParams,
         consumes: ['multipart/form-data'],

@@ -128,7 +128,7 @@ async function readImagen(
   return { buffer, nombre, archivo };
 }
 
-/** Companies (spec 002 "Company detail"), their media, images and logo, and their current subscription. */
+/** Companies (docs/spec-summary.md 002 "Company detail"), their media, images and logo, and their current subscription. */
 export async function empresaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -314,7 +314,7 @@ export async function empresaRoutes(app: FastifyInstance) {
     },
   );
 
-  // Communication media (spec 002 "Company communication media").
+  // Communication media (docs/spec-summary.md 002 "Company communication media").
   async function getMedio(req: FastifyRequest, idEmpresa: number, id: number) {
     await assertEmpresa(db, req, idEmpresa);
     return one<Record<string, unknown>>(

@@ -1,4 +1,7 @@
 import {
+  binaryResponse,
+  fieldErrors,
+  formatDate,
   getMedicosByIdResponse,
   getMedicosResponse,
   getPersonasByIdResponse,
@@ -22,6 +25,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import { csvText } from '../../lib/csv.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { checkRefs, empresaScope, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
 
@@ -36,6 +40,21 @@ export const PERSONA_SELECT = `pe.id_persona AS "idPersona", pe.id_tipo_iden AS 
   ${STAMP_COLUMNS('pe')}`;
 const PERSONA_FROM = `persona pe LEFT JOIN tipo_iden ti ON ti.id_tipo_iden = pe.id_tipo_iden
   LEFT JOIN estado_civil ec ON ec.id_estado_civil = pe.id_estado_civil LEFT JOIN localidad lo ON lo.id_localidad = pe.id_localidad`;
+
+/** The persons list: search, sorts and order, shared by the page and its CSV download. */
+const PERSONA_LIST = {
+  select: PERSONA_SELECT,
+  from: PERSONA_FROM,
+  search: ['pe.documento', NOMBRE_COMPLETO('pe'), 'pe.email'],
+  sorts: {
+    nombreCompleto: `concat_ws(' ', pe.primer_apellido, pe.segundo_apellido, pe.primer_nombre)`,
+    documento: 'pe.documento',
+    email: 'pe.email',
+    fechaReg: 'pe.fecha_reg',
+  },
+  defaultSort: 'nombreCompleto',
+  tiebreak: 'pe.id_persona',
+};
 
 const MEDICO_SELECT = `m.id_medico AS "idMedico", m.id_persona AS "idPersona", m.id_especialidad AS "idEspecialidad",
   es.nombre AS "especialidadNombre", m.documento, pe.documento AS "personaDocumento", ${NOMBRE_COMPLETO('pe')} AS "personaNombre",
@@ -78,8 +97,7 @@ type PersonaBody = z.output<typeof personaBody>;
 async function validatePersona(db: Queryable, raw: unknown): Promise<void> {
   const res = personaSchema({ idTipoIdenCedula: await idTipoIdenCedula(db) }).safeParse(raw);
   if (!res.success) {
-    const fields: Record<string, string> = {};
-    for (const i of res.error.issues) fields[String(i.path[0])] ??= i.message;
+    const fields = fieldErrors(res.error);
     throw badRequest(Object.values(fields)[0], fields);
   }
   await checkRefs(db, [
@@ -138,13 +156,13 @@ const personaValues = (b: PersonaBody) => [
   b.direccion,
 ];
 
-/** Persons (spec 002 "Person form") and their doctor registrations ("Doctor form", "Doctors list for a person"). */
+/** Persons (docs/spec-summary.md 002 "Person form") and their doctor registrations ("Doctor form", "Doctors list for a person"). */
 export async function personaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
   const tags = ['administración'];
   const read = { onRequest: [app.authenticate], preValidation: [app.requireFlag('moduloAdministracion')] };
-  // The persons list's actions follow the session's option flags (spec 002 §6).
+  // The persons list's actions follow the session's option flags (docs/spec-summary.md 002 §6).
   const write = {
     onRequest: [app.authenticate],
     preValidation: [
@@ -175,25 +193,58 @@ export async function personaRoutes(app: FastifyInstance) {
       const p = new Params();
       const where = [empresaScope(req.user, 'pe.id_empresa', p)];
       if (idEmpresa) where.push(`pe.id_empresa = ${p.add(idEmpresa)}`);
-      return pagedList(
+      return pagedList(db, { ...PERSONA_LIST, where, params: p }, query);
+    },
+  );
+
+  // The persons list's download (docs/spec-summary.md 002 §6: only with the session's opcionDescarga).
+  const EXPORT_MAX = 50_000;
+  r.get(
+    '/api/v1/personas/exportar',
+    {
+      onRequest: [app.authenticate],
+      preValidation: [app.requireFlag('moduloAdministracion'), app.requireFlag('opcionDescarga')],
+      schema: {
+        response: responses({ 200: binaryResponse('text/csv') }),
+        tags,
+        summary: 'Personas en CSV (la búsqueda y el orden de la lista; requiere la opción Descarga)',
+        querystring: z.object({ q: pageQuery.q, sort: pageQuery.sort, idEmpresa: idSchema.optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { idEmpresa, q, sort } = req.query;
+      const p = new Params();
+      const where = [empresaScope(req.user, 'pe.id_empresa', p)];
+      if (idEmpresa) where.push(`pe.id_empresa = ${p.add(idEmpresa)}`);
+      const page = await pagedList<Record<string, string | null>>(
         db,
-        {
-          select: PERSONA_SELECT,
-          from: PERSONA_FROM,
-          where,
-          params: p,
-          search: ['pe.documento', NOMBRE_COMPLETO('pe'), 'pe.email'],
-          sorts: {
-            nombreCompleto: `concat_ws(' ', pe.primer_apellido, pe.segundo_apellido, pe.primer_nombre)`,
-            documento: 'pe.documento',
-            email: 'pe.email',
-            fechaReg: 'pe.fecha_reg',
-          },
-          defaultSort: 'nombreCompleto',
-          tiebreak: 'pe.id_persona',
-        },
-        query,
+        { ...PERSONA_LIST, where, params: p },
+        // Search only for a user whose list offers it (opcionConsulta).
+        { q: req.user.opcionConsulta ? q : undefined, sort, page: 1, pageSize: EXPORT_MAX },
       );
+      const rows = page.items.map((x) => [
+        x.documento,
+        x.nombreCompleto,
+        x.email ?? '',
+        x.telefono ?? '',
+        x.localidadNombre ?? '',
+        x.direccion ?? '',
+        formatDate(x.fechaReg),
+      ]);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="personas.csv"')
+        .send(
+          csvText(rows, [
+            'Documento',
+            'Nombre completo',
+            'Correo electrónico',
+            'Teléfono',
+            'Localidad',
+            'Dirección',
+            'Fecha de registro',
+          ]),
+        );
     },
   );
 

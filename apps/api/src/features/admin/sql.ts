@@ -13,7 +13,7 @@ export class Params {
 }
 
 /**
- * The companies an administration screen may show (DESIGN §4): the user's own company and, for the
+ * The companies an administration screen may show (docs/design-summary.md §4): the user's own company and, for the
  * subscription administrator (profile 1), the companies working under it (its providers).
  * `expr` is the SQL of a company id column.
  */

@@ -78,7 +78,7 @@ async function getPago(db: Queryable, req: FastifyRequest, id: number) {
   );
 }
 
-/** Subscriptions of the administrator's companies, their audit trail and their payments (spec 002). */
+/** Subscriptions of the administrator's companies, their audit trail and their payments (docs/spec-summary.md 002). */
 export async function suscripcionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -333,7 +333,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
     },
   );
 
-  // Payments (spec 002 "Subscription payments").
+  // Payments (docs/spec-summary.md 002 "Subscription payments").
   r.get(
     '/api/v1/suscpagos',
     {

@@ -104,7 +104,7 @@ async function checkUsuarioRefs(db: Queryable, req: FastifyRequest, body: Usuari
 const duplicate = (nombre: string) =>
   new AppError(409, 'DUPLICADO', MSG.correoRegistrado(nombre), { nombre: MSG.correoRegistrado(nombre) });
 
-/** Users of the administrator's companies (profile 1: of its subscription) — spec 002 "User administration". */
+/** Users of the administrator's companies (profile 1: of its subscription) — docs/spec-summary.md 002 "User administration". */
 export async function usuarioRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;

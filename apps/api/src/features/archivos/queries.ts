@@ -4,7 +4,7 @@ import { foldedLike, likePattern } from '../../lib/sql.ts';
 import { Params, visibilitySql } from '../planillas/queries.ts';
 import type { TramiteRow } from '../tramites/access.ts';
 
-/** ArchivoPla as spec 001 §3 names it. */
+/** ArchivoPla as docs/spec-summary.md 001 §3 names it. */
 export const ARCHIVO_COLS = `a.id_archivo_pla AS "idArchivoPla", a.id_planilla AS "idPlanilla", a.nombre, a.ruta, a.tipo,
   a.tamano::float8 AS tamano, a.hash, a.fecha_crea AS "fechaCrea", a.fecha_mod AS "fechaMod"`;
 

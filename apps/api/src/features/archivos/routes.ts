@@ -5,6 +5,7 @@ import {
   type ArchivosCargaFila,
   archivosListQuerySchema,
   archivosNuevosQuerySchema,
+  binaryResponse,
   enlaceArchivoBodySchema,
   formatDateTime,
   getArchivosPlaByIdResponse,
@@ -241,6 +242,9 @@ export async function archivoRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Contenido de un archivo (en línea para previsualizar, o como descarga con descarga=true)',
+        response: responses({
+          200: binaryResponse('application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'),
+        }),
         params: idParams,
         querystring: z.object({ descarga: z.enum(['true', 'false']).default('false') }),
       },
@@ -290,6 +294,7 @@ export async function archivoRoutes(app: FastifyInstance) {
           'ZIP de los archivos de una carga (carpetas por atención, por día o por día y especialidad) o del trámite',
         params: idParams,
         querystring: zipQuerySchema,
+        response: responses({ 200: binaryResponse('application/zip') }),
       },
       ...auth,
     },
@@ -335,6 +340,15 @@ export async function archivoRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Descarga mediante un enlace corto firmado (sin cabecera de sesión)',
+        response: responses({
+          200: binaryResponse(
+            'application/pdf',
+            'image/jpeg',
+            'image/png',
+            'application/zip',
+            'application/octet-stream',
+          ),
+        }),
         querystring: z.object({ t: z.string().max(2000).default('') }),
       },
     },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   changePasswordSchema,
+  dosFactoresInicioSchema,
   forgotPasswordSchema,
   getAuthConsejoResponse,
   getAuthCorreoDisponibleResponse,
@@ -8,6 +9,8 @@ import {
   idSchema,
   loginSchema,
   MSG,
+  mensajeSchema,
+  noContent,
   passwordChangeError,
   postAuthCambiarClaveResponse,
   postAuthLoginResponse,
@@ -186,7 +189,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/auth/inactividad',
-    { schema: { tags, summary: 'Cierre por inactividad' }, onRequest: [app.authenticate] },
+    {
+      schema: { tags, summary: 'Cierre por inactividad', response: responses({ 200: mensajeSchema }) },
+      onRequest: [app.authenticate],
+    },
     async (req) => {
       await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'INACTIVIDAD' WHERE id_sesion = $1`, [
         req.idSesion,
@@ -254,6 +260,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Registrar el acceso a una ruta',
+        response: responses({ 204: noContent }),
         body: z.object({ ruta: z.string().min(1).max(300) }),
       },
       onRequest: [app.authenticate],
@@ -348,6 +355,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Generar el secreto y el código QR de 2FA',
+        response: responses({ 200: dosFactoresInicioSchema }),
         description: 'Con la autenticación en dos pasos activa, pide el código actual o la contraseña.',
         // Optional: only an active factor needs the proof (checked below).
         body: totpProofFields.nullish(),
@@ -373,7 +381,12 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/auth/2fa/confirmar',
     {
-      schema: { tags, summary: 'Activar 2FA con el primer código', body: totpConfirmSchema },
+      schema: {
+        tags,
+        summary: 'Activar 2FA con el primer código',
+        body: totpConfirmSchema,
+        response: responses({ 200: mensajeSchema }),
+      },
       onRequest: [app.authenticate],
     },
     async (req) => {
@@ -404,6 +417,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Desactivar 2FA',
+        response: responses({ 200: mensajeSchema }),
         description: 'Pide el código actual de la aplicación o la contraseña.',
         body: totpProofSchema,
       },

@@ -1,4 +1,5 @@
 import {
+  autorizacionAccionResponse,
   autorizacionInputSchema,
   autorizacionListQuerySchema,
   autorizacionRechazoSchema,
@@ -93,7 +94,7 @@ const hayPendiente = async (q: Queryable, idTramite: number) =>
   ).length > 0;
 
 /**
- * Authorizations of a procedure ('Solicitudes', spec 000 §2, §3, §7): list, detail, request, approve,
+ * Authorizations of a procedure ('Solicitudes', docs/spec-summary.md 000 §2, §3, §7): list, detail, request, approve,
  * reject and annul, with the bitácora; weeks of a date range; the active-load checks. Loads under an
  * authorization go through the ingest's own upload (POST /tramites/{id}/cargas with idAutorizacion).
  */
@@ -280,6 +281,7 @@ export async function autorizacionRoutes(app: FastifyInstance) {
           tags,
           summary: def.resumen,
           params: idParams,
+          response: uncheckedResponses({ 200: autorizacionAccionResponse }),
           body: accion === 'rechazar' ? autorizacionRechazoSchema : autorizacionResolverSchema,
         },
       },

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import { cie10FormatoSql, cie10Sql, fechaTextoSql, numeroSql, plantilla } from './sql.ts';
 
 /*
- * The checks of DESIGN §6 that need the catalogues or several rows, as set-based statements over the
+ * The checks of docs/design-summary.md §6 that need the catalogues or several rows, as set-based statements over the
  * rows already stored (none row by row). The catalogue lookups and conversions (CIE-10 normalisation,
  * numbers, dates) run on the few DISTINCT values of a load, never on each of its 100,000 rows; the
  * offending values are then joined back to the rows by plain equality, so a clean load is never

@@ -3,7 +3,7 @@ import { resolucionSql } from './checks.ts';
 import { cie10Sql, fechaValidaSql, numeroValidoSql } from './sql.ts';
 
 /*
- * Organising a load (DESIGN §5, issue item 6): three set-based statements over carga_fila, no loop.
+ * Organising a load (docs/design-summary.md §5, issue item 6): three set-based statements over carga_fila, no loop.
  * They run only on a load without errors, so every conversion below meets values the row validator
  * and the set-based checks already accepted. $1 is always the load.
  */
@@ -15,10 +15,14 @@ import { cie10Sql, fechaValidaSql, numeroValidoSql } from './sql.ts';
  */
 const PLANILLAS = `
   INSERT INTO planilla (id_tramite, id_carga, id_prestador, numero, cedula, nombre, cedula_medico, nombre_medico,
-                        diag1, diag2, control_diag1, control_diag2, fecha_desde, fecha_hasta, l_muerto, total, id_usuario_reg)
+                        diag1, diag2, control_diag1, control_diag2, fecha_desde, fecha_hasta, l_muerto, total,
+                        total_reclamado, total_aprobado, id_usuario_reg)
   SELECT $2, $1, $3, g.numero, f.cedula1, f.nombre, f.cedula2, f.nombre_med_ins,
          ${cie10Sql('f.diag_pri')}, ${cie10Sql('f.diag_sec')}, 1, (f.diag_sec IS NOT NULL)::int,
-         ${fechaValidaSql('f.f_ingreso')}, ${fechaValidaSql('f.f_salida')}, g.l_muerto, g.total, $4
+         ${fechaValidaSql('f.f_ingreso')}, ${fechaValidaSql('f.f_salida')}, g.l_muerto, g.total,
+         -- Every line is new and approved as claimed: the totals the line triggers (migration 0013)
+         -- would compute, so that they find nothing to update.
+         g.total, g.total, $4
     FROM (
       SELECT no_planilla AS numero, min(fila) AS primera,
              max(CASE WHEN upper(l_muerto) IN ('S', 'TRUE') THEN 1 ELSE 0 END) AS l_muerto,

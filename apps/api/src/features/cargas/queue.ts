@@ -3,7 +3,8 @@ export type Progreso = { progreso: number; filasPorSegundo: number };
 type Job = { id: number; done: Promise<void>; resolve: () => void };
 
 /**
- * The in-process queue of loads to ingest. No job library (pg-boss and the like): the `carga` row is
+ * The in-process queue of loads to ingest (docs/architecture.md#background-jobs, docs/decisions.md 38).
+ * No job library (pg-boss and the like): the `carga` row is
  * the job's durable record (a load still PROCESANDO is queued again at the next start) and one process
  * serves the API, so a queue table, its schema and its polling would add nothing. At most
  * `concurrency` loads run at once; each job gets an AbortSignal that fires when the server closes, so

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  binaryResponse,
   cargaCamposSchema,
+  cargaIncidenciasPageSchema,
   cargaIncidenciasQuerySchema,
   cargaListQuerySchema,
   deleteCargasByIdResponse,
+  fieldErrors,
   filasQuerySchema,
   formatoDeArchivo,
   getCargasByIdResponse,
@@ -162,10 +165,7 @@ export async function cargaRoutes(app: FastifyInstance) {
           Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== '')),
         );
         if (!campos.success) {
-          const errs = Object.fromEntries(
-            campos.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message]),
-          );
-          throw badRequest(campos.error.issues[0].message, errs);
+          throw badRequest(campos.error.issues[0].message, fieldErrors(campos.error));
         }
         if (subido.size === 0) throw badRequest(MSG_CARGA.archivoVacio, { archivo: MSG_CARGA.archivoVacio });
         const sniff = await sniffFile(subido.tmp, subido.formato, subido.size);
@@ -253,6 +253,7 @@ export async function cargaRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: `${resumen} (fila, columna, valor, mensaje)`,
+          response: uncheckedResponses({ 200: cargaIncidenciasPageSchema }),
           params: idParams,
           querystring: cargaIncidenciasQuerySchema,
         },
@@ -323,6 +324,9 @@ export async function cargaRoutes(app: FastifyInstance) {
           schema: {
             tags,
             summary: `Datos del trámite en ${formato.toUpperCase()}${soloErrores ? ' (filas con errores)' : ''}`,
+            response: responses({
+              200: binaryResponse(formato === 'json' ? 'application/json' : 'text/csv'),
+            }),
             params: idParams,
           },
           onRequest: [app.authenticate],

@@ -223,7 +223,7 @@ export async function eliminarCarga(
   return { mensaje: MSG_TRAMITE.cargaEliminada };
 }
 
-/** Organises the attentions of a load (DESIGN §5): one transaction, set-based statements. */
+/** Organises the attentions of a load (docs/design-summary.md §5): one transaction, set-based statements. */
 export async function organizar(db: Database, user: SessionUser, idCarga: number, log?: FastifyBaseLogger) {
   const started = performance.now();
   const ms: Record<string, number> = {};

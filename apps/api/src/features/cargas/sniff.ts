@@ -40,7 +40,7 @@ function isText(buf: Buffer): boolean {
 
 /**
  * Checks the content of an uploaded data file against its declared format by its first bytes
- * (DESIGN §8: by content, not by name): `.xlsx` must be a ZIP, JSON must open with `[` or `{`,
+ * (docs/design-summary.md §8: by content, not by name): `.xlsx` must be a ZIP, JSON must open with `[` or `{`,
  * CSV must be text (UTF-8, or Windows Latin-1 as spreadsheets in Spanish often save it).
  */
 export async function sniffFile(file: string, formato: FormatoDatos, size: number): Promise<Sniff> {

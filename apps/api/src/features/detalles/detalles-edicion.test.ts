@@ -9,6 +9,7 @@ import {
   requester,
   versionOf,
 } from '../planillas/fixtures.ts';
+import { ajustarGlosa } from './service.ts';
 
 let t: TestContext;
 let ids: Ids;
@@ -246,6 +247,27 @@ describe('money of the audit: approved value, glosa, over-tariff proposal', () =
     expect(aud).toEqual([{ antes: null, despues: '15.00' }]);
   });
 
+  it("ajustarGlosa (for accepting an answer): reduces or withdraws the glosa in the caller's transaction", async () => {
+    const id = f.planillas[0];
+    const det = await idDet(id, '99213');
+    const v = await versionOf(t, id);
+    const reducida = await t.database.transaction((tx) =>
+      ajustarGlosa(tx, det, '18.30', { idUsuario: ids.usuarios.supervisorAm }),
+    );
+    expect(reducida).toMatchObject({ totalAprobado: '78.30', totalGlosa: '2.00', version: v + 1 });
+    const retirada = await t.database.transaction((tx) =>
+      ajustarGlosa(tx, det, null, { idUsuario: ids.usuarios.supervisorAm }),
+    );
+    expect(retirada).toMatchObject({ totalAprobado: '80.30', totalGlosa: '0.00' });
+    await expect(
+      t.database.transaction((tx) =>
+        ajustarGlosa(tx, det, '99.00', { idUsuario: ids.usuarios.supervisorAm }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    // Back to the glosa of the previous test for the next ones.
+    expect((await aprobar(DEMO.auditorAm, det, '15.00')).statusCode).toBe(200);
+  });
+
   it('deactivating a line objects its whole amount; reactivating restores its approval', async () => {
     const id = f.planillas[0];
     const det = await idDet(id, '99213');
@@ -303,6 +325,22 @@ describe('money of the audit: approved value, glosa, over-tariff proposal', () =
 });
 
 describe('totals of a procedure to the cent (10,000 lines)', () => {
+  it('every attention of the seeded demo (organised loads) carries the totals of its lines', async () => {
+    const mal = await q<{ id: number }>(
+      `SELECT p.id_planilla AS id FROM planilla p
+        LEFT JOIN LATERAL (
+          SELECT COALESCE(sum(round(d.cantidad * d.valor_uni, 2)), 0) AS r,
+                 COALESCE(sum(CASE WHEN d.estado = 1 THEN COALESCE(d.valor_aprobado, round(d.cantidad * d.valor_uni, 2)) ELSE 0 END), 0) AS a
+            FROM planilla_det d WHERE d.id_planilla = p.id_planilla) s ON true
+       WHERE (p.total_reclamado, p.total_aprobado, p.total_glosa) IS DISTINCT FROM (s.r, s.a, s.r - s.a)`,
+    );
+    expect(mal).toEqual([]);
+    const [{ n }] = await q<{ n: number }>(
+      'SELECT count(*)::int AS n FROM planilla WHERE total_reclamado > 0',
+    );
+    expect(n).toBeGreaterThan(0);
+  });
+
   it('sums claimed / approved / objected exactly as BigInt cents do', async () => {
     const f = await crearTramite(t, ids, {
       planillas: Array.from({ length: 20 }, (_, i) => ({
@@ -375,7 +413,9 @@ describe('searches of the line window and the equivalence screen', () => {
     });
     expect(get.json().candidatos.items[0]).toMatchObject({ codigo: '85025' });
     expect((await req('GET', url, DEMO.prestador2)).statusCode).toBe(404);
-    expect((await req('PUT', url, DEMO.prestador, { idElemento: await idElemento('99213') })).statusCode).toBe(403);
+    expect(
+      (await req('PUT', url, DEMO.prestador, { idElemento: await idElemento('99213') })).statusCode,
+    ).toBe(403);
     const put = await req('PUT', url, DEMO.supervisorAm, { idElemento: await idElemento('99213') });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().elemPres).toMatchObject({ elementoCodigo: '99213', tarifaConv: '20.30' });

@@ -38,9 +38,14 @@ async function buscarElementos(
   page: number,
   pageSize: number,
 ) {
-  const cond = text ? `(e.codigo LIKE $1 OR ${foldedLike('e.nombre', '$2')})` : '$1::text IS NULL AND $2::text IS NULL';
+  const cond = text
+    ? `(e.codigo LIKE $1 OR ${foldedLike('e.nombre', '$2')})`
+    : '$1::text IS NULL AND $2::text IS NULL';
   const params = text ? [prefixPattern(text.toUpperCase()), likePattern(foldText(text))] : [null, null];
-  const [{ n }] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM elemento e WHERE ${cond}`, params);
+  const [{ n }] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM elemento e WHERE ${cond}`,
+    params,
+  );
   const items = await q.query<ElementoBusqueda>(
     `SELECT e.id_elemento AS "idElemento", e.codigo, e.nombre, c.nombre AS "clasElemNombre", e.valor::text AS valor,
             tp.valor::text AS "tarifaConv"

@@ -6,6 +6,7 @@ import {
   type DetalleEditar,
   fechaDentro,
   MSG_DETALLE_EDICION as M,
+  normalizeMoney,
   type PlanillaTotales,
   type SessionUser,
   toCents,
@@ -206,7 +207,7 @@ export async function editarDetalle(
   if (nuevo.fechaAtencion !== antes.fechaAtencion && nuevo.fechaAtencion)
     fechaValida(ctx, nuevo.fechaAtencion);
   if (b.cantidad !== undefined) nuevo.cantidad = b.cantidad;
-  if (b.valorUni !== undefined) nuevo.valorUni = b.valorUni;
+  if (b.valorUni !== undefined) nuevo.valorUni = normalizeMoney(b.valorUni);
   if (b.tipo !== undefined) nuevo.tipo = b.tipo;
   if (b.laboratorio !== undefined) nuevo.laboratorio = b.laboratorio;
   if (b.imagen !== undefined) nuevo.imagen = b.imagen;
@@ -252,12 +253,13 @@ export async function aprobarDetalle(
 ) {
   const ctx = await contexto(tx, user, idPlanilla, b.version, canAuditarValores);
   const l = await lineaBloqueada(tx, idPlanilla, idDet);
-  await fijarAprobado(tx, l, b.valorAprobado, b.cantidadAprobada, true);
+  const valorAprobado = normalizeMoney(b.valorAprobado);
+  await fijarAprobado(tx, l, valorAprobado, b.cantidadAprobada, true);
   const meta = { idPlanilla, idPlanillaDet: idDet, idUsuario: user.idUsuario, operacion: 'DET_APROBAR' };
   await recordChanges(
     tx,
     { valorAprobado: l.valorAprobado, cantidadAprobada: l.cantidadAprobada },
-    { valorAprobado: b.valorAprobado, cantidadAprobada: b.cantidadAprobada ?? l.cantidadAprobada },
+    { valorAprobado, cantidadAprobada: b.cantidadAprobada ?? l.cantidadAprobada },
     meta,
   );
   const planilla = await cerrarCambio(tx, ctx, user.idUsuario, 'DET_APROBAR');
@@ -315,14 +317,20 @@ export async function ajustarGlosa(
   await tx.query('SELECT 1 FROM planilla WHERE id_planilla = $1 FOR UPDATE', [ref.idPlanilla]);
   const l = await lineaBloqueada(tx, ref.idPlanilla, idPlanillaDet);
   const previo = await totalesPlanilla(tx, ref.idPlanilla);
-  const valor =
-    nuevoValorAprobado ??
-    (
-      await tx.query<{ v: string }>(
-        `SELECT ${RECLAMADO('d')}::text AS v FROM planilla_det d WHERE id_planilla_det = $1`,
-        [idPlanillaDet],
-      )
-    )[0].v;
+  let valor: string;
+  try {
+    valor =
+      nuevoValorAprobado !== null
+        ? normalizeMoney(nuevoValorAprobado)
+        : (
+            await tx.query<{ v: string }>(
+              `SELECT ${RECLAMADO('d')}::text AS v FROM planilla_det d WHERE id_planilla_det = $1`,
+              [idPlanillaDet],
+            )
+          )[0].v;
+  } catch {
+    throw badRequest(M.valorInvalido, { valorAprobado: M.valorInvalido });
+  }
   await fijarAprobado(tx, l, valor, undefined, false);
   const meta = {
     idPlanilla: ref.idPlanilla,

@@ -1,9 +1,13 @@
 import {
+  type AtencionCobertura,
   binaryResponse,
   COLUMNAS_DATOS,
+  CONSULTA_COBERTURA_PAGE_SIZE,
   type Cobertura,
   coberturaParamsSchema,
   coberturaSchema,
+  consultaCoberturaPageSchema,
+  consultaCoberturaQuerySchema,
   ejemploCsv,
   ejemploJson,
   filasEjemplo,
@@ -12,6 +16,7 @@ import {
   idCon,
   type Medicamento,
   manualDatos,
+  PERFIL,
   responses,
   VADEMECUM_PAGE_SIZE,
   vademecumPageSchema,
@@ -109,6 +114,53 @@ export async function herramientasRoutes(app: FastifyInstance) {
         ultimaAtencion: resumen.ultima,
         recientes: recientes.map(({ nombre: _n, ...rest }) => rest),
       };
+    },
+  );
+
+  r.get(
+    '/api/v1/herramientas/cobertura/:cedula/atenciones',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['herramientas'],
+        summary:
+          'Consulta de cobertura (spec 001 §2.7): todas las atenciones del paciente visibles para el usuario, por cédula o cédula y especialidad del médico, 10 por página',
+        params: coberturaParamsSchema,
+        querystring: consultaCoberturaQuerySchema,
+        response: responses({ 200: consultaCoberturaPageSchema }),
+      },
+    },
+    async (req) => {
+      const { cedula } = req.params;
+      const { idEspecialidad, page } = req.query;
+      const scope = tramiteScope(req.user, 2);
+      const params: unknown[] = [cedula, ...scope.params];
+      const where = [`p.cedula = $1`, `p.estado = 1`, scope.sql];
+      if (req.user.idPerfil === PERFIL.PRESTADOR) {
+        // The provider's own attentions, read through planilla_dup_idx (id_prestador, cedula, fecha_desde).
+        params.push(req.user.idEmpresa);
+        where.push(
+          `p.id_prestador IN (SELECT id_prestador FROM prestador WHERE id_empresa = $${params.length})`,
+        );
+      }
+      if (idEspecialidad) {
+        params.push(idEspecialidad);
+        where.push(
+          `EXISTS (SELECT 1 FROM medico m WHERE m.documento = p.cedula_medico AND m.id_especialidad = $${params.length})`,
+        );
+      }
+      const from = `FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
+                    JOIN prestador pr ON pr.id_prestador = p.id_prestador WHERE ${where.join(' AND ')}`;
+      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
+      const items = await db.query<AtencionCobertura>(
+        `SELECT p.id_planilla AS "idPlanilla", p.id_tramite AS "idTramite", t.numero AS tramite,
+                t.estado_tramite AS "estadoTramite", p.numero, p.nombre, p.fecha_desde AS "fechaDesde",
+                p.fecha_hasta AS "fechaHasta", p.nombre_medico AS "nombreMedico", p.diag1, pr.nombre_comercial AS prestador
+           ${from}
+          ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, CONSULTA_COBERTURA_PAGE_SIZE, (page - 1) * CONSULTA_COBERTURA_PAGE_SIZE],
+      );
+      return { items, total: n, page, pageSize: CONSULTA_COBERTURA_PAGE_SIZE };
     },
   );
 

@@ -20,7 +20,7 @@ export const TABLA = {
 } as const;
 
 /** One branch of the union: the observation columns under common names, filtered by `where` (alias o). */
-const rama = (n: NivelObservacion, where: string) => {
+export const rama = (n: NivelObservacion, where: string) => {
   const t = TABLA[n];
   return `SELECT o.${t.id} AS id, '${t.nivel}'::text AS nivel, ${t.orden} AS nivel_orden, o.id_planilla,
                  ${t.det} AS id_planilla_det, o.id_carga, o.planilla_numero, o.observacion_tipo, o.id_observacion,

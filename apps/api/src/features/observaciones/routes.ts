@@ -15,9 +15,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { IdListCache } from '../../lib/id-list-cache.ts';
 import { contentDisposition } from '../../lib/storage/index.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
-import { getTramiteForUser } from '../tramites/access.ts';
+import { getTramiteConRevisiones } from '../tramites/access.ts';
 import { csvObservaciones, listarObservacionesTramite } from './lista.ts';
 import { ITEM_COLS, ITEM_JOINS, leerObservacion, union } from './queries.ts';
 import { archivosRespuestaRoutes } from './routes-archivos.ts';
@@ -35,6 +36,8 @@ export async function observacionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
   const auth = { onRequest: [app.authenticate] };
+  /** Ordered ids of the procedures' observation lists (lista.ts), per filter and revision. */
+  const listas = new IdListCache(2_000_000, 500_000);
 
   await app.register(escrituraRoutes);
   await app.register(envioRoutes);
@@ -104,10 +107,10 @@ export async function observacionRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const t = await getTramiteForUser(db, req.user, req.params.id);
+      const t = await getTramiteConRevisiones(db, req.user, req.params.id);
       const q = req.query;
       const csv = q.formato === 'csv';
-      const { items, total } = await listarObservacionesTramite(db, req.user, t, q, !csv);
+      const { items, total } = await listarObservacionesTramite(db, req.user, t, q, !csv, listas);
       if (!csv) return { items, total, page: q.page, pageSize: q.pageSize };
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

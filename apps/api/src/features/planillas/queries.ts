@@ -73,7 +73,7 @@ export function listConditions(
   if (f.cedula) w.push(`p.cedula LIKE ${params.add(likePattern(f.cedula))}`);
   if (f.nombre) w.push(foldedLike('p.nombre', params.add(likePattern(foldText(f.nombre)))));
   if (f.nivel) w.push(`p.nivel = ${params.add(f.nivel)}`);
-  // State filters only for the profiles that see that state (spec 000 §6).
+  // State filters only for the profiles that see that state (docs/spec-summary.md 000 §6).
   if (f.estadoAud && AM_ESTADO.includes(user.idPerfil)) w.push(`p.estado_aud = ${params.add(f.estadoAud)}`);
   if (f.estadoDoc && GD_ESTADO.includes(user.idPerfil)) w.push(`p.estado_doc = ${params.add(f.estadoDoc)}`);
   if (f.duplicadas) w.push('p.duplicada = 1');

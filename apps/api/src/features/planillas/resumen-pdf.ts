@@ -1,4 +1,12 @@
-import { formatDate, formatDateTime, formatMoney, formatNumber, idParams } from '@app/domain';
+import {
+  binaryResponse,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  idParams,
+  responses,
+} from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { logoDataUrl } from '../../lib/pdf.ts';
@@ -37,7 +45,7 @@ const tableLayout = {
 };
 
 /**
- * Report 9 as the print of one attention sheet (spec 000 §2 'Imprimir', 001 §7): its data, diagnoses
+ * Report 9 as the print of one attention sheet (docs/spec-summary.md 000 §2 'Imprimir', 001 §7): its data, diagnoses
  * with their CIE-10 names, line items with totals, and its observations with their answers.
  */
 export async function resumenPdfRoutes(app: FastifyInstance) {
@@ -51,6 +59,7 @@ export async function resumenPdfRoutes(app: FastifyInstance) {
       schema: {
         tags: ['planillas'],
         summary: 'Reporte 9: impresión de la planilla de atención (PDF)',
+        response: responses({ 200: binaryResponse('application/pdf') }),
         params: idParams,
       },
     },

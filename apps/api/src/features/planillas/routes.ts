@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  binaryResponse,
   buscarQuerySchema,
   canDeleteProfile,
   canProcessAM,
@@ -122,7 +123,7 @@ async function detalle(q: Queryable, user: SessionUser, planilla: PlanillaRow, t
 
 const DIAGS = ['diag1', 'diag2', 'diag3', 'diag4', 'diag5'] as const;
 const CONTROLS = ['controlDiag1', 'controlDiag2', 'controlDiag3', 'controlDiag4', 'controlDiag5'] as const;
-/** Fields that only AM processing may change (spec 000 §6: AM edits diagnoses). */
+/** Fields that only AM processing may change (docs/spec-summary.md 000 §6: AM edits diagnoses). */
 const AM_ONLY = new Set<string>([...DIAGS, ...CONTROLS]);
 
 /** The fields a save changes: required ones always, optional ones when present (null clears). */
@@ -210,6 +211,7 @@ export async function planillaRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Exportar a CSV las atenciones filtradas (Atenciones_tramite_{idTramite}.csv, separador ;)',
+        response: responses({ 200: binaryResponse('text/csv') }),
         querystring: planillaFiltrosSchema,
       },
     },

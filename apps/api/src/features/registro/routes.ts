@@ -61,7 +61,7 @@ function uniqueError(e: unknown, field: string, message: string): never {
 }
 
 /**
- * Public registration and renewal of a subscription (spec 001 §2.1). Registration creates the
+ * Public registration and renewal of a subscription (docs/spec-summary.md 001 §2.1). Registration creates the
  * company, its VIGENTE subscription and audit row, the person and the administrator user in one
  * transaction: any failure leaves nothing behind.
  */

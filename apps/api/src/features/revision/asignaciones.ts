@@ -1,14 +1,13 @@
 import {
-  ESTADOS_REVISION,
   assignProfiles,
+  ESTADOS_REVISION,
   getTramitesByIdAsignacionesCargasResponse,
   getTramitesByIdAsignacionesPlanillasResponse,
   idParams,
   idSchema,
-  responses,
-  uncheckedResponses,
-  tipoRevisionSchema,
   type SessionUser,
+  tipoRevisionSchema,
+  uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -178,9 +178,14 @@ describe('controls 1–5', () => {
   });
 
   it('supervisors 16/17/19 only; other tenant 404; bad control 400', async () => {
-    for (const u of [DEMO.auditorAm, DEMO.gestorGd, DEMO.prestador]) {
-      expect((await req('GET', `/api/v1/tramites/${f.idTramite}/controles`, u)).statusCode, u).toBe(403);
-      expect((await req('GET', `/api/v1/tramites/${f.idTramite}/controles/1`, u)).statusCode, u).toBe(403);
+    // 18 and 20 with nothing assigned do not see the procedure at all (issue 11 item 4).
+    for (const [u, status] of [
+      [DEMO.auditorAm, 404],
+      [DEMO.gestorGd, 404],
+      [DEMO.prestador, 403],
+    ] as const) {
+      expect((await req('GET', `/api/v1/tramites/${f.idTramite}/controles`, u)).statusCode, u).toBe(status);
+      expect((await req('GET', `/api/v1/tramites/${f.idTramite}/controles/1`, u)).statusCode, u).toBe(status);
     }
     expect((await req('GET', `/api/v1/tramites/${f.idTramite}/controles`, DEMO.prestador2)).statusCode).toBe(
       404,

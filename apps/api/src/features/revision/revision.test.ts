@@ -293,7 +293,7 @@ describe('finalize and reopen', () => {
     });
     await observacion(f.planillas[2], 'M', false);
     const url = `/api/v1/cargas/${f.idCarga}/revision/finalizar`;
-    expect((await req('POST', url, DEMO.auditorAm, { tipo: 'M' })).statusCode).toBe(403);
+    expect((await req('POST', url, DEMO.auditorAm, { tipo: 'M' })).statusCode).toBe(404); // nothing assigned to the auditor: hidden (issue 11 item 4)
     expect((await req('POST', url, DEMO.supervisorAm, { tipo: 'D' })).statusCode).toBe(403);
     expect((await req('POST', url, DEMO.prestador2, { tipo: 'M' })).statusCode).toBe(404);
     expect((await req('POST', url, DEMO.supervisorAm, { tipo: 'Z' })).statusCode).toBe(400);
@@ -410,7 +410,7 @@ describe('assignment', () => {
         .usuarios.map((x: { nombre: string }) => x.nombre)
         .sort(),
     ).toEqual([DEMO.gestorGd, DEMO.supervisorGd].sort());
-    expect((await req('GET', `${url}?tipo=M`, DEMO.auditorAm)).statusCode).toBe(403);
+    expect((await req('GET', `${url}?tipo=M`, DEMO.auditorAm)).statusCode).toBe(404); // nothing assigned to the auditor yet: hidden (issue 11 item 4)
     expect((await req('GET', `${url}?tipo=M`, DEMO.supervisorGd)).statusCode).toBe(403);
     expect((await req('GET', `${url}?tipo=D`, DEMO.revisor)).statusCode).toBe(200);
     expect((await req('GET', `${url}?tipo=M`, DEMO.prestador2)).statusCode).toBe(404);
@@ -471,8 +471,12 @@ describe('assignment', () => {
     const url = `/api/v1/tramites/${f.idTramite}/asignaciones`;
     const u = ids.usuarios;
     const body = { tipo: 'M', idUsuario: u.auditorAm, idPlanillas: f.planillas };
-    for (const usuario of [DEMO.auditorAm, DEMO.supervisorGd, DEMO.gestorGd, DEMO.prestador]) {
+    for (const usuario of [DEMO.supervisorGd, DEMO.prestador]) {
       expect((await req('POST', url, usuario, body)).statusCode, usuario).toBe(403);
+    }
+    // 18 and 20 do not see a procedure with nothing assigned to them (issue 11 item 4): 404, not 403.
+    for (const usuario of [DEMO.auditorAm, DEMO.gestorGd]) {
+      expect((await req('POST', url, usuario, body)).statusCode, usuario).toBe(404);
     }
     expect(
       (await req('POST', url, DEMO.supervisorAm, { ...body, tipo: 'D', idUsuario: u.gestorGd })).statusCode,

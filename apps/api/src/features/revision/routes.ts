@@ -1,11 +1,10 @@
 import {
-  CONTROLES,
-  MSG_PLANILLA,
-  TRANSICIONES_REVISION,
+  type AccionRevision,
   asignacionBodySchema,
   asignacionQuerySchema,
-  assignProfiles,
   assigneeProfiles,
+  assignProfiles,
+  CONTROLES,
   canFinalizeReview,
   controlQuerySchema,
   esEstadoTrabajo,
@@ -16,19 +15,21 @@ import {
   idParams,
   idSchema,
   isSupervision,
+  MSG_PLANILLA,
   postCargasByIdRevisionFinalizarResponse,
   postPlanillasByIdRevisionResponse,
   postTramitesByIdAsignacionesResponse,
   puedeTransicionRevision,
   responses,
-  uncheckedResponses,
   revisionBodySchema,
   revisionCierreBodySchema,
-  transicionRevision,
-  type AccionRevision,
+  revisionTransicionResponse,
   type SessionUser,
   type TipoRevision,
+  TRANSICIONES_REVISION,
   type TransicionRevision,
+  transicionRevision,
+  uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -173,12 +174,21 @@ export async function revisionRoutes(app: FastifyInstance) {
     },
   );
 
-  // The other transitions of one review (spec 000 §4): the domain's table, one handler.
+  // The other transitions of one review (docs/spec-summary.md 000 §4): the domain's table, one handler.
   for (const tr of TRANSICIONES_REVISION.filter((x) => x.accion !== 'revisar')) {
     const body = tr.quien === 'supervisor' ? revisionCierreBodySchema : revisionBodySchema;
     r.post(
       `/api/v1/planillas/:id/revision/${tr.accion}`,
-      { ...auth, schema: { tags, summary: tr.summary, params: idParams, body } },
+      {
+        ...auth,
+        schema: {
+          tags,
+          summary: tr.summary,
+          params: idParams,
+          body,
+          response: responses({ 200: revisionTransicionResponse }),
+        },
+      },
       async (req) => {
         const { tipo, version } = req.body;
         const res = await db.transaction((tx) =>

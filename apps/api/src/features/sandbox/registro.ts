@@ -165,7 +165,7 @@ async function resolverTramite(tx: Queryable, e: RegistroEntrada): Promise<Desti
 }
 
 /**
- * registro-datos / registro-completo (spec 000 §7): the procedure (or the authorization's), the load,
+ * registro-datos / registro-completo (docs/spec-summary.md 000 §7): the procedure (or the authorization's), the load,
  * the ingest of its JSON file and the backups, in ONE transaction: any failure leaves nothing, neither
  * rows nor files. In the sandbox the same statements write the `sandbox` schema.
  */

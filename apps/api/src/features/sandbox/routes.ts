@@ -5,26 +5,31 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   BYTES_FIRMA,
-  CAMPO_ARCHIVOS_RESPALDO,
+  binaryResponse,
   CAMPO_ARCHIVO_DATOS,
-  MAX_BYTES_RESPALDO,
-  MAX_RESPALDOS,
-  MSG,
-  MSG_INTEGRACION,
-  PERFIL,
+  CAMPO_ARCHIVOS_RESPALDO,
   deleteSandboxTramitesResponse,
+  fieldErrors,
   formatoDeArchivo,
   getSandboxLogResponse,
   getSandboxTramitesResponse,
   idParams,
+  MAX_BYTES_RESPALDO,
+  MAX_RESPALDOS,
+  MSG,
+  MSG_INTEGRACION,
   nombreVisible,
+  PERFIL,
   postSandboxAutorizacionesResponse201,
   registroCamposSchema,
+  registroResultadoSchema,
+  respaldosSchema,
   responses,
   sandboxAutorizacionSchema,
   sandboxLogQuerySchema,
   sandboxTramitesQuerySchema,
   tipoPorFirma,
+  uncheckedResponses,
 } from '@app/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -92,7 +97,7 @@ const DESCRIPCION_REGISTRO = (completo: boolean, sandbox: boolean) =>
     .join('\n\n');
 
 /**
- * The integration API of spec 000 §7: POST /cargatramites/registro-datos and /registro-completo, for
+ * The integration API of docs/spec-summary.md 000 §7: POST /cargatramites/registro-datos and /registro-completo, for
  * the provider's own system (personal API token), and the same under /sandbox/cargatramites/ writing
  * the isolated sandbox (schema `sandbox`), every sandbox call logged in sandbox_log. Also the
  * provider's sandbox log and test procedures, a test authorization, and the backups of a load.
@@ -165,6 +170,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
               ? `Registrar trámite, carga y archivos de respaldo${sandbox ? ' (sandbox)' : ''}`
               : `Registrar trámite y carga de datos${sandbox ? ' (sandbox)' : ''}`,
             description: DESCRIPCION_REGISTRO(completo, sandbox),
+            response: responses({ 201: registroResultadoSchema }),
             consumes: ['multipart/form-data'],
           },
         },
@@ -241,14 +247,8 @@ export async function sandboxRoutes(app: FastifyInstance) {
             const campos = registroCamposSchema.safeParse(
               Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== '')),
             );
-            if (!campos.success) {
-              const errs: Record<string, string> = {};
-              for (const i of campos.error.issues) {
-                const k = String(i.path[0] ?? '_');
-                if (!(k in errs)) errs[k] = i.message;
-              }
-              throw badRequest(MSG_INTEGRACION.solicitudIncorrecta, errs);
-            }
+            if (!campos.success)
+              throw badRequest(MSG_INTEGRACION.solicitudIncorrecta, fieldErrors(campos.error));
             if (datos.size === 0) {
               throw badRequest(MSG_INTEGRACION.solicitudIncorrecta, {
                 [CAMPO_ARCHIVO_DATOS]: MSG_INTEGRACION.archivoVacio,
@@ -279,7 +279,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
               user: req.user,
               campos: campos.data,
               datos,
-              // Empty files are skipped (spec 000 §5).
+              // Empty files are skipped (docs/spec-summary.md 000 §5).
               respaldos: respaldos.filter((f) => f.size > 0),
             });
             reply.code(201);
@@ -300,6 +300,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
           tags,
           summary: `Archivos de respaldo de una carga${sandbox ? ' (sandbox)' : ''}`,
           params: idParams,
+          response: uncheckedResponses({ 200: respaldosSchema }),
         },
       },
       async (req) =>
@@ -325,6 +326,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
           tags,
           summary: `Descargar un archivo de respaldo${sandbox ? ' (sandbox)' : ''}`,
           params: idParams,
+          response: responses({ 200: binaryResponse('application/octet-stream') }),
         },
       },
       async (req, reply) => {

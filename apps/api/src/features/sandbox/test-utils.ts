@@ -4,7 +4,7 @@ import { cedulaFrom } from '../../db/seed/demo.ts';
 
 /*
  * Test helpers shared by the authorization and integration API tests: a valid data row (the ingest's
- * rules of DESIGN §6) and a multipart/form-data body built by hand.
+ * rules of docs/design-summary.md §6) and a multipart/form-data body built by hand.
  */
 
 export type Fila = Record<ColumnaDatos, string>;

@@ -31,7 +31,7 @@ function usuariosVisibles(req: FastifyRequest, p: Params, column: string): strin
 }
 
 /**
- * Session administration of spec 002 (menu Reportes of the administration area, profile 1):
+ * Session administration of docs/spec-summary.md 002 (menu Reportes of the administration area, profile 1):
  * sessions, failed logins, route accesses, sessions per month and per day, sandbox calls.
  */
 export async function sesionRoutes(app: FastifyInstance) {

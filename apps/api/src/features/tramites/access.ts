@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 export type TramiteScopeOpts = {
   sandbox?: boolean;
   /**
-   * Only the procedure's header in the supervisors' lists (spec 000 '/tramite'): insurer staff also
+   * Only the procedure's header in the supervisors' lists (docs/spec-summary.md 000 '/tramite'): insurer staff also
    * see procedures the provider has not sent yet. Never for anything read by id.
    */
   cabecera?: boolean;
@@ -17,7 +17,7 @@ export type TramiteScopeOpts = {
 };
 
 /**
- * SQL condition limiting procedures (alias `t`) to what the user may see (DESIGN §4, issue 11 item 4):
+ * SQL condition limiting procedures (alias `t`) to what the user may see (docs/design-summary.md §4, issue 11 item 4):
  * - a provider: the procedures of its company's providers, in every state;
  * - the insurer side (the administrator and 16–20): procedures of their subscription once sent
  *   (ENVIADO onwards): a provider's data becomes the insurer's when it is sent. With `cabecera`
@@ -80,8 +80,17 @@ const BASE = `SELECT t.id_tramite AS "idTramite", t.id_suscripcion AS "idSuscrip
   t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta", t.descripcion, t.version, t.sandbox,
   t.tiene_apr AS "tieneApr"`;
 
-/** Revisions of a procedure's attentions (table planilla_rev, migration 0007), as decimal text. */
-export type PlanillaRevs = { datos: string; revision: string; nivel: string; archivos: string };
+/**
+ * Revisions of a procedure's attentions (table planilla_rev, migration 0007) and of its observations
+ * (column observaciones, migration 0014), as decimal text.
+ */
+export type PlanillaRevs = {
+  datos: string;
+  revision: string;
+  nivel: string;
+  archivos: string;
+  observaciones: string;
+};
 
 /**
  * The procedure if the user may see it, else 404 (never 403: ids cannot be probed).
@@ -114,14 +123,18 @@ export async function getTramiteConRevisiones(
   const scope = tramiteScope(user, 2);
   const rows = await q.query<TramiteRow & { revs: PlanillaRevs | null }>(
     `${BASE}, (SELECT json_build_object('datos', r.datos::text, 'revision', r.revision::text,
-                                        'nivel', r.nivel::text, 'archivos', r.archivos::text)
+                                        'nivel', r.nivel::text, 'archivos', r.archivos::text,
+                                        'observaciones', r.observaciones::text)
                  FROM planilla_rev r WHERE r.id_tramite = t.id_tramite) AS revs
        FROM tramite t WHERE t.id_tramite = $1 AND ${scope.sql}`,
     [idTramite, ...scope.params],
   );
   const t = rows[0];
   if (!t) throw notFound();
-  return { ...t, revs: t.revs ?? { datos: '0', revision: '0', nivel: '0', archivos: '0' } };
+  return {
+    ...t,
+    revs: t.revs ?? { datos: '0', revision: '0', nivel: '0', archivos: '0', observaciones: '0' },
+  };
 }
 
 /** Writes one bitácora entry (inside the caller's transaction). */

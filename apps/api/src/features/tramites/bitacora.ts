@@ -1,5 +1,6 @@
 import {
   BITACORA_TIPOS,
+  binaryResponse,
   formatDate,
   formatDateTime,
   getBitacoraByIdBitacoraResponse,
@@ -111,6 +112,7 @@ export async function bitacoraRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Reporte 12: bitácora del trámite en PDF',
+        response: responses({ 200: binaryResponse('application/pdf') }),
         params: idParams,
         querystring: bitacoraQuerySchema.pick({ q: true, tipo: true }),
       },

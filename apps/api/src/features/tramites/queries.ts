@@ -1,4 +1,4 @@
-/** The procedure view of spec 000 §3 (alias t), with the names a screen needs. */
+/** The procedure view of docs/spec-summary.md 000 §3 (alias t), with the names a screen needs. */
 export const TRAMITE_VIEW = `
   t.id_tramite AS "idTramite", t.numero, t.fecha_reg AS "fechaReg", t.estado_tramite AS "estadoTramite",
   t.id_prestador AS "idPrestador", p.nombre_comercial AS "nombreComercial", t.id_servicio AS "idServicio",

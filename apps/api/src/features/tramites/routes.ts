@@ -1,12 +1,8 @@
 import {
-  ESTADOS_PROCESADOS,
-  ESTADOS_TRABAJO,
-  MSG,
-  MSG_TRAMITE,
-  PERFIL,
-  TRANSICIONES,
   accionBodySchema,
   accionesPermitidas,
+  ESTADOS_PROCESADOS,
+  ESTADOS_TRABAJO,
   esEditable,
   getPrestadoresMiosResponse,
   getTramitesAccionesResponse,
@@ -14,17 +10,21 @@ import {
   getTramitesResponse,
   idParams,
   idSchema,
+  MSG,
+  MSG_TRAMITE,
+  PERFIL,
   periodoEditable,
   postTramitesByIdAccionesByAccionResponse,
   postTramitesResponse201,
   putTramitesByIdResponse,
   responses,
+  type SessionUser,
   semanasEnPeriodo,
+  TRANSICIONES,
   tramiteInputSchema,
   tramiteListQuerySchema,
   tramiteUpdateSchema,
   transicion,
-  type SessionUser,
   uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
@@ -39,7 +39,7 @@ import { TRAMITE_FROM, TRAMITE_VIEW } from './queries.ts';
 
 const tags = ['trámites'];
 
-/** Which list views a profile may open (spec 000 §2 and §6). */
+/** Which list views a profile may open (docs/spec-summary.md 000 §2 and §6). */
 const VISTAS: Record<string, readonly number[]> = {
   carga: [PERFIL.PRESTADOR],
   todos: [PERFIL.REVISOR, PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD],
@@ -118,7 +118,7 @@ export async function tramiteRoutes(app: FastifyInstance) {
         where.push(c.sql);
         params.push(...c.params);
       };
-      // Headers only: supervisors list procedures not sent yet too (spec 000 '/tramite'), never their content.
+      // Headers only: supervisors list procedures not sent yet too (docs/spec-summary.md 000 '/tramite'), never their content.
       add(tramiteScope(req.user, params.length + 1, { cabecera: true }));
       add(vistaCondition(vista, req.user, params.length + 1));
       const eq = (sqlCol: string, v: unknown) => {

@@ -27,7 +27,7 @@ export function NotFoundPage() {
   );
 }
 
-/** For a route the user's menu flags do not allow (spec 002 §6: access is decided by the menu). */
+/** For a route the user's menu flags do not allow (docs/spec-summary.md 002 §6: access is decided by the menu). */
 export function ForbiddenPage() {
   const goHome = useGoHome();
   useDocumentTitle(MSG.noAutorizado);

@@ -18,7 +18,7 @@ const HEADER_HEIGHT = 64;
 /** The company's logo (its latest image, features/admin), loaded apart so the shell stays small. */
 const CompanyLogo = lazy(() => import('../../features/admin/CompanyLogo.tsx'));
 
-/** Every route change is recorded for the session audit (spec 002 /accesosesion); failures are ignored. */
+/** Every route change is recorded for the session audit (docs/spec-summary.md 002 /accesosesion); failures are ignored. */
 function useAccessLog() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -26,7 +26,7 @@ function useAccessLog() {
   }, [pathname]);
 }
 
-/** After login, one random tip for the user's profile (spec 001 §7 "Account"). */
+/** After login, one random tip for the user's profile (docs/spec-summary.md 001 §7 "Account"). */
 function useLoginTip() {
   const { notification } = App.useApp();
   const location = useLocation();

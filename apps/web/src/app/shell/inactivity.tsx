@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll'] as const;
 
 /**
- * True once the user has done nothing for `limitMs` (spec 002 §9: mouse move, key press, click and
+ * True once the user has done nothing for `limitMs` (docs/spec-summary.md 002 §9: mouse move, key press, click and
  * scroll reset it). One timer, checked against Date.now(), so a fake clock can fast-forward it.
  */
 export function useIdle(limitMs: number = INACTIVITY_MS): boolean {
@@ -34,7 +34,7 @@ export function useIdle(limitMs: number = INACTIVITY_MS): boolean {
   return idle;
 }
 
-/** The inactivity notice of spec 002 §8: only its button closes it, and it ends the session. */
+/** The inactivity notice of docs/spec-summary.md 002 §8: only its button closes it, and it ends the session. */
 export function InactivityModal({ open, onAccept }: { open: boolean; onAccept: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   return (

@@ -44,7 +44,7 @@ function toItems(sections: MenuSection[]): MenuItems {
 }
 
 /**
- * Side menu of spec 002 §2: Inicio, then the sections of the current area. Sections are mutually
+ * Side menu of docs/spec-summary.md 002 §2: Inicio, then the sections of the current area. Sections are mutually
  * exclusive: opening one closes the others.
  */
 export function SideMenu({ session }: { session: StoredSession }) {

@@ -42,7 +42,7 @@ const LOGOUT: Action = { key: 'cerrar', label: 'Cerrar Sesión', icon: <LogoutOu
 
 const toItem = ({ key, label, icon, danger }: Action) => ({ key, label, icon, danger });
 
-/** The user drawer of spec 002 §2: account options, tools and sign-out. */
+/** The user drawer of docs/spec-summary.md 002 §2: account options, tools and sign-out. */
 export function UserDrawer({
   session,
   open,

@@ -1,6 +1,6 @@
 /**
  * Pure rules behind the generic catalogue screen: what a cell shows, what the form starts with and
- * what it sends. Everything is derived from the catalogue declaration (DESIGN §2, "Declare once").
+ * what it sends. Everything is derived from the catalogue declaration (docs/design-summary.md §2, "Declare once").
  */
 import {
   type CatalogDef,

@@ -29,6 +29,7 @@ import { PageHeader } from '../PageHeader.tsx';
 /** Details that are not catalogue lists (`detailComponent` of the registry), each its own chunk. */
 const DETAIL_COMPONENTS: Record<MasterDetailComponent, LazyExoticComponent<ComponentType<{ id: number }>>> = {
   'atenciones-diagnostico': lazy(() => import('./AtencionesDiagnostico.tsx')),
+  'equivalencia-elempres': lazy(() => import('../../features/detalles/EquivalenciaElemPres.tsx')),
 };
 
 /**

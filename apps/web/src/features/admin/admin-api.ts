@@ -1,6 +1,5 @@
 import type { Flags, Page, UsuarioView } from '@app/domain';
-import { ApiError, api } from '../../app/api.ts';
-import { readSession } from '../../app/session.ts';
+import { api } from '../../app/api.ts';
 
 /** The administration endpoints (apps/api/src/features/admin, sesiones) and their query keys. */
 export type Row = Record<string, unknown>;
@@ -212,7 +211,12 @@ export const adminApi = {
   cargaAmb: (idTramite: number) => ({
     list: list<CargaAmbRow>(`/tramites/${idTramite}/cargaamb`),
     get: (id: number, signal?: AbortSignal) => api<Row>(`/tramites/${idTramite}/cargaamb/${id}`, { signal }),
-    upload: (form: FormData) => uploadCargaAmb(idTramite, form),
+    // Sent once: a network failure is reported, never re-posted (the server may have stored it).
+    upload: (form: FormData) =>
+      api<{ mensaje: string; registros: number }>(`/tramites/${idTramite}/cargaamb`, {
+        method: 'POST',
+        body: form,
+      }),
   }),
   sesiones: {
     sesiones: list<Row>('/sesiones'),
@@ -241,50 +245,3 @@ export const adminKeys = {
   one: (resource: string, id: unknown) => ['admin', resource, 'uno', id] as const,
   logo: (idEmpresa: number) => ['empresa-logo', idEmpresa] as const,
 };
-
-/** A refused ambulatory file: the server's message and its per-row errors. */
-export class CargaAmbError extends ApiError {
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    public readonly errores: string[],
-    public readonly totalErrores: number,
-  ) {
-    super(status, code, message);
-  }
-}
-
-/** The CSV upload reads the per-row errors of a 400 answer, which the generic client does not keep. */
-async function uploadCargaAmb(
-  idTramite: number,
-  form: FormData,
-): Promise<{ mensaje: string; registros: number }> {
-  const token = readSession()?.token;
-  let res: Response;
-  try {
-    res = await fetch(`/api/v1/tramites/${idTramite}/cargaamb`, {
-      method: 'POST',
-      body: form,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    return api(`/tramites/${idTramite}/cargaamb`, { method: 'POST', body: form });
-  }
-  const body = (await res.json().catch(() => null)) as {
-    mensaje: string;
-    registros: number;
-    error?: { code: string; message: string };
-    errores?: string[];
-    totalErrores?: number;
-  } | null;
-  if (res.ok && body) return body;
-  if (res.status === 401) return api(`/tramites/${idTramite}/cargaamb`, { method: 'POST', body: form });
-  throw new CargaAmbError(
-    res.status,
-    body?.error?.code ?? 'ERROR',
-    body?.error?.message ?? 'Error en la petición',
-    body?.errores ?? [],
-    body?.totalErrores ?? 0,
-  );
-}

@@ -676,7 +676,7 @@ export function TarifaAsegMdPage() {
   );
 }
 
-/** /tarifapresmd/:id — one price-list entry of a provider (spec 001 §2.6). */
+/** /tarifapresmd/:id — one price-list entry of a provider (docs/spec-summary.md 001 §2.6). */
 export function TarifaPresMdPage() {
   return (
     <CatalogRecordPage

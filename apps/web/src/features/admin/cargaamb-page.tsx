@@ -16,15 +16,16 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { adminApi, adminKeys, CargaAmbError, type CargaAmbRow } from './admin-api.ts';
+import { adminApi, adminKeys, type CargaAmbRow } from './admin-api.ts';
 import { textCol } from './components/columns.tsx';
 import { parseId } from './components/detail.tsx';
 import { INICIO } from './components/guards.tsx';
 import { ResourceList } from './components/ResourceList.tsx';
 
-/** The view-only modal of spec 002: every field of the record, upper-case, no save button. */
+/** The view-only modal of docs/spec-summary.md 002: every field of the record, upper-case, no save button. */
 function CargaAmbModal({
   idTramite,
   id,
@@ -108,8 +109,8 @@ function UploadCargaAmb({
       onClose();
     },
     onError: (e) => {
-      if (e instanceof CargaAmbError)
-        setErrores({ message: e.message, lines: e.errores, total: e.totalErrores });
+      if (e instanceof ApiError)
+        setErrores({ message: e.message, lines: e.detalles, total: e.totalDetalles });
       else setErrores({ message: e.message, lines: [], total: 0 });
     },
   });

@@ -427,7 +427,7 @@ export function EmpresaFormPage() {
     );
   const e = q.data;
   const propia = e.idEmpresa === session?.usuario.idEmpresa;
-  // Subscription, persons and users tabs only for a subscriber company (spec 002 "Company detail").
+  // Subscription, persons and users tabs only for a subscriber company (docs/spec-summary.md 002 "Company detail").
   const items = [
     ...(e.suscriptor
       ? [

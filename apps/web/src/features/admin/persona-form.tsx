@@ -5,7 +5,7 @@ import { api } from '../../app/api.ts';
 import type { FieldSpec } from './components/fields.tsx';
 import { OPTIONS } from './components/options.ts';
 
-/** Person form of spec 002 (every field required; names letters only; digits for documento and teléfono). */
+/** Person form of docs/spec-summary.md 002 (every field required; names letters only; digits for documento and teléfono). */
 export const PERSONA_FIELDS: FieldSpec[] = [
   {
     name: 'idTipoIden',

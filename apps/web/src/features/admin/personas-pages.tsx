@@ -21,11 +21,12 @@ import { INICIO, PROCESOS } from './components/guards.tsx';
 import { ResourceList } from './components/ResourceList.tsx';
 import { FieldGrid, toFormValues, useRecordForm } from './components/record-form.tsx';
 import { MEDICO_FIELDS, PERSONA_FIELDS, usePersonaSchema } from './persona-form.tsx';
+import { DescargarPersonas } from './personas-descarga.tsx';
 import { FlagsEditor, flagsOf, UsuariosList, usuarioFields } from './usuario-exports.ts';
 
 const PERSONAS = { title: 'Personas', href: '/persona' };
 
-/** /persona — persons of the user's company; search and actions follow the session's option flags (spec 002 §6). */
+/** /persona — persons of the user's company; search and actions follow the session's option flags (docs/spec-summary.md 002 §6). */
 export function PersonaListPage() {
   const navigate = useNavigate();
   const u = useSession()?.usuario;
@@ -36,6 +37,8 @@ export function PersonaListPage() {
       ariaLabel="Personas"
       title="Personas"
       breadcrumb={[INICIO, PROCESOS, { title: 'Personas' }]}
+      headerExtra={u?.opcionDescarga && <DescargarPersonas />}
+      rowMenu={!!u?.opcionMenu}
       fetch={adminApi.personas.list}
       rowKey={(p) => p.idPersona}
       defaultSort="nombreCompleto"
@@ -242,7 +245,7 @@ function PersonaForm({
   );
 }
 
-/** /persona/nueva — the three-step wizard of spec 002 §4: person, user, optional doctor; going back is allowed. */
+/** /persona/nueva — the three-step wizard of docs/spec-summary.md 002 §4: person, user, optional doctor; going back is allowed. */
 export function PersonaWizardPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -478,7 +481,7 @@ export function MedicoListPage() {
 }
 
 /**
- * /medicoform/:p_idmedico — the doctor form of spec 002: idMedico (only when editing), the person
+ * /medicoform/:p_idmedico — the doctor form of docs/spec-summary.md 002: idMedico (only when editing), the person
  * (disabled), specialty and documento; the Save button only in create mode (`/medicoform/nuevo?idPersona=`).
  */
 export function MedicoFormPage() {

@@ -54,7 +54,7 @@ const SUSCRIPCION_FIELDS: FieldSpec[] = [
   { name: 'fechaHasta', label: 'Fecha hasta', kind: 'date', required: true },
 ];
 
-/** Subscriptions list (spec 002 "Subscriptions list for a company"), also the Suscripción tab of a company. */
+/** Subscriptions list (docs/spec-summary.md 002 "Subscriptions list for a company"), also the Suscripción tab of a company. */
 export function SuscripcionesList({
   fixedQuery,
   namespace,
@@ -200,7 +200,7 @@ function PagoModal({
   );
 }
 
-/** Payments list (spec 002 "Subscription payments"), also the Pagos tab of a subscription. */
+/** Payments list (docs/spec-summary.md 002 "Subscription payments"), also the Pagos tab of a subscription. */
 export function PagosList({ idSuscripcion, standalone }: { idSuscripcion?: number; standalone?: boolean }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<{ open: boolean; record: SuscPago | null; key: number }>({

@@ -17,7 +17,7 @@ import type { FieldSpec } from './components/fields.tsx';
 import { FlagSwitch } from './components/fields.tsx';
 import { OPTIONS } from './components/options.ts';
 
-/** User form fields of spec 002 "User administration". */
+/** User form fields of docs/spec-summary.md 002 "User administration". */
 export function usuarioFields(opts: { edit: boolean; fixedPersona?: boolean }): FieldSpec[] {
   const fields: FieldSpec[] = [
     {
@@ -60,7 +60,7 @@ export const flagsOf = (values: Row): Flags =>
   Object.fromEntries(USER_FLAGS.map((f) => [f, values[f] === true])) as Flags;
 
 /**
- * The 13 module/menu/option switches. Choosing a profile copies its flags into them (spec 002 §3);
+ * The 13 module/menu/option switches. Choosing a profile copies its flags into them (docs/spec-summary.md 002 §3);
  * the administrator may then toggle each one.
  */
 export function FlagsEditor({

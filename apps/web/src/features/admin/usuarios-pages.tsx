@@ -22,7 +22,7 @@ type UsuariosListProps = {
   standalone?: boolean;
 };
 
-/** Users list of spec 002 "User administration" (also the Usuarios tab of companies, subscriptions and persons). */
+/** Users list of docs/spec-summary.md 002 "User administration" (also the Usuarios tab of companies, subscriptions and persons). */
 export function UsuariosList({ fixedQuery, namespace, idPersona, standalone }: UsuariosListProps) {
   const navigate = useNavigate();
   const [form, setForm] = useState<{ open: boolean; record: Usuario | null }>({ open: false, record: null });

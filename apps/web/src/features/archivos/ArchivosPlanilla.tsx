@@ -24,7 +24,7 @@ export type ArchivosPlanillaProps = {
 };
 
 /**
- * 'Archivos' of an attention (spec 001 §2.7): newest first, 10 per page, search by name (upper-case,
+ * 'Archivos' of an attention (docs/spec-summary.md 001 §2.7): newest first, 10 per page, search by name (upper-case,
  * Enter runs it), 'Todos' lists all again; the info icon opens the read-only detail, the name opens
  * the file.
  */
@@ -132,7 +132,7 @@ export function ArchivosPlanilla({
           value={texto}
           onChange={(e) => setTexto(e.target.value.toUpperCase())}
           onSearch={(v) => {
-            // Searches run only with a value (spec 001 §5); clearing lists all again.
+            // Searches run only with a value (docs/spec-summary.md 001 §5); clearing lists all again.
             if (v.trim() || q) buscar(v);
           }}
           enterButton={<SearchOutlined aria-hidden />}
@@ -174,7 +174,7 @@ export function ArchivosPlanilla({
   );
 }
 
-/** The read-only detail of spec 001 §2.7 (idArchivoPla, nombre, ruta, tipo, tamano, hash, fechaCrea, fechaMod). */
+/** The read-only detail of docs/spec-summary.md 001 §2.7 (idArchivoPla, nombre, ruta, tipo, tamano, hash, fechaCrea, fechaMod). */
 export function ArchivoDetalleModal({
   archivo,
   onClose,

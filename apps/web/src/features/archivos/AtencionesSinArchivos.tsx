@@ -17,7 +17,7 @@ export type AtencionesSinArchivosProps = {
   onAbrir?: (p: PlanillaSinArchivo) => void;
 };
 
-/** 'Attentions without files' (spec 001 §2.7) of a procedure, per load: 'No hay atenciones sin archivos.' */
+/** 'Attentions without files' (docs/spec-summary.md 001 §2.7) of a procedure, per load: 'No hay atenciones sin archivos.' */
 export function AtencionesSinArchivos({ idTramite, idCarga, onAbrir }: AtencionesSinArchivosProps) {
   const [carga, setCarga] = useState<number | undefined>(idCarga);
   const [page, setPage] = useState(1);

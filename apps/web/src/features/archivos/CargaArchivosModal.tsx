@@ -38,7 +38,7 @@ export type CargaArchivosModalProps = {
 
 const MUESTRA = 8;
 
-/** One-column CSV of a result list (spec 000 §8), saved under the spec's name. */
+/** One-column CSV of a result list (docs/spec-summary.md 000 §8), saved under the spec's name. */
 export function descargarLista(nombreCsv: string, nombres: readonly string[]) {
   const titulo = nombreCsv.replace(/\.csv$/, '');
   saveBlob(new Blob([csvUnaColumna(titulo, nombres)], { type: 'text/csv;charset=utf-8' }), nombreCsv);
@@ -62,7 +62,7 @@ function Muestra({ nombres, resto }: { nombres: readonly string[]; resto?: React
 }
 
 /**
- * 'Carga de Archivos' (spec 000 §2, §5, §8): the user picks a folder; PDF, JPEG and PNG up to 20 MB go,
+ * 'Carga de Archivos' (docs/spec-summary.md 000 §2, §5, §8): the user picks a folder; PDF, JPEG and PNG up to 20 MB go,
  * empty files are skipped, anything else is 'Archivo no permitido'. The files leave in parallel
  * batches under one progress bar (files, MB, time left); a batch that fails is retried, then can be
  * retried by hand. At the end the three result dialogs appear and each non-empty list downloads

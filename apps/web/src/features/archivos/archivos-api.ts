@@ -4,7 +4,7 @@ import type { Page } from '@app/domain/catalogs/define';
 import type { AtencionRef } from '@app/domain/planillas/types';
 import { api } from '../../app/api.ts';
 
-/** ArchivoPla (spec 001 §3). */
+/** ArchivoPla (docs/spec-summary.md 001 §3). */
 export type ArchivoPla = {
   idArchivoPla: number;
   idPlanilla: number;

@@ -33,7 +33,7 @@ export type Seleccion<F extends ArchivoLocal = ArchivoLocal> = {
   bytes: number;
   /** 'Archivo no permitido': wrong type or over the size limit. */
   rechazados: Rechazado[];
-  /** Empty files are skipped silently (spec 000 §5). */
+  /** Empty files are skipped silently (docs/spec-summary.md 000 §5). */
   vacios: number;
 };
 
@@ -92,7 +92,7 @@ export async function clasificar<F extends ArchivoLocal>(
   return out;
 }
 
-/** 1 to 20,000 files enable the button (spec 000 §5, second variant). */
+/** 1 to 20,000 files enable the button (docs/spec-summary.md 000 §5, second variant). */
 export const seleccionValida = (n: number) => n >= 1 && n <= MAX_ARCHIVOS_CARGA;
 
 export type LimitesLote = { maxArchivos: number; maxBytes: number };
@@ -158,7 +158,7 @@ export type DialogoResultado = {
 };
 
 /**
- * The result dialogs of spec 000 §8 in order: 'Archivos cargados correctamente' (with the count, also
+ * The result dialogs of docs/spec-summary.md 000 §8 in order: 'Archivos cargados correctamente' (with the count, also
  * when zero files loaded only if nothing else is to be said), 'Archivos duplicados', 'Planillas no
  * encontradas'; each non-empty list comes with its one-column CSV.
  */

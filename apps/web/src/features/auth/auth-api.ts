@@ -6,7 +6,7 @@ export type LoginResult = { token: string; expiraEn: string; usuario: SessionUse
 export type Mensaje = { mensaje: string };
 export type TotpSetup = { secreto: string; otpauth: string; qr: string };
 
-/** The auth endpoints of the API (DESIGN §3), typed once for every account screen. */
+/** The auth endpoints of the API (docs/design-summary.md §3), typed once for every account screen. */
 export const authApi = {
   login: (body: LoginInput) => api<LoginResult>('/auth/login', { method: 'POST', body }),
   logout: () => api<Mensaje>('/auth/logout', { method: 'POST' }),

@@ -13,7 +13,7 @@ type Values = { claveActual?: string; nuevaClave?: string; confirmacion?: string
 const FIELDS = ['claveActual', 'nuevaClave', 'confirmacion'] as const;
 
 /**
- * /actualizarclave (spec 001 §5 "Password"): the five checks run here in the spec's order, and the
+ * /actualizarclave (docs/spec-summary.md 001 §5 "Password"): the five checks run here in the spec's order, and the
  * server runs the same ones. The user shown comes from the query string, else from the session; the
  * server only ever changes the signed-in user's password.
  */
@@ -36,7 +36,7 @@ export default function ChangePasswordPage() {
 
   const onFinish = (v: Values) => {
     const problem = passwordChangeError(v);
-    // The checks are ordered (spec 001 §5): only the first failing one is shown.
+    // The checks are ordered (docs/spec-summary.md 001 §5): only the first failing one is shown.
     form.setFields(
       FIELDS.map((name) => ({ name, errors: name === problem?.field ? [problem.message] : [] })),
     );

@@ -42,7 +42,7 @@ const slideStyle = {
   borderRadius: 12,
 } as const;
 
-/** The public home of spec 001 §2.2: sign-in button, slogans and the registration entry. */
+/** The public home of docs/spec-summary.md 001 §2.2: sign-in button, slogans and the registration entry. */
 export default function HomePage() {
   useDocumentTitle('Inicio');
   const navigate = useNavigate();

@@ -65,9 +65,9 @@ const Code = ({ children }: { children: string }) => (
 );
 
 /**
- * 'Integración': how a provider's own system registers procedures and loads (spec 000 §7
+ * 'Integración': how a provider's own system registers procedures and loads (docs/spec-summary.md 000 §7
  * registro-datos / registro-completo) with a personal API token, the tokens themselves, and the
- * sandbox upload form (spec 000 §3) to try the calls without touching real procedures.
+ * sandbox upload form (docs/spec-summary.md 000 §3) to try the calls without touching real procedures.
  */
 export default function IntegracionPage() {
   const session = useSession();
@@ -346,7 +346,7 @@ type SandboxValues = {
   archivoDatos?: unknown;
 };
 
-/** The sandbox upload form (spec 000 §3) with the spec's messages (§8 'Sandbox'). */
+/** The sandbox upload form (docs/spec-summary.md 000 §3) with the spec's messages (§8 'Sandbox'). */
 function ProbarSandbox({ idUsuario }: { idUsuario: number }) {
   const feedback = useFeedback();
   const queryClient = useQueryClient();

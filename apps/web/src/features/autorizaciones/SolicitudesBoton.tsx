@@ -18,7 +18,7 @@ export type SolicitudesBotonProps = {
 };
 
 /**
- * 'Solicitudes' of the procedure header (spec 000 §2): shown in RECIBIDO, EN PROCESO or OBSERVACIONES
+ * 'Solicitudes' of the procedure header (docs/spec-summary.md 000 §2): shown in RECIBIDO, EN PROCESO or OBSERVACIONES
  * or with more than one load, disabled in ENVIADO; opens the authorization requests.
  */
 export function SolicitudesBoton({ tramite }: SolicitudesBotonProps) {

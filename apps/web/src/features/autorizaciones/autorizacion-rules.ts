@@ -1,5 +1,6 @@
+import { fieldErrors } from '@app/domain/common/errors';
 /**
- * Pure rules of the authorization screens (spec 000 §2 "Procedure detail, provider side and
+ * Pure rules of the authorization screens (docs/spec-summary.md 000 §2 "Procedure detail, provider side and
  * authorization"), the 'Solicitudes' button and the integration help: breadcrumbs by profile, tabs,
  * which loads take files, the request form's check and the curl examples.
  */
@@ -94,13 +95,7 @@ export function validarSolicitud(v: SolicitudForm): Record<string, string> | nul
     fechaDesde: v.fechaDesde ?? '',
     fechaHasta: v.fechaHasta ?? '',
   });
-  if (res.success) return null;
-  const out: Record<string, string> = {};
-  for (const i of res.error.issues) {
-    const k = String(i.path[0] ?? '');
-    if (k && !(k in out)) out[k] = i.message;
-  }
-  return out;
+  return res.success ? null : fieldErrors(res.error, null);
 }
 
 // ---------------------------------------------------------------------------------------------------

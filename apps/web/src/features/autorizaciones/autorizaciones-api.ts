@@ -6,7 +6,7 @@ import type { Tramite } from '../tramites/tramites-api.ts';
 
 export type AccionAutorizacion = 'aprobar' | 'rechazar' | 'anular' | 'cargar';
 
-/** An authorization request (spec 000 §3: idAutorizacion, descripcion, observacion, estadoAut, fechaReg, fechaApr). */
+/** An authorization request (docs/spec-summary.md 000 §3: idAutorizacion, descripcion, observacion, estadoAut, fechaReg, fechaApr). */
 export type Autorizacion = {
   idAutorizacion: number;
   idTramite: number;
@@ -56,7 +56,7 @@ export const autorizacionesApi = {
       method: 'POST',
       body: observacion ? { observacion } : {},
     }),
-  /** The active-load check (spec 000 §7): the authorization's active loads, newest first. */
+  /** The active-load check (docs/spec-summary.md 000 §7): the authorization's active loads, newest first. */
   cargasActivas: (idTramite: number, idAutorizacion: number, signal?: AbortSignal) =>
     api<Page<Carga>>('/cargas/activas', {
       query: { idTramite, idAutorizacion, page: 1, pageSize: 100 },

@@ -78,7 +78,7 @@ export const integracionApi = {
   tramites: (page: number, signal?: AbortSignal) =>
     api<Page<SandboxTramite>>('/sandbox/tramites', { query: { page, pageSize: 10 }, signal }),
   vaciar: () => api<{ mensaje: string; eliminados: number }>('/sandbox/tramites', { method: 'DELETE' }),
-  /** The sandbox upload form (spec 000 §3): the same multipart call a provider's system makes. */
+  /** The sandbox upload form (docs/spec-summary.md 000 §3): the same multipart call a provider's system makes. */
   registrar: (f: RegistroForm, idUsuario: number) => {
     const completo = f.archivosRespaldo.length > 0;
     const body = new FormData();

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * Authorization screens (spec 000 §2) and the integration pages, each its own chunk; to be mounted
+ * Authorization screens (docs/spec-summary.md 000 §2) and the integration pages, each its own chunk; to be mounted
  * inside the signed-in shell.
  */
 export const autorizacionRoutes: RouteObject[] = [

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** Help pages (spec 001 §2.3) and the technical manual of the data file; each page its own chunk. */
+/** Help pages (docs/spec-summary.md 001 §2.3) and the technical manual of the data file; each page its own chunk. */
 export const ayudaRoutes: RouteObject[] = [
   { path: '/guias', lazy: async () => ({ Component: (await import('./GuiasPage.tsx')).default }) },
   { path: '/faq', lazy: async () => ({ Component: (await import('./FaqPage.tsx')).default }) },

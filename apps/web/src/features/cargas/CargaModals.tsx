@@ -1,15 +1,18 @@
+import { ExportOutlined } from '@ant-design/icons';
 import { formatCount } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
+import { cargaRutas } from './CargaPageShell.tsx';
 import { estadoCarga, formatFileSize } from './carga-rules.ts';
 import { type Carga, cargaKeys, cargasApi, type Incidencia, type TipoIncidencia } from './cargas-api.ts';
 
-/** 'Resumen' of a load (spec 000: IdCarga, Tamaño Archivo, Número Registros, dates, file name, observations). */
+/** 'Resumen' of a load (docs/spec-summary.md 000: IdCarga, Tamaño Archivo, Número Registros, dates, file name, observations). */
 export function CargaResumenModal({ carga, onClose }: { carga: Carga | null; onClose: () => void }) {
   const estado = carga ? estadoCarga(carga) : null;
   return (
@@ -18,9 +21,16 @@ export function CargaResumenModal({ carga, onClose }: { carga: Carga | null; onC
       title={carga ? `Resumen de la carga ${carga.idCarga}` : 'Resumen de la carga'}
       onCancel={onClose}
       footer={
-        <Button type="primary" onClick={onClose}>
-          Cerrar
-        </Button>
+        <>
+          {carga && (
+            <Link to={cargaRutas.detalle(carga.idTramite, carga.idCarga)}>
+              <Button icon={<ExportOutlined aria-hidden />}>Abrir como página</Button>
+            </Link>
+          )}
+          <Button type="primary" onClick={onClose}>
+            Cerrar
+          </Button>
+        </>
       }
       width={620}
     >
@@ -82,9 +92,16 @@ export function CargaIncidenciasModal({
       }
       onCancel={onClose}
       footer={
-        <Button type="primary" onClick={onClose}>
-          Cerrar
-        </Button>
+        <>
+          {target && (
+            <Link to={cargaRutas[target.tipo](target.carga.idTramite, target.carga.idCarga)}>
+              <Button icon={<ExportOutlined aria-hidden />}>Abrir como página</Button>
+            </Link>
+          )}
+          <Button type="primary" onClick={onClose}>
+            Cerrar
+          </Button>
+        </>
       }
       width={960}
       destroyOnHidden
@@ -94,8 +111,21 @@ export function CargaIncidenciasModal({
   );
 }
 
-function IncidenciasList({ target }: { target: IncidenciasTarget }) {
-  const [page, setPage] = useState(1);
+/** The rows of a load's errors or novedades; the page of the load's own page keeps its page in the URL. */
+export function IncidenciasList({
+  target,
+  page: pageProp,
+  onPageChange,
+  scrollY = 420,
+}: {
+  target: IncidenciasTarget;
+  page?: number;
+  onPageChange?: (page: number) => void;
+  scrollY?: number;
+}) {
+  const [pageState, setPageState] = useState(1);
+  const page = pageProp ?? pageState;
+  const setPage = onPageChange ?? setPageState;
   const { carga, tipo } = target;
   const list = useQuery({
     queryKey: cargaKeys.incidencias(carga.idCarga, tipo, page),
@@ -147,7 +177,7 @@ function IncidenciasList({ target }: { target: IncidenciasTarget }) {
         onPageChange={setPage}
         rowKey={(r) => r.idCargaError ?? `${r.fila}-${r.columna ?? ''}-${r.mensaje}`}
         emptyText={tipo === 'errores' ? 'La carga no tiene errores.' : 'La carga no tiene novedades.'}
-        tableProps={{ tableLayout: 'fixed', scroll: { y: 420 } }}
+        tableProps={{ tableLayout: 'fixed', scroll: scrollY ? { y: scrollY } : undefined }}
       />
     </>
   );

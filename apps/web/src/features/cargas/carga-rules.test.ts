@@ -18,6 +18,7 @@ import {
 
 const carga = {
   estado: 1,
+  tipoCarga: 'M' as const,
   estadoProceso: 'COMPLETADA' as const,
   progreso: 100,
   tieneErrores: 0,

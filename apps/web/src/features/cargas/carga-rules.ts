@@ -55,7 +55,7 @@ export const OPCION_LABELS: Readonly<Record<OpcionCarga, string>> = {
 export const esSupervisorCargaAmb = (idPerfil: number) =>
   idPerfil === PERFIL.SUPERVISOR_AM || idPerfil === PERFIL.SUPERVISOR_GD;
 
-/** The ambulatory records page of a load (spec 002 'Ambulatory loads'). */
+/** The ambulatory records page of a load (docs/spec-summary.md 002 'Ambulatory loads'). */
 export const rutaCargaAmb = (idTramite: number, idCarga: number) => `/cargaamb/${idTramite}/${idCarga}`;
 
 /**
@@ -179,7 +179,7 @@ export function mensajeExtension(formato: FormatoSubida): string {
 export type ResultadoSubida = { tipo: 'success' | 'warning' | 'error'; titulo: string; mensaje: string };
 
 /**
- * How a finished ingest is told (spec 000 §8): 'Archivo cargado' as success, or as warning when
+ * How a finished ingest is told (docs/spec-summary.md 000 §8): 'Archivo cargado' as success, or as warning when
  * rows have errors; a failed ingest is the upload error with the server's reason.
  */
 export function resultadoSubida(
@@ -216,7 +216,7 @@ export type DescargaDatos = {
   fileName: (idTramite: number) => string;
 };
 
-/** Downloads of the claim data (spec 000 §7 archivos-datos). */
+/** Downloads of the claim data (docs/spec-summary.md 000 §7 archivos-datos). */
 export const DESCARGAS_DATOS: readonly DescargaDatos[] = [
   { key: 'json', label: 'JSON', path: 'json', errores: false, fileName: (id) => `datos_tramite_${id}.json` },
   { key: 'csv', label: 'CSV', path: 'csv', errores: false, fileName: (id) => `datos_tramite_${id}.csv` },

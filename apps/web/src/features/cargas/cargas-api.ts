@@ -1,46 +1,15 @@
+import type { cargaIncidenciasPageSchema, cargaSchema } from '@app/domain';
 import type { Page } from '@app/domain/catalogs/define';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 
-export type EstadoProceso = 'PROCESANDO' | 'COMPLETADA' | 'FALLIDA';
+export type EstadoProceso = Carga['estadoProceso'];
 
-/** A load of a procedure (spec 000 §3 plus the background ingest's progress). */
-export type Carga = {
-  idCarga: number;
-  idTramite: number;
-  tipoCarga?: 'M' | 'S' | 'A';
-  numSemana?: number | null;
-  idAutorizacion?: number | null;
-  fechaDesde: string;
-  fechaHasta: string;
-  numeroRegistros: number;
-  numeroRegVal?: number;
-  contadorErrores: number;
-  contadorNovedades: number;
-  tieneErrores: number;
-  tieneNovedades: number;
-  tienePlanillas: number;
-  tieneArchivos: number;
-  /** 1 active, 0 deleted. */
-  estado: number;
-  estadoProceso: EstadoProceso;
-  /** 0–100 while PROCESANDO. */
-  progreso: number;
-  filasPorSegundo: number | null;
-  tamanioArchivo: number;
-  nombreArchivo: string;
-  obs: string | null;
-  fechaCreacion?: string;
-  mensaje?: string | null;
-};
+/** A load of a procedure: the API's response schema (packages/domain cargas/responses.ts). */
+export type Carga = z.input<typeof cargaSchema>;
 
 /** A row-level error or warning (novedad) of a load. */
-export type Incidencia = {
-  idCargaError?: number;
-  fila: number;
-  columna: string | null;
-  valor: string | null;
-  mensaje: string;
-};
+export type Incidencia = z.input<typeof cargaIncidenciasPageSchema>['items'][number];
 
 export type TipoIncidencia = 'errores' | 'novedades';
 

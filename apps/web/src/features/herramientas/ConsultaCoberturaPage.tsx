@@ -1,29 +1,49 @@
 import { formatCount, formatDate } from '@app/domain/common/format';
+import { parseId } from '@app/domain/common/ids';
 import { isValidCedula } from '@app/domain/common/validators';
 import { MSG_HERRAMIENTAS } from '@app/domain/herramientas/messages';
-import type { Cobertura } from '@app/domain/herramientas/schemas';
 import { MSG } from '@app/domain/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Table, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Select, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { planillaKeys, planillasApi } from '../planillas/planillas-api.ts';
+import { CoberturaAtenciones } from './CoberturaAtenciones.tsx';
 import { herramientasApi, herramientasKeys } from './herramientas-api.ts';
 
 const TITLE = 'Consulta de Cobertura';
-type Reciente = Cobertura['recientes'][number];
+type Valores = { cedula: string; idEspecialidad?: string };
 
 /**
- * /consultacobertura: how many attentions of a patient the user's tenant holds, and the latest one
- * (providers: their company's; insurer staff: their subscription's). The cédula lives in the URL.
+ * /consultacobertura (docs/spec-summary.md 001 §2.7 'Claim lookup'): by cédula, or cédula plus the doctor's specialty;
+ * how many attentions of the patient the user's tenant holds, and all of them 10 per page (providers:
+ * their own; insurer staff: their subscription's), each opening its summary. The cédula is checked
+ * (check digit) before any search; cédula, specialty and page live in the URL.
  */
 export default function ConsultaCoberturaPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const cedula = searchParams.get('cedula') ?? '';
+  const idEspecialidad = parseId(searchParams.get('idEspecialidad')) ?? undefined;
+  const page = Math.max(1, parseId(searchParams.get('page')) ?? 1);
   const valida = isValidCedula(cedula);
-  const [form] = Form.useForm<{ cedula: string }>();
-  useEffect(() => form.setFieldsValue({ cedula }), [cedula, form]);
+  const [form] = Form.useForm<Valores>();
+  useEffect(
+    () =>
+      form.setFieldsValue({ cedula, idEspecialidad: idEspecialidad ? String(idEspecialidad) : undefined }),
+    [cedula, idEspecialidad, form],
+  );
+
+  const especialidades = useQuery({
+    queryKey: planillaKeys.especialidades,
+    queryFn: ({ signal }) => planillasApi.especialidades(signal),
+  });
+  const opciones = useMemo(
+    () =>
+      (especialidades.data?.items ?? []).map((e) => ({ value: String(e.idEspecialidad), label: e.nombre })),
+    [especialidades.data],
+  );
 
   const consulta = useQuery({
     queryKey: herramientasKeys.cobertura(cedula),
@@ -31,6 +51,18 @@ export default function ConsultaCoberturaPage() {
     enabled: valida,
   });
   const c = consulta.data;
+  const buscar = (v: Valores) => {
+    const next: Record<string, string> = { cedula: v.cedula.trim() };
+    if (v.idEspecialidad) next.idEspecialidad = v.idEspecialidad;
+    setSearchParams(next);
+  };
+  const setPage = (p: number) =>
+    setSearchParams((sp) => {
+      const out = new URLSearchParams(sp);
+      if (p > 1) out.set('page', String(p));
+      else out.delete('page');
+      return out;
+    });
 
   return (
     <>
@@ -47,8 +79,8 @@ export default function ConsultaCoberturaPage() {
           form={form}
           layout="inline"
           requiredMark
-          onFinish={(v) => setSearchParams({ cedula: v.cedula.trim() })}
-          initialValues={{ cedula }}
+          onFinish={buscar}
+          initialValues={{ cedula, idEspecialidad: idEspecialidad ? String(idEspecialidad) : undefined }}
         >
           <Form.Item
             name="cedula"
@@ -72,6 +104,16 @@ export default function ConsultaCoberturaPage() {
               maxLength={10}
               placeholder="10 dígitos"
               style={{ width: 200 }}
+            />
+          </Form.Item>
+          <Form.Item name="idEspecialidad" label="Especialidad">
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Todas"
+              options={opciones}
+              loading={especialidades.isLoading}
+              style={{ width: 240 }}
             />
           </Form.Item>
           <Form.Item>
@@ -116,32 +158,13 @@ export default function ConsultaCoberturaPage() {
                 ]}
               />
               <Typography.Title level={2} style={{ fontSize: 16 }}>
-                Atenciones más recientes
+                Atenciones del paciente
               </Typography.Title>
-              <Table<Reciente>
-                size="small"
-                rowKey="idPlanilla"
-                pagination={false}
-                dataSource={c.recientes}
-                scroll={{ x: 'max-content' }}
-                columns={[
-                  { key: 'numero', title: 'Número', dataIndex: 'numero' },
-                  {
-                    key: 'fechaDesde',
-                    title: 'Fecha de ingreso',
-                    dataIndex: 'fechaDesde',
-                    render: formatDate,
-                  },
-                  {
-                    key: 'fechaHasta',
-                    title: 'Fecha de salida',
-                    dataIndex: 'fechaHasta',
-                    render: formatDate,
-                  },
-                  { key: 'diag1', title: 'Diagnóstico', dataIndex: 'diag1' },
-                  { key: 'prestador', title: 'Prestador', dataIndex: 'prestador' },
-                  { key: 'tramite', title: 'Trámite', dataIndex: 'tramite' },
-                ]}
+              <CoberturaAtenciones
+                cedula={cedula}
+                idEspecialidad={idEspecialidad}
+                page={page}
+                onPageChange={setPage}
               />
             </>
           )}

@@ -1,10 +1,12 @@
 import type { Page } from '@app/domain/catalogs/define';
-import type { Cobertura, Medicamento } from '@app/domain/herramientas/schemas';
+import type { AtencionCobertura, Cobertura, Medicamento } from '@app/domain/herramientas/schemas';
 import { api } from '../../app/api.ts';
 
 export const herramientasKeys = {
   vademecum: (q: string, page: number) => ['herramientas', 'vademecum', q, page] as const,
   cobertura: (cedula: string) => ['herramientas', 'cobertura', cedula] as const,
+  coberturaAtenciones: (cedula: string, idEspecialidad: number | undefined, page: number) =>
+    ['herramientas', 'cobertura', cedula, 'atenciones', idEspecialidad ?? 0, page] as const,
   tablaOms: ['herramientas', 'oms-imc-lms'] as const,
 };
 
@@ -13,4 +15,15 @@ export const herramientasApi = {
     api<Page<Medicamento>>('/herramientas/vademecum', { query: { q, page }, signal }),
   cobertura: (cedula: string, signal?: AbortSignal) =>
     api<Cobertura>(`/herramientas/cobertura/${encodeURIComponent(cedula)}`, { signal }),
+  /** The claim lookup: every attention of the patient the user may see, 10 per page. */
+  coberturaAtenciones: (
+    cedula: string,
+    idEspecialidad: number | undefined,
+    page: number,
+    signal?: AbortSignal,
+  ) =>
+    api<Page<AtencionCobertura>>(`/herramientas/cobertura/${encodeURIComponent(cedula)}/atenciones`, {
+      query: { idEspecialidad, page },
+      signal,
+    }),
 };

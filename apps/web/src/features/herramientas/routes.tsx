@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** The drawer's tools (spec 001 §2.3, spec 002 "Session, menu and top bar"); each page its own chunk. */
+/** The drawer's tools (docs/spec-summary.md 001 §2.3, docs/spec-summary.md 002 "Session, menu and top bar"); each page its own chunk. */
 export const herramientasRoutes: RouteObject[] = [
   { path: '/imc-adultos', lazy: async () => ({ Component: (await import('./ImcAdultosPage.tsx')).default }) },
   { path: '/imc-menores', lazy: async () => ({ Component: (await import('./ImcMenoresPage.tsx')).default }) },

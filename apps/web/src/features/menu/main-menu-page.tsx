@@ -77,7 +77,7 @@ function ModuleCard({ card }: { card: HomeCard }) {
   );
 }
 
-/** /MenuPrincipal: the module chooser of spec 000 "Home / module chooser". */
+/** /MenuPrincipal: the module chooser of docs/spec-summary.md 000 "Home / module chooser". */
 export default function MainMenuPage() {
   const session = useSession();
   if (!session) return null;

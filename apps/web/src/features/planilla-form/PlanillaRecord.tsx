@@ -40,6 +40,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { StateTag } from '../../components/StateTag.tsx';
 import type { useFeedback } from '../../components/useFeedback.tsx';
+import { TotalesAtencion } from '../detalles/TotalesResumen.tsx';
 import { openPdf } from '../tramites/download.ts';
 import { DiagnosticoModal } from './DiagnosticoModal.tsx';
 import { DiagnosticosField, type NombreDiag, type Nombres } from './DiagnosticosField.tsx';
@@ -69,9 +70,9 @@ import {
 import { type Transicion, usePlanillaAcciones } from './use-planilla-acciones.tsx';
 import './planilla-form.css';
 
-const DetalleTab = lazy(() => import('./DetalleTab.tsx'));
+const DetalleTab = lazy(() => import('../detalles/DetallesAuditoria.tsx'));
 const ArchivosTab = lazy(() => import('./ArchivosTab.tsx'));
-const ObservacionesTab = lazy(() => import('./ObservacionesTab.tsx'));
+const ObservacionesTab = lazy(() => import('../observaciones/ObservacionesPlanillaTab.tsx'));
 const OtrasTab = lazy(() => import('./OtrasTab.tsx'));
 const AuditoriaTab = lazy(() => import('./AuditoriaTab.tsx'));
 const ActivarDetalleTab = lazy(() => import('./ActivarDetalleTab.tsx'));
@@ -563,6 +564,12 @@ export function PlanillaRecord({
       key: 'total',
       label: 'Total',
       children: `${formatMoney(p.total) || '$ 0,00'} (${formatCount(p.numDetalles) || '0'} ${p.numDetalles === 1 ? 'detalle' : 'detalles'})`,
+    },
+    {
+      key: 'valores',
+      label: 'Valores',
+      span: 'filled',
+      children: <TotalesAtencion idPlanilla={p.idPlanilla} />,
     },
     { key: 'periodo', label: 'Periodo de la carga', children: periodoCarga(p) },
     {

@@ -42,7 +42,7 @@ export type AtencionesTabProps = {
 export type AbrirRegistro = (idPlanilla: number, e: OpenEvent, forzarPopup?: boolean) => void;
 
 /**
- * The attentions of a procedure (spec 000 §2): views Todas / Pendientes / Revisadas / Anuladas /
+ * The attentions of a procedure (docs/spec-summary.md 000 §2): views Todas / Pendientes / Revisadas / Anuladas /
  * Filtros and the record search for auditors, the filter panel, levels, options, CSV export. Every
  * filter lives in the URL under the `pl.` namespace (see atenciones-rules.ts `NS`).
  */

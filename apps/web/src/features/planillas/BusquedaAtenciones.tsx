@@ -60,7 +60,7 @@ const PLACEHOLDER: Record<Exclude<TipoBusqueda, 'total'>, string> = {
 };
 
 /**
- * The record search (spec 000 §2): by service codes, patient names, diagnoses or a range of the
+ * The record search (docs/spec-summary.md 000 §2): by service codes, patient names, diagnoses or a range of the
  * total; 'Buscar todos' / 'Buscar pendientes' / 'Quitar filtros'. Filters persist for the session.
  * Double-click opens the record popup (1200×800).
  */

@@ -15,7 +15,7 @@ import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import AtencionesTab from './AtencionesTab.tsx';
 import { periodoLabel } from './atenciones-rules.ts';
 
-/** /cargaplanilla/{idTramite}/{idCarga}: the attention sheets of one load (spec 000 §2). */
+/** /cargaplanilla/{idTramite}/{idCarga}: the attention sheets of one load (docs/spec-summary.md 000 §2). */
 export default function CargaPlanillaPage() {
   const params = useParams();
   const idTramite = parseId(params.idTramite);

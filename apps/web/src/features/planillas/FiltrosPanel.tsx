@@ -54,7 +54,7 @@ export type FiltrosPanelProps = {
 };
 
 /**
- * The filter panel of the attentions list (spec 000 §2). Lists, dates and options run at once; text
+ * The filter panel of the attentions list (docs/spec-summary.md 000 §2). Lists, dates and options run at once; text
  * filters on Enter or 'Buscar', upper-case as typed.
  */
 export function FiltrosPanel({

@@ -72,7 +72,7 @@ const DEFS: Record<ColumnaPendiente, TableColumnsType<PlanillaFila>[number]> = {
 };
 
 /**
- * The pending list (spec 000 §2 "Pending list and record search"): the user's pending attentions
+ * The pending list (docs/spec-summary.md 000 §2 "Pending list and record search"): the user's pending attentions
  * (estadoAud for AM, estadoDoc for GD, either for 16), filtered by state and by a missing external
  * number. Double-click opens the record (Ctrl/Cmd or the middle button: its popup).
  */

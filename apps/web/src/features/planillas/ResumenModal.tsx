@@ -21,7 +21,7 @@ export type ResumenTab = 'informacion' | 'archivos';
 export type ResumenTarget = { idPlanilla: number; numero: string; tab: ResumenTab };
 
 /**
- * The summary of one attention (spec 000 §2): tabs Información and Archivos, 'N/A' for empty values;
+ * The summary of one attention (docs/spec-summary.md 000 §2): tabs Información and Archivos, 'N/A' for empty values;
  * 'Imprimir' (report 9) for the provider.
  */
 export function ResumenModal({

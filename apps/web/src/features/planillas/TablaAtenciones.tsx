@@ -28,6 +28,8 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import type { UseListParams } from '../../components/useListParams.ts';
+import { conMontos } from '../detalles/montos-column.tsx';
+import { TotalesTramiteBar } from '../detalles/TotalesResumen.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import type { AbrirRegistro } from './AtencionesTab.tsx';
@@ -389,7 +391,7 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
       },
     },
   };
-  const columns = columnasVisibles.map((c) => defs[c]);
+  const columns = conMontos(columnasVisibles.map((c) => defs[c]));
 
   const control = controlLabel(filtros.control);
   const nIds = cuentaIds(filtros.ids);
@@ -477,6 +479,7 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
         middleClick={dobleClicAbre(idPerfil) === 'registro'}
         emptyText={emptyText}
       />
+      <TotalesTramiteBar idTramite={idTramite} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the attentions list of a procedure (spec 000 §2 "Attentions list of a trámite",
+ * Pure rules of the attentions list of a procedure (docs/spec-summary.md 000 §2 "Attentions list of a trámite",
  * "Pending list and record search"; §6 roles): which views, filters, columns and options a user
  * gets, and how the filters travel between the URL and the API.
  */
@@ -57,7 +57,7 @@ export const LINK_KEYS = ['control', 'ids'] as const;
 export const FILTER_KEYS = ['vista', ...PANEL_KEYS, 'sinNumeroExt', ...LINK_KEYS] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-/** Text filters display and travel upper-case (spec 000 §5). */
+/** Text filters display and travel upper-case (docs/spec-summary.md 000 §5). */
 export const UPPER_KEYS: readonly PanelKey[] = ['numero', 'cedula', 'nombre', 'nombreMedico'];
 
 export type Filtros = Partial<Record<FilterKey, string>>;
@@ -133,7 +133,7 @@ export function cambioDeVista(actual: VistaLista, nueva: VistaLista): Record<str
 }
 
 /**
- * The view after the record popup reports a review: the list it was opened from (spec 000 §2); the
+ * The view after the record popup reports a review: the list it was opened from (docs/spec-summary.md 000 §2); the
  * search stays where it is (its popups report TODAS).
  */
 export function vistaTrasMensaje(
@@ -156,7 +156,7 @@ export type ContextoLista = {
 
 /**
  * The query of GET /planillas (and its CSV export) for the URL's params. State filters only go to
- * the profiles and procedure states that show them (spec 000 §6), so a shared link cannot filter
+ * the profiles and procedure states that show them (docs/spec-summary.md 000 §6), so a shared link cannot filter
  * by a column the user does not see.
  */
 export function apiQuery(
@@ -285,7 +285,7 @@ export function opcionesAtencion(idPerfil: number, row: { estado: number }): Opc
   return out;
 }
 
-/** Row options are disabled when the procedure is FINALIZADO (spec 000 §2). */
+/** Row options are disabled when the procedure is FINALIZADO (docs/spec-summary.md 000 §2). */
 export const opcionesDeshabilitadas = (estadoTramite: string) => estadoTramite === 'FINALIZADO';
 
 /** Double-click: the provider gets the summary modal, auditors the record page (or its popup). */
@@ -321,6 +321,6 @@ export function controlLabel(n: string | number | undefined): string | null {
 /** How many ids a `pl.ids` link holds. */
 export const cuentaIds = (ids: string | undefined) => (ids ? ids.split(',').filter(Boolean).length : 0);
 
-/** 'N/A' for empty values of the summary (spec 000 §2). */
+/** 'N/A' for empty values of the summary (docs/spec-summary.md 000 §2). */
 export const na = (v: string | number | null | undefined) =>
   v === null || v === undefined || String(v).trim() === '' ? 'N/A' : String(v);

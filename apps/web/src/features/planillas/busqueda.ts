@@ -1,5 +1,5 @@
 /**
- * The record search of a procedure (spec 000 §2 "Pending list and record search"): by service
+ * The record search of a procedure (docs/spec-summary.md 000 §2 "Pending list and record search"): by service
  * codes, patient names, diagnoses or a range of the total. Its filters persist for the session
  * (sessionStorage, one entry per procedure), not in the URL.
  */

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** Attention list routes (spec 000 §2), to be mounted inside the signed-in shell. */
+/** Attention list routes (docs/spec-summary.md 000 §2), to be mounted inside the signed-in shell. */
 export const planillaListRoutes: RouteObject[] = [
   {
     path: '/cargaplanilla/:idTramite/:idCarga',

@@ -13,7 +13,7 @@ function page(path: string, name: string): RouteObject {
   };
 }
 
-/** Public registration (/Registro01Plan … 05Completo) and renewal (/Renovacion01Plan … 04Completo) of spec 001 §2.1. */
+/** Public registration (/Registro01Plan … 05Completo) and renewal (/Renovacion01Plan … 04Completo) of docs/spec-summary.md 001 §2.1. */
 export const publicRegistroRoutes: RouteObject[] = [
   page('/Registro01Plan', 'Registro01Plan'),
   page('/Registro02TC', 'Registro02TC'),

@@ -62,7 +62,7 @@ const cuenta = (n: number | undefined) => formatCount(n ?? 0) || '0';
 export type AsignacionTabProps = { tramite: TramiteDetalle; tipo: TipoAsignacion };
 
 /**
- * 'Asignar Médico Auditor' / 'Asignar Gestor Documental' (spec 000 §2, §6): who holds how many
+ * 'Asignar Médico Auditor' / 'Asignar Gestor Documental' (docs/spec-summary.md 000 §2, §6): who holds how many
  * attentions of the procedure and how many are pending; assign selected attentions, a whole load,
  * or split a load evenly. Lists are paged by the server, so a procedure of 100,000 attentions reads
  * like one of ten.

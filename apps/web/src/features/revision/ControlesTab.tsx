@@ -24,7 +24,7 @@ const STALE = 60_000;
 export type ControlesTabProps = { tramite: TramiteDetalle };
 
 /**
- * 'Controles' (supervisor tab, spec 000 §2): Control 1 to Control 5 with how many attentions each
+ * 'Controles' (supervisor tab, docs/spec-summary.md 000 §2): Control 1 to Control 5 with how many attentions each
  * flags, what it checks, and the flagged attentions with the reason, paged by the server. 'Ver en la
  * lista' opens the attentions tab filtered to the same attentions.
  */

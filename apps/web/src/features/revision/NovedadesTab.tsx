@@ -17,7 +17,7 @@ const PAGE_SIZE = 10;
 export type NovedadesTabProps = { tramite: TramiteDetalle };
 
 /**
- * 'Novedades' (supervisor tab, spec 000 §2): the warnings the data files raised when they were
+ * 'Novedades' (supervisor tab, docs/spec-summary.md 000 §2): the warnings the data files raised when they were
  * loaded (a cédula with a bad check digit, a value that differs from the price list...), load by
  * load, row by row, paged by the server. They never blocked the load; the supervisor reads them
  * before assigning the audit.

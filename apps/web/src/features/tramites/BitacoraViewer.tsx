@@ -19,7 +19,7 @@ export type BitacoraViewerProps = {
   namespace?: string;
 };
 
-/** The procedure log (spec 002): text search, type filter, all records, PDF, read-only detail. */
+/** The procedure log (docs/spec-summary.md 002): text search, type filter, all records, PDF, read-only detail. */
 export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerProps) {
   const feedback = useFeedback();
   const params = useListParams({ namespace, filterKeys: ['tipo'] });
@@ -38,7 +38,7 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
 
   function search(value: string) {
     const q = value.trim();
-    if (!q) return; // an empty search is ignored (spec 002)
+    if (!q) return; // an empty search is ignored (docs/spec-summary.md 002)
     if (q === params.q) void list.refetch();
     else params.setQ(q);
   }

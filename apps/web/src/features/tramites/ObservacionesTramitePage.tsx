@@ -165,7 +165,7 @@ function ObservacionesTramite({ idTramite }: { idTramite: number }) {
   );
 }
 
-/** /observaciones-tramite/:idTramite — the supervisors' report 'ObservacionesTramite' (spec 000 §2, 001 §2.5). */
+/** /observaciones-tramite/:idTramite — the supervisors' report 'ObservacionesTramite' (docs/spec-summary.md 000 §2, 001 §2.5). */
 export default function ObservacionesTramitePage() {
   const feedback = useFeedback();
   const [filtro] = useFiltro();

@@ -13,6 +13,9 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { SolicitudesBoton } from '../autorizaciones/SolicitudesBoton.tsx';
+import { TotalesTramite } from '../detalles/TotalesResumen.tsx';
+import { EnvioBotones } from '../observaciones/EnvioBotones.tsx';
+import { TramiteAyuda } from './TramiteAyuda.tsx';
 import { TramiteInfo } from './TramiteInfo.tsx';
 import { TramiteNoEncontrado } from './TramiteReportPage.tsx';
 import {
@@ -196,13 +199,23 @@ function Detail({
       <PageHeader
         title={`Trámite ${t.numero}`}
         breadcrumb={[{ title: 'Trámites', href: back }, { title: `Trámite ${t.idTramite}` }]}
-        tag={<StateTag state={t.estadoTramite} />}
-        extra={[...buttons, <SolicitudesBoton key="solicitudes" tramite={t} />]}
+        tag={
+          <>
+            <StateTag state={t.estadoTramite} />
+            <TramiteAyuda estado={t.estadoTramite} idPerfil={idPerfil} />
+          </>
+        }
+        extra={[
+          ...buttons,
+          <EnvioBotones key="observaciones" tramite={t} idPerfil={idPerfil} feedback={feedback} />,
+          <SolicitudesBoton key="solicitudes" tramite={t} />,
+        ]}
       />
       {muestraAvisoDocumentado(t) && (
         <Alert type="warning" showIcon title={MSG_TRAMITE.documentadoAviso} style={{ marginBottom: 16 }} />
       )}
       <TramiteInfo tramite={t} editable={puedeEditar(t, idPerfil)} feedback={feedback} />
+      <TotalesTramite idTramite={t.idTramite} />
       <Card variant="borderless" styles={{ body: { padding: '0 16px 16px' } }}>
         <Tabs
           activeKey={tab}

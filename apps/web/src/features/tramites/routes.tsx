@@ -23,7 +23,7 @@ const detalle = (path: string, lado: Lado): RouteObject => ({
   },
 });
 
-/** Procedure routes (spec 000 §2), to be mounted inside the signed-in shell. */
+/** Procedure routes (docs/spec-summary.md 000 §2), to be mounted inside the signed-in shell. */
 export const tramiteRoutes: RouteObject[] = [
   lista('/tramite', 'todos'),
   lista('/tramite-asignados', 'asignados'),
@@ -35,8 +35,5 @@ export const tramiteRoutes: RouteObject[] = [
     path: '/bitacora-tramite/:id',
     lazy: async () => ({ Component: (await import('./BitacoraPage.tsx')).default }),
   },
-  {
-    path: '/observaciones-tramite/:idTramite',
-    lazy: async () => ({ Component: (await import('./ObservacionesTramitePage.tsx')).default }),
-  },
+  // /observaciones-tramite/:idTramite: the pending-observations review, features/observaciones/routes.tsx.
 ];

@@ -1,3 +1,4 @@
+import { fieldErrors } from '@app/domain/common/errors';
 /**
  * Pure rules of the procedure screens: which list a route shows, where a row opens, which buttons
  * and tabs a user sees for a procedure. The workflow itself comes from the domain's table.
@@ -28,7 +29,7 @@ const GESTOR_GD = 20;
 
 export type VistaDef = { vista: Vista; path: string; title: string; perfiles: readonly number[] };
 
-/** The four procedure lists of spec 000 §2 (one screen, parameterised by the API's `vista`). */
+/** The four procedure lists of docs/spec-summary.md 000 §2 (one screen, parameterised by the API's `vista`). */
 export const VISTAS: Readonly<Record<Vista, VistaDef>> = {
   todos: {
     vista: 'todos',
@@ -125,7 +126,7 @@ export function botonesCabecera(acciones: readonly string[]): BotonAccion[] {
   }));
 }
 
-/** Profile 17 opening an ENVIADO procedure is asked whether to receive it (spec 000 §4). */
+/** Profile 17 opening an ENVIADO procedure is asked whether to receive it (docs/spec-summary.md 000 §4). */
 export function debePreguntarRecibir(
   t: Pick<Tramite, 'estadoTramite'>,
   idPerfil: number,
@@ -178,7 +179,7 @@ export const muestraBitacora = (idPerfil: number) => isSupervision(idPerfil);
 
 /**
  * 'Asignar Médico Auditor' for 16 and 17, 'Asignar Gestor Documental' for 16 and 19, only while the
- * procedure is RECIBIDO, EN PROCESO or PLANILLAJE (spec 000 §6).
+ * procedure is RECIBIDO, EN PROCESO or PLANILLAJE (docs/spec-summary.md 000 §6).
  */
 export const muestraAsignacion = (t: Pick<Tramite, 'estadoTramite'>, idPerfil: number, tipo: 'M' | 'D') =>
   assignProfiles(tipo).includes(idPerfil) && esEstadoTrabajo(t.estadoTramite);
@@ -218,7 +219,7 @@ const BITACORA_LABELS: Readonly<Record<string, string>> = {
   D: 'D (REVISIÓN GESTIÓN DOCUMENTAL)',
 };
 
-/** Type filter of the log (spec 002): the placeholder is 'ESTADO'; M and D are the review entries. */
+/** Type filter of the log (docs/spec-summary.md 002): the placeholder is 'ESTADO'; M and D are the review entries. */
 export const BITACORA_OPCIONES: readonly BitacoraOpcion[] = BITACORA_TIPOS.map((t) => ({
   value: t,
   label: BITACORA_LABELS[t] ?? t,
@@ -273,22 +274,16 @@ export function validarNuevoTramite(body: NuevoTramitePayload): Record<string, s
     idServicio: body.idServicio || undefined,
     frecuenciaCarga: body.frecuenciaCarga || undefined,
   });
-  if (res.success) return null;
-  const out: Record<string, string> = {};
-  for (const issue of res.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !(key in out)) out[key] = issue.message;
-  }
-  return out;
+  return res.success ? null : fieldErrors(res.error, null);
 }
 
-/** The required-field message of spec 000 §5 for a form label. */
+/** The required-field message of docs/spec-summary.md 000 §5 for a form label. */
 export const requerido = (campo: string) => MSG.campoRequerido(campo);
 
 export type ReporteTramite = { key: string; label: string; href: string };
 
 /**
- * The supervisor's report links of the audit side (spec 000 §2 'Reportes': ObservacionesTramite and
+ * The supervisor's report links of the audit side (docs/spec-summary.md 000 §2 'Reportes': ObservacionesTramite and
  * ArchivoCarga, plus the procedure log, the new-files report and the attentions without files). The
  * new-files window runs from the start of the audit (or of the procedure) to its end (or today).
  */

@@ -4,7 +4,7 @@ import type { Accion, BitacoraTipo, EstadoTramite } from '@app/domain/tramites/w
 import { api } from '../../app/api.ts';
 import { downloadFile } from './download.ts';
 
-/** The procedure view of apps/api/src/features/tramites/queries.ts (spec 000 §3). */
+/** The procedure view of apps/api/src/features/tramites/queries.ts (docs/spec-summary.md 000 §3). */
 export type Tramite = {
   idTramite: number;
   numero: string;

@@ -20,7 +20,7 @@ function Lines({ lines }: { lines: (string | undefined)[] }) {
 }
 
 /**
- * Runs one workflow action on a procedure with the spec's feedback (spec 000 §8): 'Éxito' for
+ * Runs one workflow action on a procedure with the spec's feedback (docs/spec-summary.md 000 §8): 'Éxito' for
  * receiving, 'Trámite finalizado', the finalize conditions dialog, and a refresh when the state
  * changed under the user (409). The current state travels with every call so a stale screen fails.
  */

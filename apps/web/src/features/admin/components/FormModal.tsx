@@ -7,7 +7,7 @@ import { FieldGrid, type RecordFormOptions, toFormValues, useRecordForm } from '
 
 export type FormModalProps<T> = RecordFormOptions<T> & {
   open: boolean;
-  /** 'Crear …' / 'Editar …' (spec 002 modals). */
+  /** 'Crear …' / 'Editar …' (docs/spec-summary.md 002 modals). */
   title: string;
   record?: Row | null;
   /** The record's id field, shown read-only on edit with its fechaReg. */

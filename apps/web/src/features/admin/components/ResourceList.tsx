@@ -57,6 +57,8 @@ export type ResourceListProps<T extends object> = {
   /** Deletes after a confirmation naming the row. */
   onDelete?: { label: (row: T) => string; noun: string; run: (row: T) => Promise<Mensaje> };
   extraActions?: RowAction<T>[];
+  /** The rows' 'Opciones' menu (default shown; the persons list follows the session's opcionMenu). */
+  rowMenu?: boolean;
   /** Double-click / Enter on a row (default: edit). */
   onOpen?: (row: T) => void;
   ariaLabel: string;
@@ -137,7 +139,7 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
       : []),
   ];
   const columns: TableColumnsType<T> = [...p.columns];
-  if (actions.length) {
+  if (actions.length && p.rowMenu !== false) {
     columns.push({
       key: 'opciones',
       title: 'Opciones',

@@ -81,7 +81,7 @@ type TypedInputProps = ComponentProps<typeof Input> & {
   ref?: Ref<InputRef>;
 };
 
-/** An input that upper-cases, strips or keeps digits as the user types (spec 002 §5). */
+/** An input that upper-cases, strips or keeps digits as the user types (docs/spec-summary.md 002 §5). */
 export function TypedInput({ filter, onChange, ref, ...rest }: TypedInputProps) {
   return (
     <Input

@@ -1,3 +1,4 @@
+import { fieldErrors } from '@app/domain/common/errors';
 import { useMutation } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, Row as GridRow, Input } from 'antd';
 import dayjs from 'dayjs';
@@ -49,13 +50,7 @@ export function toPayload(fields: FieldSpec[], values: Row): Row {
 /** First message per field of a failed zod parse. */
 export function issuesByField(schema: ZodType, payload: unknown): Record<string, string> | null {
   const res = schema.safeParse(payload);
-  if (res.success) return null;
-  const out: Record<string, string> = {};
-  for (const i of res.error.issues) {
-    const k = String(i.path[0] ?? '_');
-    if (!(k in out)) out[k] = i.message;
-  }
-  return out;
+  return res.success ? null : fieldErrors(res.error);
 }
 
 export type RecordFormOptions<T> = {

@@ -1,0 +1,13 @@
+import { renderTableReport } from '../apps/api/src/lib/pdf.ts';
+const n = Number(process.argv[2] ?? 5000);
+const rows = Array.from({ length: n }, (_, i) => [String(i + 1), `N${String(i).padStart(6, '0')}`, `MARÍA LÓPEZ ${i}\n09${String(i).padStart(8, '0')}`, '01/03/2026', i % 2 ? 'Detalle' : 'Atención', 'P', i % 2 ? '99203 – CONSULTA EXTERNA NIVEL 2' : '', 'VALOR NO CORRESPONDE AL TARIFARIO', `COBRO DEL DETALLE 99203 SUPERIOR AL CONVENIO`, '24/11/2026']);
+const columns = [{ header: 'N°', width: 22 },{ header: 'Planilla', width: 55 },{ header: 'Paciente / Cédula', width: 110 },{ header: 'Fecha atención', width: 55 },{ header: 'Nivel', width: 45 },{ header: 'Tipo', width: 24 },{ header: 'Elemento', width: 110 },{ header: 'Observación estándar' },{ header: 'Observación complementaria' },{ header: 'Fecha registro', width: 55 }];
+const t0 = performance.now();
+const pdf = process.env.SKIP ? Buffer.alloc(0) : await renderTableReport({ title: "T", subtitle: ["a"], empresa: "E", columns, rows: rows.map((r) => [...r]), emptyText: '' });
+console.log(n, 'rows', Math.round(performance.now() - t0), 'ms', (pdf.length / 1e6).toFixed(2), 'MB', 'rss', Math.round(process.memoryUsage().rss / 1e6), 'MB');
+const { renderTablaPdf } = await import('../apps/api/src/lib/pdf-tabla.ts');
+const t1 = performance.now();
+const pdf2 = await renderTablaPdf({ title: 'T', subtitle: ['a'], empresa: 'E', columns, rows, emptyText: '' });
+console.log('pdfkit', n, 'rows', Math.round(performance.now() - t1), 'ms', (pdf2.length / 1e6).toFixed(2), 'MB', 'rss', Math.round(process.memoryUsage().rss / 1e6), 'MB');
+(await import('node:fs')).writeFileSync('/tmp/pdft/lean.pdf', pdf2);
+(await import('node:fs')).writeFileSync('/tmp/pdft/pdfmake.pdf', pdf);
