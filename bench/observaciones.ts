@@ -14,7 +14,7 @@
  *   npx tsx bench/observaciones.ts postgres://postgres@127.0.0.1:5432/postgres --keep   # build + measure
  *   npx tsx bench/observaciones.ts postgres://postgres@127.0.0.1:5432/postgres --reuse  # measure again
  *
- * Options: --clients=50 --seconds=5 (per combination) --warmup=3 --only=list|send (repeatable).
+ * Options: --clients=50 --seconds=5 (per combination) --warmup=5 --only=list|send (repeatable).
  * Sending changes the data (the procedure goes to OBSERVACIONES): with --reuse it is put back first.
  * It creates (and, without --keep/--reuse, drops) a database named bench_observaciones.
  */
@@ -45,7 +45,7 @@ const opt = (name: string, def: number) => {
 };
 const CLIENTS = opt('clients', 50);
 const SECONDS = opt('seconds', 5);
-const WARMUP = opt('warmup', 3);
+const WARMUP = opt('warmup', 5);
 const ONLY = args.filter((a) => a.startsWith('--only=')).map((a) => a.split('=')[1]);
 const runs = (part: string) => ONLY.length === 0 || ONLY.includes(part);
 const DBNAME = 'bench_observaciones';

@@ -150,6 +150,19 @@ async function responder(page: Page, texto: string, estandar: boolean) {
     await pickOption(page, STD_RESP);
   }
   await page.getByRole('textbox', { name: 'Respuesta complementaria' }).fill(texto);
+  if (estandar) {
+    // A browser without speech recognition: the button explains instead of doing nothing.
+    await page.getByRole('button', { name: 'Iniciar dictado' }).click();
+    await expect(page.getByText('Su navegador no permite el dictado por voz.').first()).toBeVisible();
+    // A supporting document for the observed attention.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'sustento.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF ${Date.now()}\n`),
+    });
+    await page.getByRole('button', { name: 'Adjuntar documentos' }).click();
+    await expect(page.getByText('1 documento de sustento cargado.').first()).toBeVisible();
+  }
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Respuesta registrada exitosamente!').last()).toBeVisible();
   await expect(page).toHaveURL(/\/tramite-observaciones\/\d+/);
@@ -174,6 +187,14 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
   await page.getByLabel('Filtrar observaciones').press('Enter');
   await expect(tabla.getByRole('row').filter({ hasText: 'FALTA EL SUSTENTO' })).toHaveCount(0);
   await expect(fila).toBeVisible();
+  // The line item's own observations screen, from the row's level link.
+  await fila.getByRole('link', { name: /^Detalle/ }).click();
+  await expect(page).toHaveURL(/\/planilladet_pladetobs\/\d+\/EN%20PROCESO\/\d+\/M\/1\?idPlanilla=/);
+  await expect(page.getByRole('heading', { name: /Observaciones del detalle/ })).toBeVisible();
+  const det = page.getByRole('table', { name: 'Observaciones de Auditoría Médica' });
+  await expect(det.getByRole('row').filter({ hasText: 'CANTIDAD NO JUSTIFICADA' })).toBeVisible();
+  await expect(det.getByRole('row').filter({ hasText: 'FALTA EL SUSTENTO' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Nueva observación' })).toBeVisible();
   await logout(page);
 
   // 2. The AM supervisor sends them from the procedure page.
@@ -186,6 +207,11 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
   await logout(page);
 
   // 3. The provider sees both, answers them and sends the answers.
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    delete w.webkitSpeechRecognition;
+    delete w.SpeechRecognition;
+  });
   await login(page, 'prestador@demo.ec');
   await page.goto(`/tramiteform-carga/${idTramite}`);
   await page.getByRole('button', { name: 'Observaciones' }).click();
@@ -234,21 +260,29 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
   await expect(page.getByText('Decisión sobre la respuesta registrada exitosamente!').first()).toBeVisible();
   await expect(revision.getByText('Se retira la glosa')).toBeVisible();
 
-  // 5. The provider's e-mail with the observations report (outbox when SMTP_URL is unset).
+  // 'Observaciones por trámite': an ID and a type (17: M by default) open the procedure's tabs.
+  await page.goto('/observaciones-01');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page.getByText('Por favor, ingrese ID Trámite y Tipo de Observación')).toBeVisible();
+  await page.getByLabel('ID Trámite').fill(String(idTramite));
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/observaciones-01/${idTramite}/M`));
+  await expect(page.getByRole('table', { name: 'Observaciones del trámite' })).toContainText(
+    'FALTA EL SUSTENTO',
+  );
+
+  // 5. The e-mails (the outbox's .eml files when SMTP_URL is unset; the run must say where DATA_DIR
+  // is: E2E_DATA_DIR): the provider got the observations, the supervisor the answers.
   const dataDir = process.env.E2E_DATA_DIR;
   if (dataDir) {
     const outbox = path.join(dataDir, 'outbox');
-    await expect
-      .poll(
-        () =>
-          fs.existsSync(outbox)
-            ? fs
-                .readdirSync(outbox)
-                .filter((f) => f.endsWith('.eml'))
-                .some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('prestador@demo.ec'))
-            : false,
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    const para = (quien: RegExp) => () =>
+      fs.existsSync(outbox) &&
+      fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .some((f) => quien.test(fs.readFileSync(path.join(outbox, f), 'utf8')));
+    await expect.poll(para(/^To: prestador@demo\.ec/m), { timeout: 30_000 }).toBe(true);
+    await expect.poll(para(/^To: .*supervisor\.am@demo\.ec/m), { timeout: 30_000 }).toBe(true);
   }
 });

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
 import { login } from './helpers.ts';
+import { type RouteIds, SPEC_000_ROUTES, SPEC_001_ROUTES, USUARIO } from './spec-routes.ts';
 
 /*
  * Issue 17: screens that open by their URL (a link, a reload, a bookmark) — the three pages of a
@@ -167,4 +168,89 @@ test('persons list: the administrator’s option flags show search, download and
   const descarga = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descargar CSV' }).click();
   expect((await descarga).suggestedFilename()).toBe('personas.csv');
+});
+
+test.describe('the spec’s route table (000 §2, 001 §2.3–2.5) opens by URL for the profiles that may open it', () => {
+  async function ids(page: Page): Promise<RouteIds> {
+    await login(page, USUARIO.prestador);
+    const auth = await authOf(page);
+    const tramites = await (
+      await page.request.get('/api/v1/tramites?vista=carga&estado=EN%20PROCESO&pageSize=10', {
+        headers: auth,
+      })
+    ).json();
+    const t = tramites.items[0] as {
+      idTramite: number;
+      estadoTramite: string;
+      fechaDesde: string;
+      fechaHasta: string;
+    };
+    const cargas = await (
+      await page.request.get(`/api/v1/tramites/${t.idTramite}/cargas?page=1&pageSize=10`, { headers: auth })
+    ).json();
+    const carga = (cargas.items as { idCarga: number; tienePlanillas: number }[]).find(
+      (c) => c.tienePlanillas === 1,
+    );
+    const planillas = await (
+      await page.request.get(`/api/v1/planillas?idTramite=${t.idTramite}&page=1&pageSize=1`, {
+        headers: auth,
+      })
+    ).json();
+    const desde = t.fechaDesde.slice(0, 10);
+    const hasta = t.fechaHasta.slice(0, 10);
+    const aut = await page.request.post(`/api/v1/tramites/${t.idTramite}/autorizaciones`, {
+      headers: auth,
+      data: { descripcion: 'Prueba de rutas', fechaDesde: desde, fechaHasta: desde },
+    });
+    expect(aut.status(), await aut.text()).toBe(201);
+    const body = await aut.json();
+    return {
+      idTramite: t.idTramite,
+      estadoTramite: t.estadoTramite,
+      idCarga: carga!.idCarga,
+      idPlanilla: planillas.items[0].idPlanilla,
+      idAutorizacion: body.item?.idAutorizacion ?? body.idAutorizacion,
+      desde,
+      hasta,
+    };
+  }
+
+  /** Opens a route and fails on the not-found page, an error page, the 403 page or a console error. */
+  async function abre(page: Page, path: string) {
+    const errores: string[] = [];
+    const onConsole = (m: ConsoleMessage) => {
+      if (m.type() === 'error') errores.push(m.text());
+    };
+    const onError = (e: Error) => errores.push(e.message);
+    page.on('console', onConsole);
+    page.on('pageerror', onError);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    await expect(
+      page.locator('.ant-result-404, .ant-result-403, .ant-result-error, .ant-result-500'),
+    ).toHaveCount(0);
+    await expect(page.getByText('No se pudo mostrar la página')).toHaveCount(0);
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+    expect(errores, `${path}: errores de consola`).toEqual([]);
+  }
+
+  test('each route as its profile; the lists’ other profiles get 403', async ({ page }) => {
+    test.setTimeout(300_000);
+    const i = await ids(page);
+    for (const usuario of Object.values(USUARIO)) {
+      await page.evaluate(() => localStorage.clear());
+      await login(page, usuario);
+      for (const r of [...SPEC_000_ROUTES, ...SPEC_001_ROUTES].filter((x) => x.como === usuario)) {
+        await test.step(`${r.spec} como ${usuario}`, () => abre(page, r.path(i)));
+      }
+      for (const r of SPEC_000_ROUTES.filter((x) => x.denegado === usuario)) {
+        await test.step(`${r.spec} denegado a ${usuario}`, async () => {
+          await page.goto(r.path(i));
+          await expect(page.locator('.ant-result-403')).toBeVisible();
+        });
+      }
+    }
+  });
 });

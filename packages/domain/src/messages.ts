@@ -79,7 +79,7 @@ export const MSG = {
 export type MessageKey = keyof typeof MSG;
 
 /**
- * The stable `code` of the API's general error answers (`{ error: { code, message } }`, DESIGN §3),
+ * The stable `code` of the API's general error answers (`{ error: { code, message } }`, docs/design-summary.md §3),
  * beside their Spanish messages above. Feature-specific codes (ESTADO_INVALIDO, VERSION, ...) are
  * still written where they are thrown.
  */

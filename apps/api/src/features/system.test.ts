@@ -43,7 +43,15 @@ describe('system', () => {
       paths: Record<string, Record<string, unknown>>;
     };
     // Each route is tried as the first of these users it lets in (a profile refused is a 403 whatever the id).
-    const users = [DEMO.admin, DEMO.supervisorAm, DEMO.prestador, DEMO.supervisorGd, DEMO.auditorAm];
+    // Issue 11 item 3: only the platform operator writes the system-wide catalogues.
+    const users = [
+      DEMO.admin,
+      DEMO.supervisorAm,
+      DEMO.prestador,
+      DEMO.supervisorGd,
+      DEMO.auditorAm,
+      DEMO.plataforma,
+    ];
     const headers = await Promise.all(users.map((u) => t.auth(u)));
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
@@ -53,7 +61,7 @@ describe('system', () => {
     );
     expect(routes.length).toBeGreaterThan(40);
     const wrong: string[] = [];
-    let refusedToAll = 0;
+    const refusedToAll: string[] = [];
     for (const [method, path] of routes) {
       const at = (bad: string) => path.replace(/\{[^}]+\}/g, bad);
       let h: { authorization: string } | undefined;
@@ -65,7 +73,7 @@ describe('system', () => {
         }
       }
       if (!h) {
-        refusedToAll++;
+        refusedToAll.push(`${method} ${path}`);
         continue;
       }
       for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
@@ -75,14 +83,15 @@ describe('system', () => {
         }
       }
     }
-    expect(refusedToAll).toBeLessThan(3);
+    expect(refusedToAll.length, refusedToAll.join('\n')).toBeLessThan(3);
     expect(wrong).toEqual([]);
   });
   it('no write route answers a missing, null, array or malformed body with a 500', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const users = [DEMO.admin, DEMO.supervisorAm, DEMO.prestador];
+    // Issue 11 item 3: the platform operator is the one user the system-wide catalogues' writes let in.
+    const users = [DEMO.admin, DEMO.supervisorAm, DEMO.prestador, DEMO.plataforma];
     const headers = await Promise.all(users.map((u) => t.auth(u)));
     const routes = Object.entries(doc.paths)
       .filter(([path]) => !path.startsWith('/api/v1/auth/'))
@@ -149,7 +158,8 @@ describe('system', () => {
       return sch.format === 'date' ? '2026-03-02' : 'X1';
     };
     const hostile = [null, 'abc', -1, 2_147_483_648, 1e20, 1.5, [], {}, 'x'.repeat(20_000), '2026-02-30'];
-    const users = [DEMO.admin, DEMO.supervisorAm, DEMO.prestador];
+    // Issue 11 item 3: the platform operator is the one user the system-wide catalogues' writes let in.
+    const users = [DEMO.admin, DEMO.supervisorAm, DEMO.prestador, DEMO.plataforma];
     const headers = await Promise.all(users.map((u) => t.auth(u)));
     const failed: string[] = [];
     let sent = 0;

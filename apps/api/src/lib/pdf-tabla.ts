@@ -77,7 +77,7 @@ const CEBRA = '#f5f7fa';
 const LINEA = '#d9d9d9';
 
 /** Rows drawn between two yields to the event loop (other requests are served meanwhile). */
-const TANDA = 100;
+const TANDA = 50;
 const ceder = () => new Promise<void>((r) => setImmediate(r));
 
 /**
@@ -218,7 +218,7 @@ export async function renderTablaPdf(r: TablaPdf): Promise<Buffer> {
       y = MARGEN.top + altoCabecera;
     }
     y += h;
-    if (n % (TANDA * 4) === TANDA * 4 - 1) await ceder();
+    if (n % TANDA === TANDA - 1) await ceder();
   }
   const paginas = saltos.length + 1;
 

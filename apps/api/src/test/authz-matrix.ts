@@ -810,6 +810,13 @@ export const ROUTES: readonly Row[] = [
     ids: { id: 'tramite' },
     note: 'the provider sees the sent ones only',
   },
+  {
+    route: 'GET /api/v1/tramites/{id}/respuestas-estandar',
+    who: INSURER_STAFF_AND_PROVIDER,
+    other: 404,
+    ids: { id: 'tramite' },
+    note: "the procedure's insurer's standard answers (answer screens)",
+  },
 
   // Observations and answers (docs/spec-summary.md 000 §6): staff write them, the provider answers once sent.
   {

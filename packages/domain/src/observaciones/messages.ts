@@ -69,6 +69,7 @@ export const MSG_OBSERVACION = {
   sinDestinatarios: 'No hay usuarios con correo para recibir el reporte; el envío quedó registrado.',
   errorEnvio: 'Ocurrió un problema al procesar la solicitud. Intenta de nuevo.',
   // lists (docs/spec-summary.md 001 §8)
+  valorAprobadoRequerido: 'Para reducir la glosa indique el nuevo valor aprobado de la línea.',
   sinObservaciones: 'No hay observaciones para este trámite/tipo.',
   // audit trail and log
   bitacoraEnvio: (tipo: string, n: number, ronda: number) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idCon, idSchema } from '../common/ids.ts';
 import { fecha, instante, pageOf } from '../common/responses.ts';
+import { importeSchema } from '../detalles/schemas.ts';
 import { MSG } from '../messages.ts';
 import { TIPOS_REVISION } from '../planillas/permissions.ts';
 import { ESTADOS_TRAMITE } from '../tramites/workflow.ts';
@@ -74,12 +75,14 @@ export const respuestaSchema = z
 export type RespuestaObservacion = z.infer<typeof respuestaSchema>;
 
 /**
- * The auditor's decision on an answer. Extension point: when the line items carry money (issue 13
- * item 3), REDUCE takes the new objected amount here (`valorGlosa`, a decimal string).
+ * The auditor's decision on an answer. On a line item's observation, REDUCE takes the line's new
+ * approved amount (`valorAprobado`, a decimal string: the glosa becomes claimed − approved) and
+ * RETIRA approves the line as claimed (no glosa); MANTIENE leaves the money as it is.
  */
 export const resolucionSchema = z.object({
   tipo: tipoOpcional,
   resolucion: z.enum(RESOLUCIONES, { error: 'Indique MANTIENE, REDUCE o RETIRA.' }),
+  valorAprobado: importeSchema.optional(),
   version,
 });
 export type ResolucionObservacion = z.infer<typeof resolucionSchema>;

@@ -82,7 +82,7 @@ export const getTramitesByIdResponse = z.object({
   fechaIniAud: z.unknown().nullable(),
   fechaFinAud: z.unknown().nullable(),
   version: z.number().int(),
-  fechaAct: instante,
+  fechaAct: instante.nullable(),
   numCargas: z.number().int(),
   numPlanillas: z.number().int(),
   acciones: z.array(z.unknown()),

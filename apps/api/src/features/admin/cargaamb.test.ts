@@ -26,6 +26,12 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(201);
   idTramite = res.json().item.idTramite;
+  // Issue 11 item 4: the insurer side sees a procedure only once sent, and the auditor 18 reads its
+  // rows only when it is assigned to everybody (T). Test data: set directly, not through a route.
+  await t.database.query(
+    `UPDATE tramite SET estado_tramite = 'ENVIADO', tipo_asignacion = 'T' WHERE id_tramite = $1`,
+    [idTramite],
+  );
 });
 afterAll(async () => t?.close());
 

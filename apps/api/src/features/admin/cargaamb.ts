@@ -163,7 +163,7 @@ async function readCsv(
   return { buffer, nombre, idCarga };
 }
 
-/** Ambulatory loads of a procedure (spec 002 "Ambulatory load list"): view-only list, filled by a supervisor's CSV. */
+/** Ambulatory loads of a procedure (docs/spec-summary.md 002 "Ambulatory load list"): view-only list, filled by a supervisor's CSV. */
 export async function cargaAmbRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;

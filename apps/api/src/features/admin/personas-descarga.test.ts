@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, DEMO_PASSWORD, type TestContext } from '../../test/helpers.ts';
 
-/** The persons list's download follows the session's opcionDescarga (spec 002 §6, issue 17 item 3). */
+/** The persons list's download follows the session's opcionDescarga (docs/spec-summary.md 002 §6, issue 17 item 3). */
 
 let t: TestContext;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ const respuestasEstandarSchema = z.object({
 });
 
 /**
- * The insurer's standard answers for one procedure (spec 001 §2.7 answer screens, catalogue
+ * The insurer's standard answers for one procedure (docs/spec-summary.md 001 §2.7 answer screens, catalogue
  * `respuesta`). The provider (15) belongs to another company, so the tenant-scoped catalogue
  * `/catalogos/respuesta` shows it nothing: this reads the answers of the procedure's insurer, the
  * same rows the answer write accepts (observaciones/service.ts checkRespuesta).

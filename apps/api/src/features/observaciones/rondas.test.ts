@@ -326,12 +326,24 @@ describe('review of answers (16–20) and the gate of the attention review', () 
 
   it('the auditor decides: REDUCE accepts; stale 409; another process 422; a draft has no answer (422)', async () => {
     const url = (n: string, id: number) => `/api/v1/observaciones/${n}/${id}/aceptar`;
+    // REDUCE on a line needs the line's new approved amount; nothing changes without it.
+    const sinValor = await req('POST', url('detalle', obs.det), DEMO.auditorAm, {
+      resolucion: 'REDUCE',
+      version: await version('detalle', obs.det),
+    });
+    expect(sinValor.statusCode).toBe(400);
+    expect(errorOf(sinValor).error.message).toBe(MSG_OBSERVACION.valorAprobadoRequerido);
     const ok = await req('POST', url('detalle', obs.det), DEMO.auditorAm, {
       resolucion: 'REDUCE',
+      valorAprobado: '15.00',
       version: await version('detalle', obs.det),
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().item).toMatchObject({ aceptada: true, resolucion: 'REDUCE' });
+    // The line 99213 claimed 2 × 10.00: 15.00 approved, 5.00 objected, in the attention's totals too.
+    const tot = await req('GET', `/api/v1/planillas/${f.planillas[0]}/totales`, DEMO.auditorAm);
+    expect(tot.statusCode, tot.body).toBe(200);
+    expect(tot.json()).toMatchObject({ totalReclamado: '45.50', totalAprobado: '40.50', totalGlosa: '5.00' });
     const mant = await req('POST', url('planilla', obs.b), DEMO.supervisorAm, {
       resolucion: 'MANTIENE',
       version: await version('planilla', obs.b),

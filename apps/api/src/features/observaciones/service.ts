@@ -19,6 +19,7 @@ import {
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { ajustarGlosa } from '../detalles/service.ts';
 import { getPlanillaForUser, type PlanillaCtx, recordChanges } from '../planillas/access.ts';
 import { itemObservacion, leerObservacion, type ObsRow, TABLA } from './queries.ts';
 
@@ -290,19 +291,23 @@ export async function responderObservacion(
 }
 
 /**
- * The auditor's decision on an answer the provider sent back (issue 13 item 6).
- * GLOSA extension point: once line items carry claimed/approved/objected amounts (issue 13 item 3),
- * REDUCE sets the line's objected amount from the body's `valorGlosa` and RETIRA sets it to 0, here,
- * in the same transaction and audit trail.
+ * The auditor's decision on an answer the provider sent back (issue 13 item 6). On a line item's
+ * observation the money follows in the same transaction and audit trail (features/detalles
+ * ajustarGlosa): REDUCE approves `valorAprobado`, RETIRA approves the line as claimed, MANTIENE
+ * leaves the glosa standing.
  */
 export async function resolverObservacion(
   tx: Queryable,
   user: SessionUser,
   nivel: NivelObservacion,
   id: number,
-  b: { tipo?: TipoRevision; resolucion: Resolucion; version: number },
+  b: { tipo?: TipoRevision; resolucion: Resolucion; valorAprobado?: string; version: number },
 ) {
   const ctx = await cargar(tx, user, nivel, id);
+  if (nivel === 'detalle' && b.resolucion === 'REDUCE' && b.valorAprobado === undefined)
+    throw badRequest(MSG_OBSERVACION.valorAprobadoRequerido, {
+      valorAprobado: MSG_OBSERVACION.valorAprobadoRequerido,
+    });
   checkProceso(user, ctx, b.tipo, b.version, (estado) =>
     ESTADOS_RESOLUCION.includes(estado as never)
       ? null
@@ -325,5 +330,12 @@ export async function resolverObservacion(
     { resolución: ctx.o.resolucion },
     { resolución: b.resolucion },
   );
+  if (nivel === 'detalle' && ctx.o.idPlanillaDet !== null && b.resolucion !== 'MANTIENE')
+    await ajustarGlosa(
+      tx,
+      ctx.o.idPlanillaDet,
+      b.resolucion === 'REDUCE' ? (b.valorAprobado ?? null) : null,
+      user,
+    );
   return itemObservacion(tx, nivel, id);
 }

@@ -20,7 +20,9 @@ beforeAll(async () => {
   t = await createTestContext();
   ids = await loadIds(t);
   req = requester(t);
+  // Issue 11 item 4: 18/20 read a whole procedure's content (these reports) only when it is assigned to everybody (T).
   f = await crearTramite(t, ids, {
+    tipoAsignacion: 'T',
     planillas: [{ numero: 'RO-1', nombre: 'MARÍA LÓPEZ', cedula: '0911111111' }, { numero: 'RO-2' }],
   });
   await sembrarObservaciones(t, ids, f);
