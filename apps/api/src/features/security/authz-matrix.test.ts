@@ -523,7 +523,8 @@ describe('authorization matrix', () => {
       await Promise.all(batch.map(run));
     }
     if (process.env.AUTHZ_RECORD) fs.writeFileSync(process.env.AUTHZ_RECORD, JSON.stringify(record, null, 1));
-    expect([...setupProblems, ...wrong]).toEqual([]);
+    const problems = [...setupProblems, ...wrong];
+    expect(problems, problems.join('\n')).toEqual([]);
   }, 240_000);
 });
 
