@@ -259,6 +259,16 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
   await page.getByRole('dialog').getByRole('button', { name: 'Registrar decisión' }).click();
   await expect(page.getByText('Decisión sobre la respuesta registrada exitosamente!').first()).toBeVisible();
   await expect(revision.getByText('Se retira la glosa')).toBeVisible();
+  // The line item's glosa is reduced to a new approved amount.
+  await revision.getByRole('button', { name: /Decidir la respuesta/ }).first().click();
+  await page.getByRole('menuitem', { name: 'Se reduce la glosa' }).click();
+  const reducir = page.getByRole('dialog', { name: 'Se reduce la glosa' });
+  await reducir.getByRole('button', { name: 'Registrar decisión' }).click();
+  await expect(reducir.getByText('Para reducir la glosa indique el nuevo valor aprobado de la línea.')).toBeVisible();
+  await reducir.getByLabel(/Nuevo valor aprobado/).fill('10,00');
+  await reducir.getByRole('button', { name: 'Registrar decisión' }).click();
+  await expect(reducir).toBeHidden();
+  await expect(revision.getByText('Se reduce la glosa')).toBeVisible();
 
   // 'Observaciones por trámite': an ID and a type (17: M by default) open the procedure's tabs.
   await page.goto('/observaciones-01');

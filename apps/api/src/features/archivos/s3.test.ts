@@ -214,6 +214,10 @@ describe('object storage (S3-compatible)', () => {
   });
 
   it('streams the content through the API to bearer clients', async () => {
+    // Issue 11 item 4: the insurer side reads a provider's files only once the procedure is sent.
+    await t.database.query(`UPDATE tramite SET estado_tramite = 'ENVIADO' WHERE id_tramite = $1`, [
+      f.idTramite,
+    ]);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/v1/archivos-pla/${idArchivo}/contenido`,
@@ -259,6 +263,10 @@ describe('object storage (S3-compatible)', () => {
   });
 
   it('deleting the load deletes its objects', async () => {
+    // Back to the provider's state (the insurer read it ENVIADO above): the provider deletes its load.
+    await t.database.query(`UPDATE tramite SET estado_tramite = 'ESTRUCTURADO' WHERE id_tramite = $1`, [
+      f.idTramite,
+    ]);
     await t.database.query('UPDATE carga SET tiene_errores = 1 WHERE id_carga = $1', [f.idCarga]);
     const res = await t.app.inject({
       method: 'DELETE',

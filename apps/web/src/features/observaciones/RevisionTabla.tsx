@@ -12,6 +12,7 @@ import type { TipoRevision } from '@app/domain/planillas/permissions';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Flex, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
@@ -20,6 +21,7 @@ import { planillaPath } from '../planilla-form/planilla-rules.ts';
 import { EstadoObservacion } from './EstadoObservacion.tsx';
 import { nivelDe, type ObservacionTramiteItem, obsApi, obsKeys } from './observaciones-api.ts';
 import { PAGE_SIZE_OBS } from './observaciones-rules.ts';
+import { ReducirGlosaModal } from './ReducirGlosaModal.tsx';
 
 type Feedback = ReturnType<typeof useFeedback>;
 export type FiltroRevision = {
@@ -58,6 +60,7 @@ export function RevisionTabla({
   feedback: Feedback;
 }) {
   const qc = useQueryClient();
+  const [reducir, setReducir] = useState<ObservacionTramiteItem | null>(null);
   const query = { ...filtro, page, pageSize: PAGE_SIZE_OBS };
   const list = useQuery({
     queryKey: obsKeys.tramite(t.idTramite, query),
@@ -65,14 +68,35 @@ export function RevisionTabla({
     placeholderData: keepPreviousData,
   });
   const decidir = useMutation({
-    mutationFn: ({ o, resolucion }: { o: ObservacionTramiteItem; resolucion: Resolucion }) =>
-      obsApi.resolver(nivelDe(o), o.id, { tipo: o.tipo as TipoRevision, resolucion, version: o.version }),
-    onSuccess: (r) => feedback.success(r.mensaje),
+    mutationFn: ({
+      o,
+      resolucion,
+      valorAprobado,
+    }: {
+      o: ObservacionTramiteItem;
+      resolucion: Resolucion;
+      valorAprobado?: string;
+    }) =>
+      obsApi.resolver(nivelDe(o), o.id, {
+        tipo: o.tipo as TipoRevision,
+        resolucion,
+        valorAprobado,
+        version: o.version,
+      }),
+    onSuccess: (r) => {
+      feedback.success(r.mensaje);
+      setReducir(null);
+    },
     onError: (e: Error) => feedback.errorDialog(MSG_OBSERVACION.errorGuardar, e.message),
     onSettled: () => void qc.invalidateQueries({ queryKey: obsKeys.all }),
   });
 
   function confirmar(o: ObservacionTramiteItem, resolucion: Resolucion) {
+    // A line item's glosa is reduced to a new approved amount, asked in its own window.
+    if (resolucion === 'REDUCE' && o.nivel === 'DETALLE') {
+      setReducir(o);
+      return;
+    }
     feedback.modal.confirm({
       title: `${RESOLUCION_TEXTO[resolucion]}?`,
       content: `Atención ${o.numero}: "${o.observacionEstandar}". Respuesta: ${respuesta(o)}.`,
@@ -144,6 +168,14 @@ export function RevisionTabla({
         loading={list.isFetching && !list.isRefetching}
         rowKey={(o) => `${o.nivel}-${o.id}`}
         emptyText={MSG_OBSERVACION.sinObservaciones}
+      />
+      <ReducirGlosaModal
+        item={reducir}
+        pending={decidir.isPending}
+        onCancel={() => setReducir(null)}
+        onOk={(valorAprobado) =>
+          reducir && decidir.mutate({ o: reducir, resolucion: 'REDUCE', valorAprobado })
+        }
       />
     </Flex>
   );
