@@ -260,11 +260,16 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
   await expect(page.getByText('Decisión sobre la respuesta registrada exitosamente!').first()).toBeVisible();
   await expect(revision.getByText('Se retira la glosa')).toBeVisible();
   // The line item's glosa is reduced to a new approved amount.
-  await revision.getByRole('button', { name: /Decidir la respuesta/ }).first().click();
+  await revision
+    .getByRole('button', { name: /Decidir la respuesta/ })
+    .first()
+    .click();
   await page.getByRole('menuitem', { name: 'Se reduce la glosa' }).click();
   const reducir = page.getByRole('dialog', { name: 'Se reduce la glosa' });
   await reducir.getByRole('button', { name: 'Registrar decisión' }).click();
-  await expect(reducir.getByText('Para reducir la glosa indique el nuevo valor aprobado de la línea.')).toBeVisible();
+  await expect(
+    reducir.getByText('Para reducir la glosa indique el nuevo valor aprobado de la línea.'),
+  ).toBeVisible();
   await reducir.getByLabel(/Nuevo valor aprobado/).fill('10,00');
   await reducir.getByRole('button', { name: 'Registrar decisión' }).click();
   await expect(reducir).toBeHidden();
@@ -281,11 +286,12 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
     'FALTA EL SUSTENTO',
   );
 
-  // 5. The e-mails (the outbox's .eml files when SMTP_URL is unset; the run must say where DATA_DIR
-  // is: E2E_DATA_DIR): the provider got the observations, the supervisor the answers.
+  // 5. The e-mails (the outbox's .eml files when SMTP_URL is unset; the config puts the server's
+  // DATA_DIR in E2E_DATA_DIR): the provider got the observations, the supervisor the answers.
   const dataDir = process.env.E2E_DATA_DIR;
-  if (dataDir) {
-    const outbox = path.join(dataDir, 'outbox');
+  expect(dataDir, 'E2E_DATA_DIR (set by e2e/playwright.config.ts)').toBeTruthy();
+  {
+    const outbox = path.join(dataDir as string, 'outbox');
     const para = (quien: RegExp) => () =>
       fs.existsSync(outbox) &&
       fs

@@ -5,7 +5,7 @@ export * from './fields.ts';
 export * from './menu.ts';
 export * from './messages.ts';
 export * from './persona.ts';
+export * from './responses.ts';
 export * from './sesiones.ts';
 export * from './suscripcion.ts';
 export * from './usuario.ts';
-export * from './responses.ts';

@@ -1,4 +1,4 @@
 export * from './messages.ts';
+export * from './responses.ts';
 export * from './rules.ts';
 export * from './schemas.ts';
-export * from './responses.ts';

@@ -1,6 +1,6 @@
 export * from './columns.ts';
 export * from './messages.ts';
+export * from './responses.ts';
 export * from './rules.ts';
 export * from './schemas.ts';
 export * from './validate.ts';
-export * from './responses.ts';

@@ -1,3 +1,3 @@
 export * from './messages.ts';
-export * from './schemas.ts';
 export * from './responses.ts';
+export * from './schemas.ts';

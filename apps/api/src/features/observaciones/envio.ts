@@ -96,8 +96,7 @@ export async function enviar(
       efectos: async (tx2) => {
         const mail = { idTramite: t.idTramite, tipo, idUsuario: user.idUsuario };
         if (observaciones) {
-          if (n === 0)
-            throw new AppError(422, 'SIN_OBSERVACIONES', MSG_TRAMITE.sinObservaciones(tipo));
+          if (n === 0) throw new AppError(422, 'SIN_OBSERVACIONES', MSG_TRAMITE.sinObservaciones(tipo));
           await marcar(tx2, 'ronda = $3, fecha_envio = now(), id_usuario_envio = $4', [
             t.idTramite,
             tipo,

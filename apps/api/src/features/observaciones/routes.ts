@@ -133,7 +133,7 @@ export async function observacionRoutes(app: FastifyInstance) {
     async (req) => {
       const { nivel, id } = req.params;
       const o = await leerObservacion(db, nivel, id);
-      if (!o || o.estado !== 1) throw notFound();
+      if (o?.estado !== 1) throw notFound();
       const { planilla, tramite } = await getPlanillaForUser(db, req.user, o.idPlanilla);
       if (planilla.estado !== 1 || (req.user.idPerfil === PERFIL.PRESTADOR && o.ronda === null))
         throw notFound();

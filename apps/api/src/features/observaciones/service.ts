@@ -60,7 +60,7 @@ async function cargar(tx: Queryable, user: SessionUser, nivel: NivelObservacion,
   if (!o0) throw notFound();
   const ctx = await getPlanillaForUser(tx, user, o0.idPlanilla, { lock: 'share' });
   const o = await leerObservacion(tx, nivel, id, true);
-  if (!o || o.estado !== 1 || o.idPlanilla !== o0.idPlanilla || ctx.planilla.estado !== 1) throw notFound();
+  if (o?.estado !== 1 || o.idPlanilla !== o0.idPlanilla || ctx.planilla.estado !== 1) throw notFound();
   // The provider sees only what was sent to it.
   if (user.idPerfil === PERFIL.PRESTADOR && o.ronda === null) throw notFound();
   return { o, ...ctx };
