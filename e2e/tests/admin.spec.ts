@@ -232,7 +232,9 @@ test('a new visitor registers, signs in, creates a person with the wizard and up
 
   const usuario = `luis.pena.${n}@clinica-nandu.ec`;
   await paso2.getByLabel('Perfil').click();
-  await pickOption(page, 'PRESTADOR');
+  // A self-registered company is a subscriber (the insurer side): it may hold only the
+  // administrator and the insurer's staff, never PRESTADOR (issue 11 item 2, PERFILES_POR_TIPO_EMPRESA).
+  await pickOption(page, 'AUDITOR MÉDICO');
   // The profile's flags are copied into the switches.
   await expect(paso2.getByRole('switch', { name: 'Módulo Auditoría' })).toBeChecked();
   await expect(paso2.getByRole('switch', { name: 'Módulo Administración' })).not.toBeChecked();

@@ -165,6 +165,23 @@ test('a provider uploads a folder and sees the three results; an auditor preview
   await page.evaluate(() => localStorage.clear());
   await login(page, 'supervisor.am@demo.ec');
   const sup = { authorization: `Bearer ${await token(page)}` };
+  // A provider's work becomes the insurer's only when it is sent (issue 11 item 4): before ENVIADO
+  // the supervisor gets 404 for its attentions. The provider sends it and the AM supervisor
+  // receives it, as the supervision journey does.
+  const antes = await page.request.get(`/api/v1/planillas?idTramite=${idTramite}&numero=3001`, {
+    headers: sup,
+  });
+  expect(antes.status(), await antes.text()).toBe(404);
+  const enviado = await page.request.post(`/api/v1/tramites/${idTramite}/acciones/enviar`, {
+    headers: auth,
+    data: {},
+  });
+  expect(enviado.ok(), await enviado.text()).toBe(true);
+  const recibido = await page.request.post(`/api/v1/tramites/${idTramite}/acciones/recibir`, {
+    headers: sup,
+    data: { estadoActual: 'ENVIADO' },
+  });
+  expect(recibido.ok(), await recibido.text()).toBe(true);
   const lista = await (
     await page.request.get(`/api/v1/planillas?idTramite=${idTramite}&numero=3001`, { headers: sup })
   ).json();
