@@ -71,8 +71,12 @@ test('a signed-out visitor is sent to /Login; unknown routes show the Spanish 40
   await expect(page.getByText('Página no encontrada')).toBeVisible();
 });
 
-test('an administrator creates, searches, edits and deletes a catalogue row', async ({ page }) => {
-  await login(page, 'admin@demo.ec');
+// Tipos de Examen is system-wide (parametros.ts): only the platform operator writes it (issue 11
+// item 3); a tenant's administrator reads it (next test).
+test('the platform operator creates, searches, edits and deletes a system-wide catalogue row', async ({
+  page,
+}) => {
+  await login(page, 'plataforma@demo.ec');
   await page.goto('/tipoexamen');
   await expect(page.getByRole('heading', { name: 'Tipos de Examen' })).toBeVisible();
   await page.getByRole('button', { name: 'Nuevo' }).click();
@@ -114,6 +118,22 @@ test('an administrator creates, searches, edits and deletes a catalogue row', as
   await expect(page.getByRole('row', { name: /DENSITOMETRÍA ÓSEA DE CADERA/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Todos los registros' }).click();
   await expect(page.getByText(/Total: \d+ registros/)).toBeVisible();
+});
+
+test("a tenant's administrator reads a system-wide catalogue but cannot write it", async ({ page }) => {
+  // Issue 11 item 3: administrators of any subscription used to create, change and delete the
+  // shared catalogues; now the list is read-only for them and the API refuses the write.
+  await login(page, 'admin@demo.ec');
+  await page.goto('/tipoexamen');
+  await expect(page.getByRole('heading', { name: 'Tipos de Examen' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Tipos de Examen' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nuevo' })).toHaveCount(0);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('sesion') ?? '{}').token as string);
+  const res = await page.request.post('/api/v1/catalogos/tipoexamen', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { nombre: 'NO DEBE GUARDARSE' },
+  });
+  expect(res.status(), await res.text()).toBe(403);
 });
 
 test('a provider cannot open an administration catalogue', async ({ page }) => {

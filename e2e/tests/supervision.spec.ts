@@ -225,13 +225,21 @@ test('the AM supervisor assigns a load to the auditor and follows a control to t
   );
   await expect(porCarga.getByText('Sin archivos').first()).toBeVisible();
 
-  // ObservacionesTramite: nothing observed yet; its filters live in the URL.
+  // ObservacionesTramite is now the pending-observations review of the new observation screens
+  // (features/observaciones, spec 001 §2.7; the old read-only page was replaced): rows only once a
+  // load and a type are chosen (17 opens with M). Nothing observed yet; its filters live in the URL.
   await page.goBack();
   await page.getByRole('button', { name: /Reportes/ }).click();
   await page.getByRole('menuitem', { name: 'Observaciones del trámite' }).click();
   await expect(page.getByRole('heading', { name: 'Observaciones del trámite' })).toBeVisible();
-  await expect(page.getByText('No hay observaciones para los filtros indicados.')).toBeVisible();
-  await page.getByLabel('Respuesta').click();
+  await expect(page.getByText('Seleccione el periodo (carga) y el tipo de observación')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Periodo' }).click();
+  await pick(page, '01/03/2026 – 31/03/2026');
+  await expect(page).toHaveURL(new RegExp(`/observaciones-tramite/${idTramite}\\?idCarga=\\d+$`));
+  await expect(page.getByText('No hay observaciones para este trámite/tipo.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Mostrar' }).click();
   await pick(page, 'Sin respuesta');
-  await expect(page).toHaveURL(new RegExp(`/observaciones-tramite/${idTramite}\\?respondida=no$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/observaciones-tramite/${idTramite}\\?idCarga=\\d+&vista=pendientes$`),
+  );
 });

@@ -4,7 +4,7 @@ import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Dropdown, Flex, Skeleton, Spin, Tabs } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
@@ -41,6 +41,15 @@ const AtencionesTab = lazy(() => import('../planillas/AtencionesTab.tsx'));
 const AsignacionTab = lazy(() => import('../revision/AsignacionTab.tsx'));
 const ControlesTab = lazy(() => import('../revision/ControlesTab.tsx'));
 const NovedadesTab = lazy(() => import('../revision/NovedadesTab.tsx'));
+
+/**
+ * A supervisor's eight tabs do not fit beside the side menu at 1366 px, so the last ones are partly
+ * hidden. A mouse press used to focus the tab, and the tab bar scrolls a focused tab into view at
+ * once: the tab moved from under the pointer before the button was released and the click was lost
+ * (the tab had to be clicked twice). Not taking focus on a mouse press lets the click select the tab;
+ * the bar then scrolls the active tab into view. The keyboard (Tab, arrows) still focuses tabs.
+ */
+const sinFocoAlPulsar = (e: MouseEvent) => e.preventDefault();
 
 /** Procedure detail: /tramiteform/:id (audit side) and /tramiteform-carga/:id (provider side). */
 export default function TramiteDetailPage({ lado }: { lado: Lado }) {
@@ -223,7 +232,7 @@ function Detail({
           destroyOnHidden
           items={visibles.map((key) => ({
             key,
-            label: TAB_LABELS[key],
+            label: <span onMouseDown={sinFocoAlPulsar}>{TAB_LABELS[key]}</span>,
             children: (
               <Suspense
                 fallback={
