@@ -355,4 +355,33 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
     [finalizado],
   );
   await bitacora(finalizado, supervisorGd, 'Trámite finalizado (FINALIZADO).');
+
+  // 5. The insurer's standard observations and answers, so the first observation an auditor raises and the
+  // first answer a provider gives have something to choose from (spec 001 §3 'Observation catalogue').
+  for (const [tipo, descripcion] of OBSERVACIONES_DEMO)
+    await q.query(
+      'INSERT INTO observacion (id_empresa, descripcion, tipo, id_usuario_reg) VALUES ($1, $2, $3, $4)',
+      [admin.idEmpresa, descripcion, tipo, supervisorAm],
+    );
+  for (const descripcion of RESPUESTAS_DEMO)
+    await q.query('INSERT INTO respuesta (id_empresa, descripcion, id_usuario_reg) VALUES ($1, $2, $3)', [
+      admin.idEmpresa,
+      descripcion,
+      supervisorAm,
+    ]);
 }
+
+const OBSERVACIONES_DEMO: readonly (readonly ['M' | 'D' | 'C', string])[] = [
+  ['M', 'PROCEDIMIENTO NO JUSTIFICADO POR EL DIAGNÓSTICO'],
+  ['M', 'CANTIDAD SUPERIOR A LA PERTINENTE'],
+  ['M', 'MEDICAMENTO NO CORRESPONDE AL DIAGNÓSTICO'],
+  ['D', 'FALTA EL INFORME MÉDICO'],
+  ['D', 'FALTA LA RECETA O EL PEDIDO DEL EXAMEN'],
+  ['D', 'DOCUMENTO ILEGIBLE'],
+  ['C', 'DATOS DEL PACIENTE NO COINCIDEN'],
+];
+const RESPUESTAS_DEMO = [
+  'SE ADJUNTA EL SUSTENTO SOLICITADO',
+  'EL PROCEDIMIENTO CONSTA EN EL INFORME MÉDICO',
+  'SE ACEPTA LA OBSERVACIÓN',
+];
