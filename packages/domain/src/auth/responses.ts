@@ -4,6 +4,35 @@
  */
 import { z } from 'zod';
 
+/** The signed-in user as `GET /auth/me` and `POST /auth/login` send it. */
+export const sesionUsuarioSchema = z.object({
+  idUsuario: z.number().int(),
+  nombre: z.string(),
+  idPerfil: z.number().int(),
+  perfilNombre: z.string(),
+  idEmpresa: z.number().int(),
+  nombreEmpresa: z.string(),
+  idSuscripcion: z.number().int().nullable(),
+  idPersona: z.number().int().nullable(),
+  totpActivo: z.boolean(),
+  plataforma: z.boolean(),
+  idMedico: z.number().int().nullable(),
+  personaNombre: z.string().nullable(),
+  moduloAdministracion: z.boolean(),
+  moduloAtencion: z.boolean(),
+  moduloAuditoria: z.boolean(),
+  moduloFacturacion: z.boolean(),
+  moduloDashboards: z.boolean(),
+  menuParametros: z.boolean(),
+  menuProcesos: z.boolean(),
+  menuReportes: z.boolean(),
+  menuAyuda: z.boolean(),
+  opcionConsulta: z.boolean(),
+  opcionOperaciones: z.boolean(),
+  opcionDescarga: z.boolean(),
+  opcionMenu: z.boolean(),
+});
+
 /** `GET /api/v1/auth/consejo` → 200. */
 export const getAuthConsejoResponse = z.object({
   consejoTexto: z.string(),
@@ -16,33 +45,7 @@ export const getAuthCorreoDisponibleResponse = z.object({
 
 /** `GET /api/v1/auth/me` → 200. */
 export const getAuthMeResponse = z.object({
-  usuario: z.object({
-    idUsuario: z.number().int(),
-    nombre: z.string(),
-    idPerfil: z.number().int(),
-    perfilNombre: z.string(),
-    idEmpresa: z.number().int(),
-    nombreEmpresa: z.string(),
-    idSuscripcion: z.number().int().nullable(),
-    idPersona: z.number().int().nullable(),
-    totpActivo: z.boolean(),
-    plataforma: z.boolean(),
-    idMedico: z.number().int().nullable(),
-    personaNombre: z.string().nullable(),
-    moduloAdministracion: z.boolean(),
-    moduloAtencion: z.boolean(),
-    moduloAuditoria: z.boolean(),
-    moduloFacturacion: z.boolean(),
-    moduloDashboards: z.boolean(),
-    menuParametros: z.boolean(),
-    menuProcesos: z.boolean(),
-    menuReportes: z.boolean(),
-    menuAyuda: z.boolean(),
-    opcionConsulta: z.boolean(),
-    opcionOperaciones: z.boolean(),
-    opcionDescarga: z.boolean(),
-    opcionMenu: z.boolean(),
-  }),
+  usuario: sesionUsuarioSchema,
 });
 
 /** `POST /api/v1/auth/cambiar-clave` → 200. */
@@ -54,33 +57,7 @@ export const postAuthCambiarClaveResponse = z.object({
 export const postAuthLoginResponse = z.object({
   token: z.string(),
   expiraEn: z.string(),
-  usuario: z.object({
-    idUsuario: z.number().int(),
-    nombre: z.string(),
-    idPerfil: z.number().int(),
-    perfilNombre: z.string(),
-    idEmpresa: z.number().int(),
-    nombreEmpresa: z.string(),
-    idSuscripcion: z.number().int().nullable(),
-    idPersona: z.number().int().nullable(),
-    totpActivo: z.boolean(),
-    plataforma: z.boolean(),
-    idMedico: z.number().int().nullable(),
-    personaNombre: z.string().nullable(),
-    moduloAdministracion: z.boolean(),
-    moduloAtencion: z.boolean(),
-    moduloAuditoria: z.boolean(),
-    moduloFacturacion: z.boolean(),
-    moduloDashboards: z.boolean(),
-    menuParametros: z.boolean(),
-    menuProcesos: z.boolean(),
-    menuReportes: z.boolean(),
-    menuAyuda: z.boolean(),
-    opcionConsulta: z.boolean(),
-    opcionOperaciones: z.boolean(),
-    opcionDescarga: z.boolean(),
-    opcionMenu: z.boolean(),
-  }),
+  usuario: sesionUsuarioSchema,
 });
 
 /** `POST /api/v1/auth/logout` → 200. */
