@@ -15,6 +15,9 @@ const seeded = await seedIfEmpty(database, {
   tramites: config.SEED_DEMO,
   archivos: storageFor(config),
 });
+// The seed writes tens of thousands of rows at once: a checkpoint now lets the embedded database
+// recycle that WAL before the first user arrives (issue 14, the disk a desktop install needs).
+if (seeded && database.kind === 'pglite') await database.query('CHECKPOINT');
 const app = await buildApp({ config, database });
 if (seeded) app.log.info({ demo: config.SEED_DEMO }, 'database seeded');
 

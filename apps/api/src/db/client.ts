@@ -122,6 +122,9 @@ export async function openDatabase(opts: {
   if (dir) fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir ? dir : 'memory://', {
     extensions: { unaccent, pg_trgm },
+    // A desktop's database: WAL recycled after a few segments instead of PostgreSQL's server default
+    // of 1 GB (issue 14: a fresh `npm start` left about 1 GB in pg_wal for 36 MB of data).
+    postgresqlconf: ['max_wal_size = 32MB', 'min_wal_size = 32MB'],
     parsers: { 1082: (v: string) => v, 1700: (v: string) => v },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
