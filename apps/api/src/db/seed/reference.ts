@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { SEED_DATA_DIR } from '../../paths.ts';
 import type { Queryable } from '../client.ts';
+import { conTildes } from './cie10-tildes.ts';
 
 const dataDir = SEED_DATA_DIR;
 
@@ -385,7 +386,7 @@ export async function seedReference(database: Queryable) {
     database,
     'clas_diag',
     ['codigo', 'nombre', 'nivel:int', 'padre'],
-    clas.map((c) => [c.codigo, c.nombre, Number(c.nivel), c.padre || null]),
+    clas.map((c) => [c.codigo, conTildes(c.nombre), Number(c.nivel), c.padre || null]),
   );
   const diags = parse(fs.readFileSync(path.join(dataDir, 'cie10/diagnosticos.csv')), {
     delimiter: ';',
@@ -396,7 +397,7 @@ export async function seedReference(database: Queryable) {
     database,
     'diagnostico',
     ['codigo', 'codigo_punto', 'nombre', 'capitulo', 'grupo'],
-    diags.map((d) => [d.codigo, d.codigoPunto, d.nombre, d.capitulo, d.grupo]),
+    diags.map((d) => [d.codigo, d.codigoPunto, conTildes(d.nombre), d.capitulo, d.grupo]),
   );
   await database.query(
     'UPDATE diagnostico d SET id_clas_diag = c.id_clas_diag FROM clas_diag c WHERE c.codigo = d.grupo',
