@@ -55,8 +55,9 @@ export const MANUAL_COLUMNAS: readonly ColumnaManual[] = [
   {
     columna: 'idTramite',
     etiqueta: 'ID del trámite',
-    significado: 'Número interno del trámite al que se carga el archivo.',
-    regla: 'Obligatorio; igual al trámite en el que se carga.',
+    significado:
+      'El trámite al que se carga el archivo: su número tal como se ve en pantalla (TR-2026-000006) o su id interno (6).',
+    regla: 'Obligatorio; debe nombrar el trámite en el que se carga.',
     obligatorio: true,
   },
   {

@@ -30,9 +30,16 @@ export const ESTADOS_PRESTADOR: readonly EstadoTramite[] = [
 /** States listed in 'Trámites procesados'. */
 export const ESTADOS_PROCESADOS: readonly EstadoTramite[] = ['PLANILLAJE', 'FINALIZADO'];
 
-export const TIPO_ASIGNACION = { U: 'USUARIO', T: 'TODOS' } as const;
+/**
+ * How a procedure's attentions reach the operatives (spec 000: U 'USUARIO', T 'TODOS'), in words a
+ * reader of the procedure header understands (issue 14 §4: the raw code looked unfinished).
+ */
+export const TIPO_ASIGNACION = {
+  U: 'Por usuario: cada auditor ve las atenciones asignadas a él',
+  T: 'Todo el equipo ve todas las atenciones',
+} as const;
 export const asignacionTexto = (v: string | null | undefined) =>
-  v === 'U' || v === 'T' ? TIPO_ASIGNACION[v] : 'DESCONOCIDO';
+  v === 'U' || v === 'T' ? TIPO_ASIGNACION[v] : 'Sin definir';
 
 export const FRECUENCIAS = [
   { value: 'S', label: 'Semanal' },

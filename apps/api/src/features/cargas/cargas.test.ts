@@ -365,6 +365,24 @@ describe('upload and ingest, happy paths', () => {
     expect(c).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: 1, contadorErrores: 0 });
   });
 
+  it('idTramite may be the number people see (TR-2026-000006, any case) or the internal id; another number is an error', async () => {
+    const id = await crearTramite();
+    const [{ numero }] = await t.database.query<{ numero: string }>(
+      'SELECT numero FROM tramite WHERE id_tramite = $1',
+      [id],
+    );
+    const csv = (rows: Fila[]) =>
+      [COLUMNAS_DATOS.join(';'), ...rows.map((r) => COLUMNAS_DATOS.map((c) => r[c]).join(';'))].join('\n');
+    const bien = await cargar(
+      id,
+      'numero.csv',
+      csv([fila(id, { idTramite: numero }), fila(id, { idTramite: ` ${numero.toLowerCase()} ` }), fila(id)]),
+    );
+    expect(bien).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: 3, contadorErrores: 0 });
+    const mal = await cargar(id, 'otro.csv', csv([fila(id, { idTramite: 'TR-1999-000001' })]));
+    expect(mal).toMatchObject({ estadoProceso: 'COMPLETADA', contadorErrores: 1 });
+  });
+
   it('?esperar=true answers when the load is processed, with its counters (integration contract)', async () => {
     const id = await crearTramite();
     const res = await subir(id, 'sync.json', JSON.stringify([fila(id), fila(id, { cantidad: '-1' })]), {

@@ -29,6 +29,8 @@ class Aborted extends Error {}
 export type CargaJob = {
   idCarga: number;
   idTramite: number;
+  /** The procedure's number as people see it (TR-2026-000006): the data file may name it so. */
+  numeroTramite?: string;
   idUsuario: number;
   idPrestador: number;
   formato: FormatoDatos;
@@ -119,7 +121,7 @@ export type Resultado = { registros: number; errores: number; novedades: number;
 export async function ingestCarga(deps: IngestDeps, idCarga: number, signal: AbortSignal): Promise<void> {
   const db = deps.database;
   const [c] = await db.query<CargaJob>(
-    `SELECT c.id_carga AS "idCarga", c.id_tramite AS "idTramite", c.id_usuario AS "idUsuario", t.id_prestador AS "idPrestador",
+    `SELECT c.id_carga AS "idCarga", c.id_tramite AS "idTramite", t.numero AS "numeroTramite", c.id_usuario AS "idUsuario", t.id_prestador AS "idPrestador",
             c.formato, c.fecha_desde AS "fechaDesde", c.fecha_hasta AS "fechaHasta", c.tamanio_archivo::float8 AS "tamanioArchivo",
             c.nombre_archivo AS "nombreArchivo", c.estado_proceso AS "estadoProceso"
        FROM carga c JOIN tramite t ON t.id_tramite = c.id_tramite WHERE c.id_carga = $1`,
@@ -280,10 +282,15 @@ export async function ingestEnTransaccion(
   let conError = 0;
   let conNovedad = 0;
   const idTramiteTexto = String(c.idTramite);
+  const numeroTramite = c.numeroTramite?.toUpperCase();
   for await (const cells of rows) {
     if (o.signal?.aborted) throw new Aborted();
     fila++;
     if (o.idTramiteImplicito && !cells[POS_ID_TRAMITE]) cells[POS_ID_TRAMITE] = idTramiteTexto;
+    // People write the number they see on screen (TR-2026-000006) as often as the internal id (6):
+    // both name this procedure (issue 14 §4).
+    else if (numeroTramite && cells[POS_ID_TRAMITE]?.trim().toUpperCase() === numeroTramite)
+      cells[POS_ID_TRAMITE] = idTramiteTexto;
     const row = {} as FilaDatos;
     for (let i = 0; i < COLUMNAS_DATOS.length; i++) row[COLUMNAS_DATOS[i]] = cells[i];
     const r = validateFila(row, ctx);

@@ -39,7 +39,7 @@ export function TramiteInfo({ tramite: t, editable, feedback }: TramiteInfoProps
     { key: 'fechaReg', label: 'Fecha de registro', children: formatDateTime(t.fechaReg) },
     { key: 'semana', label: 'Semana', children: semanaTexto(t) },
     { key: 'aseguradora', label: 'Aseguradora', children: t.aseguradorNombre },
-    { key: 'asignado', label: 'Asignado a', children: asignacionTexto(t.tipoAsignacion) },
+    { key: 'asignado', label: 'Asignación', children: asignacionTexto(t.tipoAsignacion) },
     { key: 'cargas', label: 'Cargas activas', children: formatCount(t.numCargas) || '0' },
     { key: 'atenciones', label: 'Atenciones médicas', children: formatCount(t.numPlanillas) || '0' },
     { key: 'iniAud', label: 'Inicio de auditoría', children: formatDate(t.fechaIniAud) || '—' },
