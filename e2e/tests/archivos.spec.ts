@@ -160,6 +160,12 @@ test('a provider uploads a folder and sees the three results; an auditor preview
   await expect(modal.getByText(/29 de 29 archivos/)).toBeVisible();
   await modal.getByRole('button', { name: 'Cerrar' }).last().click();
   await expect(page.getByText('DOCUMENTADO').first()).toBeVisible();
+  // The DOCUMENTADO warning counts the attentions still without documents, as the tab lists them
+  // (issue 14 §4: it used to show even when none was missing).
+  await page.goto(`/tramiteform/${idTramite}`);
+  await expect(page.getByTestId('aviso-sin-archivos')).toContainText(
+    `Existen ${ATENCIONES - 20} atenciones médicas sin documentos de respaldo`,
+  );
 
   // The AM supervisor previews a document and downloads the ZIP layouts.
   await page.evaluate(() => localStorage.clear());

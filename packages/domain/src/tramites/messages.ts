@@ -17,8 +17,8 @@ export const MSG_TRAMITE = {
   recibirPregunta: 'El trámite no está recibido. ¿Deseas recibirlo ahora?',
   recibirExito: 'Éxito',
   recibirError: 'Error al actualizar el trámite',
-  documentadoAviso:
-    'Existen atenciones médicas sin documentos de respaldo. Revise la pestaña de atenciones médicas sin documentación cargada.',
+  documentadoAviso: (n: number) =>
+    `${n === 1 ? 'Existe 1 atención médica' : `Existen ${n.toLocaleString('es-EC')} atenciones médicas`} sin documentos de respaldo. Revise la pestaña de atenciones médicas sin documentación cargada.`,
   noEditable: 'El trámite solo puede modificarse mientras está REGISTRADO o con una autorización aprobada.',
   soloAmpliarPeriodo:
     'Con el trámite en curso, el período solo puede ampliarse: no puede quedar fuera ninguna carga.',

@@ -69,10 +69,16 @@ const fechas = (t: string, c: string | null) => `
    WHERE ${base(t, c)}
      AND (p.fecha_desde < ca.fecha_desde OR p.fecha_hasta > ca.fecha_hasta OR extract(isodow FROM p.fecha_desde) IN (6, 7))`;
 
+/**
+ * An amount as people read it in the reasons ('$ 1.234,56', docs/design-summary.md formats), written by
+ * PostgreSQL so the reason is complete in the row (issue 14 §4: it showed '30.00').
+ */
+const dinero = (col: string) => `('$ ' || translate(to_char(${col}, 'FM999,999,999,990.00'), ',.', '.,'))`;
+
 /** 3: a line's unit value above the provider's price list. */
 const tarifas = (t: string, c: string | null) => `
   SELECT p.id_planilla,
-         string_agg('Servicio ' || d.codigo || ': valor ' || d.valor_uni || ' mayor que la tarifa ' || tp.valor, '; '
+         string_agg('Servicio ' || d.codigo || ': valor ' || ${dinero('d.valor_uni')} || ' mayor que la tarifa ' || ${dinero('tp.valor')}, '; '
                     ORDER BY d.id_planilla_det) AS motivo
     FROM planilla p
     JOIN planilla_det d ON d.id_planilla = p.id_planilla AND d.estado = 1

@@ -123,7 +123,7 @@ describe('controls 1–5', () => {
   it('3 unit value above the provider price list', async () => {
     const r = await flagged(3);
     expect(r.items.map((i) => [i.numero, i.motivo])).toEqual([
-      ['C08', 'Servicio 99203: valor 30.00 mayor que la tarifa 25.50'],
+      ['C08', 'Servicio 99203: valor $ 30,00 mayor que la tarifa $ 25,50'],
     ]);
   });
 

@@ -3,7 +3,7 @@ import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Dropdown, Flex, Skeleton, Spin, Tabs } from 'antd';
+import { Button, Card, Dropdown, Flex, Skeleton, Spin, Tabs } from 'antd';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
@@ -12,6 +12,7 @@ import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
+import { AvisoSinArchivos } from '../archivos/AvisoSinArchivos.tsx';
 import { SolicitudesBoton } from '../autorizaciones/SolicitudesBoton.tsx';
 import { TotalesTramite } from '../detalles/TotalesResumen.tsx';
 import { EnvioBotones } from '../observaciones/EnvioBotones.tsx';
@@ -207,7 +208,7 @@ function Detail({
       {feedback.contextHolder}
       <PageHeader
         title={`Trámite ${t.numero}`}
-        breadcrumb={[{ title: 'Trámites', href: back }, { title: `Trámite ${t.idTramite}` }]}
+        breadcrumb={[{ title: 'Trámites', href: back }, { title: `Trámite ${t.numero}` }]}
         tag={
           <>
             <StateTag state={t.estadoTramite} />
@@ -220,9 +221,7 @@ function Detail({
           <SolicitudesBoton key="solicitudes" tramite={t} />,
         ]}
       />
-      {muestraAvisoDocumentado(t) && (
-        <Alert type="warning" showIcon title={MSG_TRAMITE.documentadoAviso} style={{ marginBottom: 16 }} />
-      )}
+      {muestraAvisoDocumentado(t) && <AvisoSinArchivos idTramite={t.idTramite} />}
       <TramiteInfo tramite={t} editable={puedeEditar(t, idPerfil)} feedback={feedback} />
       <TotalesTramite idTramite={t.idTramite} />
       <Card variant="borderless" styles={{ body: { padding: '0 16px 16px' } }}>
