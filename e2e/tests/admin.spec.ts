@@ -641,7 +641,7 @@ test('atenciones ambulatorias: the AM supervisor uploads the .csv of a load from
   // The breadcrumb leads back to the procedure.
   await page
     .locator('.ant-breadcrumb')
-    .getByRole('link', { name: `Trámite ${idTramite}` })
+    .getByRole('link', { name: /^Trámite TR-\d{4}-\d{6}$/ })
     .click();
   await expect(page).toHaveURL(new RegExp(`/tramiteform/${idTramite}$`));
 });

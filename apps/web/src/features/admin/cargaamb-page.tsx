@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { useFeedback } from '../../components/useFeedback.tsx';
+import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { adminApi, adminKeys, type CargaAmbRow } from './admin-api.ts';
 import { textCol } from './components/columns.tsx';
 import { parseId } from './components/detail.tsx';
@@ -181,6 +182,7 @@ function UploadCargaAmb({
 export function CargaAmbPage() {
   const params = useParams();
   const idTramite = parseId(params.idTramite);
+  const tituloTramite = useTituloTramite(idTramite);
   const idCarga = parseId(params.idCarga);
   const session = useSession();
   const [ver, setVer] = useState<number | null>(null);
@@ -196,7 +198,7 @@ export function CargaAmbPage() {
         breadcrumb={[
           INICIO,
           { title: 'Trámites', href: '/tramite' },
-          { title: `Trámite ${idTramite}`, href: `/tramiteform/${idTramite}` },
+          { title: tituloTramite, href: `/tramiteform/${idTramite}` },
           { title: 'Atenciones ambulatorias' },
         ]}
         headerExtra={

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { planillaPath } from '../planilla-form/planilla-rules.ts';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
+import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { ArchivoDescripciones } from './ArchivosPlanilla.tsx';
 import { archivoKeys, archivosApi } from './archivos-api.ts';
 import { AccionesArchivo, VisorArchivo } from './VisorArchivo.tsx';
@@ -25,6 +26,7 @@ export default function ArchivoDetallePage() {
     queryFn: ({ signal }) => archivosApi.detalle(idArchivo ?? 0, signal),
     enabled: idArchivo !== null,
   });
+  const tituloTramite = useTituloTramite(q.data?.idTramite);
 
   if (idArchivo === null || (q.error instanceof ApiError && q.error.status === 404)) {
     return (
@@ -50,7 +52,7 @@ export default function ArchivoDetallePage() {
           { title: 'Trámites', href: back },
           ...(a
             ? [
-                { title: `Trámite ${a.idTramite}`, href: detailPath(idPerfil, a.idTramite) },
+                { title: tituloTramite, href: detailPath(idPerfil, a.idTramite) },
                 {
                   title: `Atención ${a.numero}`,
                   href: planillaPath(a.idTramite, a.estadoTramite, a.idPlanilla),

@@ -22,6 +22,7 @@ import { downloadFile } from '../tramites/download.ts';
 import { SOLO_SUPERVISION, TramiteNoEncontrado } from '../tramites/TramiteReportPage.tsx';
 import { detailPath, fecha, listHref } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { type ArchivoNuevo, archivoKeys, archivosApi } from './archivos-api.ts';
 import { fechaHora, tamanoTexto, tipoTexto } from './archivos-format.ts';
 import { megas } from './archivos-rules.ts';
@@ -37,6 +38,7 @@ export default function ArchivosNuevosPage() {
   const feedback = useFeedback();
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const idTramite = parseId(params.idTramite);
+  const tituloTramite = useTituloTramite(idTramite);
   const desde = fechaRuta(params.fechaIniAud);
   const hasta = fechaRuta(params.fechaFinAud);
   const validas = !!desde && !!hasta && desde <= hasta;
@@ -123,7 +125,7 @@ export default function ArchivosNuevosPage() {
         title="Archivos nuevos del trámite"
         breadcrumb={[
           { title: 'Trámites', href: back },
-          { title: `Trámite ${idTramite}`, href: detailPath(idPerfil, idTramite) },
+          { title: tituloTramite, href: detailPath(idPerfil, idTramite) },
           { title: 'Archivos nuevos' },
         ]}
         tag={

@@ -11,6 +11,7 @@ import { type BreadcrumbEntry, PageHeader } from '../../components/PageHeader.ts
 import { StateTag } from '../../components/StateTag.tsx';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { type Carga, cargaKeys, cargasApi } from './cargas-api.ts';
 
 /** The procedure page's loads tab, where the breadcrumb leads back. */
@@ -46,6 +47,7 @@ export function CargaPageShell({
 }) {
   const params = useParams();
   const idTramite = parseId(params.idTramite);
+  const tituloTramite = useTituloTramite(idTramite);
   const idCarga = parseId(params.idCarga);
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const back = listHref(idPerfil === 15 ? 'carga' : 'auditoria', idPerfil);
@@ -98,7 +100,7 @@ export function CargaPageShell({
 
   const crumbs: BreadcrumbEntry[] = [
     { title: 'Trámites', href: back },
-    { title: `Trámite ${idTramite}`, href: tramiteCargasHref(idPerfil, idTramite) },
+    { title: tituloTramite, href: tramiteCargasHref(idPerfil, idTramite) },
     crumb
       ? { title: `Carga ${idCarga}`, href: cargaRutas.detalle(idTramite, idCarga) }
       : { title: `Carga ${idCarga}` },

@@ -14,6 +14,7 @@ import { useFeedback } from '../../components/useFeedback.tsx';
 import { PeriodoSelect } from '../cargas/PeriodoSelect.tsx';
 import { detailPath } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { EnvioBotones } from './EnvioBotones.tsx';
 import { tipoInicial } from './observaciones-rules.ts';
 import { RevisionTabla } from './RevisionTabla.tsx';
@@ -39,6 +40,7 @@ export default function RevisionObservacionesPage() {
   const feedback = useFeedback();
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const idTramite = parseId(params.idTramite);
+  const tituloTramite = useTituloTramite(idTramite);
   const tipo = tipoInicial(idPerfil, sp.get('tipo'));
   const idCarga = parseId(sp.get('idCarga')) ?? undefined;
   const vista = sp.get('vista') ?? 'todas';
@@ -90,7 +92,7 @@ export default function RevisionObservacionesPage() {
         title={`Observaciones del trámite${t ? ` ${t.numero}` : ''}`}
         breadcrumb={[
           { title: 'Trámites', href: '/tramite' },
-          { title: `Trámite ${idTramite}`, href: detailPath(idPerfil, idTramite) },
+          { title: tituloTramite, href: detailPath(idPerfil, idTramite) },
           { title: 'Observaciones' },
         ]}
         tag={t ? <StateTag state={t.estadoTramite} /> : undefined}

@@ -14,6 +14,7 @@ import { PeriodoSelect } from '../cargas/PeriodoSelect.tsx';
 import { openPdf } from '../tramites/download.ts';
 import { detailPath } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { EnvioBotones } from './EnvioBotones.tsx';
 import { type FiltroTramite, ObservacionesTramiteTabla } from './ObservacionesTramiteTabla.tsx';
 import { esTipo } from './observaciones-rules.ts';
@@ -48,6 +49,7 @@ export default function TramiteObservacionesPage({ modo }: { modo: ModoObs }) {
   const feedback = useFeedback();
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const idTramite = parseId(params.idTramite);
+  const tituloTramite = useTituloTramite(idTramite);
   const tipoRuta = esTipo(params.tipo) ? params.tipo : undefined;
   const cargaRuta = parseId(params.idCarga) ?? undefined;
   const tipoUrl = sp.get('tipo');
@@ -123,7 +125,7 @@ export default function TramiteObservacionesPage({ modo }: { modo: ModoObs }) {
         title={titulo}
         breadcrumb={[
           { title: 'Trámites', href: idPerfil === 15 ? '/tramite-carga' : '/tramite' },
-          { title: `Trámite ${idTramite}`, href: detailPath(idPerfil, idTramite) },
+          { title: tituloTramite, href: detailPath(idPerfil, idTramite) },
           { title: modo.titulo },
         ]}
         tag={t ? <StateTag state={t.estadoTramite} /> : undefined}

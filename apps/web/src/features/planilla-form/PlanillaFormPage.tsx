@@ -57,7 +57,12 @@ export default function PlanillaFormPage() {
     }
   }
 
-  const crumbs = breadcrumbPlanilla(idPerfil, p?.idTramite ?? idTramite ?? 0, p?.numero ?? null);
+  const crumbs = breadcrumbPlanilla(
+    idPerfil,
+    p?.idTramite ?? idTramite ?? 0,
+    p?.numeroTramite ?? null,
+    p?.numero ?? null,
+  );
   const notFound =
     idPlanilla === null ||
     idTramite === null ||

@@ -68,15 +68,15 @@ const planilla = (p: Partial<PlanillaDetalleRespuesta> = {}) =>
 
 describe('breadcrumb and links', () => {
   it('Trámites goes to the assigned list for 18 and 20, to all procedures for the others', () => {
-    expect(breadcrumbPlanilla(18, 4, 'A001')).toEqual([
+    expect(breadcrumbPlanilla(18, 4, 'TR-2026-000004', 'A001')).toEqual([
       { title: 'Trámites', href: '/tramite-asignados' },
-      { title: 'Trámite 4', href: '/tramiteform/4' },
+      { title: 'Trámite TR-2026-000004', href: '/tramiteform/4' },
       { title: 'A001' },
     ]);
-    expect(breadcrumbPlanilla(20, 4, 'A001')[0].href).toBe('/tramite-asignados');
-    for (const p of [16, 17, 19]) expect(breadcrumbPlanilla(p, 4, 'A001')[0].href).toBe('/tramite');
+    expect(breadcrumbPlanilla(20, 4, null, 'A001')[0].href).toBe('/tramite-asignados');
+    for (const p of [16, 17, 19]) expect(breadcrumbPlanilla(p, 4, null, 'A001')[0].href).toBe('/tramite');
     // The provider's own side.
-    expect(breadcrumbPlanilla(15, 4, 'A001').map((c) => c.href)).toEqual([
+    expect(breadcrumbPlanilla(15, 4, null, 'A001').map((c) => c.href)).toEqual([
       '/tramite-carga',
       '/tramiteform-carga/4',
       undefined,

@@ -35,10 +35,16 @@ export function tramiteHref(idPerfil: number, idTramite: number): string {
 }
 
 /** Trámites › Trámite {id} › {número de la atención}. */
-export function breadcrumbPlanilla(idPerfil: number, idTramite: number, numero: string | null): Crumb[] {
+export function breadcrumbPlanilla(
+  idPerfil: number,
+  idTramite: number,
+  numeroTramite: string | null,
+  numero: string | null,
+): Crumb[] {
   return [
     { title: 'Trámites', href: tramitesHref(idPerfil) },
-    { title: `Trámite ${idTramite}`, href: tramiteHref(idPerfil, idTramite) },
+    // People know a procedure by its number (TR-2026-000006), not by its internal id (issue 14 §4).
+    { title: `Trámite ${numeroTramite ?? '…'}`, href: tramiteHref(idPerfil, idTramite) },
     { title: numero ?? '…' },
   ];
 }

@@ -12,6 +12,7 @@ import { StateTag } from '../../components/StateTag.tsx';
 import { cargaKeys, cargasApi } from '../cargas/cargas-api.ts';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import AtencionesTab from './AtencionesTab.tsx';
 import { periodoLabel } from './atenciones-rules.ts';
 
@@ -19,6 +20,7 @@ import { periodoLabel } from './atenciones-rules.ts';
 export default function CargaPlanillaPage() {
   const params = useParams();
   const idTramite = parseId(params.idTramite);
+  const tituloTramite = useTituloTramite(idTramite);
   const idCarga = parseId(params.idCarga);
   const session = useSession();
   const idPerfil = session?.usuario.idPerfil ?? 0;
@@ -73,7 +75,7 @@ export default function CargaPlanillaPage() {
   const c = carga.data;
   const crumbs = [
     { title: 'Trámites', href: back },
-    { title: `Trámite ${idTramite}`, href: detailPath(idPerfil, idTramite) },
+    { title: tituloTramite, href: detailPath(idPerfil, idTramite) },
     { title: `Carga ${idCarga}` },
   ];
   return (

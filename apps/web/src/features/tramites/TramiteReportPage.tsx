@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { detailPath, listHref } from './tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from './tramites-api.ts';
+import { useTituloTramite } from './use-numero-tramite.ts';
 
 /** A procedure id that is not a number, or a procedure the user may not see: 404 and the way back. */
 export function TramiteNoEncontrado({ invalido, back }: { invalido: boolean; back: string }) {
@@ -58,6 +59,7 @@ export function TramiteReportPage({
 }: TramiteReportPageProps) {
   const params = useParams();
   const idTramite = parseId(params[param]);
+  const tituloTramite = useTituloTramite(idTramite);
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const back = listHref('auditoria', idPerfil);
   const tramite = useQuery({
@@ -75,7 +77,7 @@ export function TramiteReportPage({
         title={title}
         breadcrumb={[
           { title: 'Trámites', href: back },
-          { title: `Trámite ${idTramite}`, href: detailPath(idPerfil, idTramite) },
+          { title: tituloTramite, href: detailPath(idPerfil, idTramite) },
           { title: crumb ?? title },
         ]}
         tag={
