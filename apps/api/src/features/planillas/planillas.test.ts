@@ -1,6 +1,7 @@
 import { MSG_PLANILLA } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import {
   crearPlanillas,
   crearTramite,
@@ -690,6 +691,13 @@ describe('GET /planillas/:id/resumen.pdf (report 9, print of the sheet)', () => 
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(res.rawPayload.length).toBeGreaterThan(2000);
     }
+    // What a reader sees names the procedure and the load as people know them, not by internal ids
+    // (issue 14 §4: it read 'Carga 5').
+    const texto = pdfText((await req('GET', url(0), DEMO.supervisorAm)).rawPayload);
+    expect(texto).toMatch(/Trámite \S+ · Prestador: CLÍNICA SANTA MARÍA/);
+    expect(texto).not.toMatch(/^\s*Planilla\s+\d+\s/m);
+    expect(texto).toMatch(/Carga del \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4}/);
+    expect(texto).not.toMatch(/Carga \d/);
     // An attention without line items, diagnoses or observations still prints.
     await t.database.query('DELETE FROM planilla_det WHERE id_planilla = $1', [f.planillas[4]]);
     await t.database.query('UPDATE planilla SET diag2 = NULL WHERE id_planilla = $1', [f.planillas[4]]);

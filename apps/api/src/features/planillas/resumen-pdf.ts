@@ -100,7 +100,6 @@ export async function resumenPdfRoutes(app: FastifyInstance) {
       const datos: Array<[string, string]> = [
         ['Trámite', na(cab.numeroTramite)],
         ['Número', na(p.numero)],
-        ['Planilla', String(p.idPlanilla)],
         ['Número externo', na(p.numeroExt)],
         ['Cédula', na(p.cedula)],
         ['Nombre', na(p.nombre)],
@@ -131,7 +130,7 @@ export async function resumenPdfRoutes(app: FastifyInstance) {
       const doc = {
         pageSize: 'A4',
         pageMargins: [36, 70, 36, 40],
-        info: { title: `Planilla ${p.numero}`, creator: 'Auditoría Médica' },
+        info: { title: `Atención médica ${p.numero}`, creator: 'Auditoría Médica' },
         header: {
           margin: [36, 20, 36, 0],
           columns: [
@@ -155,7 +154,7 @@ export async function resumenPdfRoutes(app: FastifyInstance) {
         content: [
           { text: `Planilla de atención ${p.numero}`, style: 'title' },
           {
-            text: `Trámite ${cab.numeroTramite} · Prestador: ${cab.nombreComercial} · Carga ${p.idCarga}: ${formatDate(p.fechaDesdeCarga)} – ${formatDate(p.fechaHastaCarga)}`,
+            text: `Trámite ${cab.numeroTramite} · Prestador: ${cab.nombreComercial} · Carga del ${formatDate(p.fechaDesdeCarga)} al ${formatDate(p.fechaHastaCarga)}`,
             style: 'subtitle',
           },
           { text: 'Información', style: 'h2' },
