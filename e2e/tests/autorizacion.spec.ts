@@ -114,14 +114,11 @@ test('authorization: the provider requests, the AM supervisor approves, the prov
 
   await page.getByRole('button', { name: 'Cargar Atenciones' }).click();
   dialog = page.getByRole('dialog');
-  await dialog
-    .getByRole('tabpanel')
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'autorizacion.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(datos(tramite.idTramite, desde)),
-    });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'autorizacion.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(datos(tramite.idTramite, desde)),
+  });
   await dialog.getByRole('button', { name: 'Cargar archivo' }).click();
   await expect(dialog.getByText('Archivo cargado')).toBeVisible({ timeout: 60_000 });
   await dialog

@@ -69,11 +69,12 @@ test('provider uploads, fixes and organises a load, sends; the AM supervisor rec
   const csv = `\uFEFF${COLUMNS.join(';')}\n${bad.map((r) => r.join(';')).join('\n')}\n`;
   await page.getByRole('button', { name: 'Cargar semana 1' }).click();
   let dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: /CSV plano/ }).click();
+  // No format to pick: the dialog reads the file and says what it is (issue 14 §4). A CSV saved
+  // with a .txt name, as spreadsheets sometimes do, is still a CSV.
   await dialog
-    .getByRole('tabpanel', { name: /CSV plano/ })
     .locator('input[type=file]')
-    .setInputFiles({ name: 'marzo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    .setInputFiles({ name: 'marzo.txt', mimeType: 'text/plain', buffer: Buffer.from(csv) });
+  await expect(dialog.getByTestId('formato-detectado')).toContainText('CSV');
   await dialog.getByRole('button', { name: 'Cargar archivo' }).click();
   await expect(dialog.getByText('Archivo cargado')).toBeVisible({ timeout: 60_000 });
   await dialog
@@ -111,8 +112,7 @@ test('provider uploads, fixes and organises a load, sends; the AM supervisor rec
   const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
   await page.getByRole('button', { name: 'Cargar semana 1' }).click();
   dialog = page.getByRole('dialog');
-  await dialog.getByRole('tab', { name: /Excel/ }).click();
-  await dialog.getByRole('tabpanel', { name: /Excel/ }).locator('input[type=file]').setInputFiles({
+  await dialog.locator('input[type=file]').setInputFiles({
     name: 'marzo.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: xlsx,

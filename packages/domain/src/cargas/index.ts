@@ -1,4 +1,5 @@
 export * from './columns.ts';
+export * from './formato.ts';
 export * from './messages.ts';
 export * from './responses.ts';
 export * from './rules.ts';

@@ -6,6 +6,8 @@ export const MSG_CARGA = {
   recibida: 'Archivo recibido. La carga se está procesando.',
   archivoVacio: 'El archivo está vacío: no contiene filas para cargar.',
   extensionInvalida: 'Solicitud incorrecta: solo se aceptan archivos .json, .csv o .xlsx.',
+  formatoNoReconocido:
+    'El archivo no es un JSON, un CSV ni un libro de Excel (.xlsx): su contenido es de otro tipo (PDF, imagen, un Excel antiguo .xls...). Si es un libro de Excel antiguo, guárdelo como .xlsx.',
   contenidoInvalido: (formato: string) =>
     `Solicitud incorrecta: el contenido del archivo no corresponde a un archivo ${formato}.`,
   estadoNoPermiteCarga: (estado: string) =>

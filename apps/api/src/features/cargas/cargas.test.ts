@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { COLUMNAS_DATOS, type ColumnaDatos, MSG, MSG_CARGA, MSG_TRAMITE } from '@app/domain';
+import { COLUMNAS_DATOS, type ColumnaDatos, MSG, MSG_ANULACION, MSG_CARGA, MSG_TRAMITE } from '@app/domain';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -365,6 +365,23 @@ describe('upload and ingest, happy paths', () => {
     expect(c).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: 1, contadorErrores: 0 });
   });
 
+  it('the content decides the format, not the name: a CSV named .json, a JSON named .csv, an Excel book named .txt', async () => {
+    const id = await crearTramite();
+    const f = fila(id);
+    const csv = `${COLUMNAS_DATOS.join(';')}\n${COLUMNAS_DATOS.map((c) => f[c]).join(';')}\n`;
+    const comoJson = await cargar(id, 'datos.json', csv);
+    expect(comoJson).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: 1, contadorErrores: 0 });
+    const comoCsv = await cargar(id, 'datos.csv', JSON.stringify([f]));
+    expect(comoCsv).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: 1, contadorErrores: 0 });
+    const comoTxt = await cargar(id, 'datos.txt', await xlsx([f]));
+    expect(comoTxt).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: 1, contadorErrores: 0 });
+    const formatos = await t.database.query<{ formato: string }>(
+      'SELECT formato FROM carga WHERE id_tramite = $1 ORDER BY id_carga',
+      [id],
+    );
+    expect(formatos.map((r) => r.formato)).toEqual(['csv', 'json', 'xlsx']);
+  });
+
   it('idTramite may be the number people see (TR-2026-000006, any case) or the internal id; another number is an error', async () => {
     const id = await crearTramite();
     const [{ numero }] = await t.database.query<{ numero: string }>(
@@ -618,16 +635,17 @@ describe('rows with errors and novedades', () => {
     expect(await erroresDe(c.idCarga)).toBe(5);
   });
 
-  it('a load without errors cannot be deleted (409)', async () => {
+  it('a load without errors cannot be deleted once the procedure is sent (409; before sending: features/tramites/deshacer.test.ts)', async () => {
     const id = await crearTramite();
     const c = await cargar(id, 'ok.json', JSON.stringify([fila(id)]));
+    await t.database.query(`UPDATE tramite SET estado_tramite = 'ENVIADO' WHERE id_tramite = $1`, [id]);
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/cargas/${c.idCarga}`,
       headers: await t.auth(DEMO.prestador),
     });
     expect(del.statusCode).toBe(409);
-    expect(errorOf(del).error.message).toBe(MSG_CARGA.soloConErrores);
+    expect(errorOf(del).error.message).toBe(MSG_ANULACION.cargaEnviada);
     expect(await filasDe(c.idCarga)).toBe(1);
   });
 });
@@ -728,29 +746,29 @@ describe('requests refused at once: nothing is stored', () => {
   const casos: [string, string | null, Buffer | string, number, string][] = [
     ['no file', null, '', 400, MSG_TRAMITE.sinArchivo],
     ['an empty file', 'vacio.csv', '', 400, MSG_CARGA.archivoVacio],
-    ['a wrong extension', 'datos.pdf', pdf, 415, MSG_CARGA.extensionInvalida],
+    ['a PDF', 'datos.pdf', pdf, 415, MSG_CARGA.formatoNoReconocido],
     [
       'an old .xls',
       'datos.xls',
       Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1]),
       415,
-      MSG_CARGA.extensionInvalida,
+      MSG_CARGA.formatoNoReconocido,
     ],
-    ['an .xlsx that is really a PDF', 'datos.xlsx', pdf, 415, MSG_CARGA.contenidoInvalido('Excel (.xlsx)')],
+    ['an .xlsx that is really a PDF', 'datos.xlsx', pdf, 415, MSG_CARGA.formatoNoReconocido],
     [
-      'a .json that is not JSON',
+      'a .json that starts like JSON but is Windows-1252 text',
       'datos.json',
-      'idTramite;noPlanilla\n1;2\n',
+      Buffer.from('[{"nombre":"P\xc9REZ"}]', 'latin1'),
       415,
       MSG_CARGA.contenidoInvalido('JSON'),
     ],
-    ['a .csv that is a PDF', 'datos.csv', pdf, 415, MSG_CARGA.contenidoInvalido('CSV')],
+    ['a .csv that is a PDF', 'datos.csv', pdf, 415, MSG_CARGA.formatoNoReconocido],
     [
       'a .csv that is binary',
       'datos.csv',
       Buffer.from([0x41, 0x00, 0x01, 0x02, 0x42]),
       415,
-      MSG_CARGA.contenidoInvalido('CSV'),
+      MSG_CARGA.formatoNoReconocido,
     ],
   ];
   for (const [nombre, archivo, contenido, status, mensaje] of casos) {

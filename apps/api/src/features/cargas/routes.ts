@@ -9,9 +9,10 @@ import {
   cargaIncidenciasQuerySchema,
   cargaListQuerySchema,
   deleteCargasByIdResponse,
+  type FormatoDatos,
   fieldErrors,
   filasQuerySchema,
-  formatoDeArchivo,
+  getCargasByIdEliminacionResponse,
   getCargasByIdResponse,
   getTramitesByIdCargasResponse,
   getTramitesByIdFilasResponse,
@@ -40,14 +41,15 @@ import {
   type Carga,
   contenidoNoPermitido,
   eliminarCarga,
+  formatoNoReconocido,
   getCargaForUser,
   nombreSeguro,
   organizar,
   precheckCarga,
   registrarCarga,
-  tipoNoPermitido,
+  resumenEliminacion,
 } from './service.ts';
-import { sniffFile } from './sniff.ts';
+import { formatoDelContenido, sniffFile } from './sniff.ts';
 
 const tags = ['cargas'];
 
@@ -55,7 +57,7 @@ type Subido = {
   tmp: string;
   size: number;
   nombreArchivo: string;
-  formato: NonNullable<ReturnType<typeof formatoDeArchivo>>;
+  formato: FormatoDatos;
 };
 
 /** Loads and ingest (issue 4 items 4–7): upload, background ingest, summaries, errors, delete, organise, data downloads. */
@@ -142,16 +144,12 @@ export async function cargaRoutes(app: FastifyInstance) {
               part.file.resume();
               continue;
             }
-            const formato = formatoDeArchivo(part.filename);
-            if (!formato) {
-              part.file.resume();
-              throw tipoNoPermitido();
-            }
             subido = {
               tmp: path.join(tmpDir, `subida-${crypto.randomUUID()}`),
               size: 0,
               nombreArchivo: nombreSeguro(part.filename),
-              formato,
+              // Decided by the content once the file is here, never by its name (issue 14 §4).
+              formato: 'csv',
             };
             const out = fs.createWriteStream(subido.tmp);
             await pipeline(part.file, out);
@@ -168,6 +166,9 @@ export async function cargaRoutes(app: FastifyInstance) {
           throw badRequest(campos.error.issues[0].message, fieldErrors(campos.error));
         }
         if (subido.size === 0) throw badRequest(MSG_CARGA.archivoVacio, { archivo: MSG_CARGA.archivoVacio });
+        const formato = await formatoDelContenido(subido.tmp, subido.size);
+        if (!formato) throw formatoNoReconocido();
+        subido.formato = formato;
         const sniff = await sniffFile(subido.tmp, subido.formato, subido.size);
         if (!sniff.ok) throw contenidoNoPermitido(subido.formato);
         const idCarga = await registrarCarga(db, tmpDir, req.user, req.params.id, {
@@ -291,7 +292,10 @@ export async function cargaRoutes(app: FastifyInstance) {
       schema: {
         response: responses({ 200: deleteCargasByIdResponse }),
         tags,
-        summary: 'Eliminar una carga con errores',
+        summary: 'Eliminar una carga (con errores en cualquier momento; válida, antes de enviar el trámite)',
+        description:
+          'Una carga válida se elimina con sus atenciones médicas, sus líneas y sus archivos de sustento; el trámite ' +
+          'vuelve al paso que corresponda a lo que quede (REGISTRADO, CARGADO o ESTRUCTURADO). 409 si el trámite ya fue enviado.',
         params: idParams,
       },
       onRequest: [app.authenticate],
@@ -299,6 +303,20 @@ export async function cargaRoutes(app: FastifyInstance) {
     },
     async (req) =>
       eliminarCarga(db, req.user, req.params.id, { storage: storageFor(app.config), log: req.log }),
+  );
+
+  r.get(
+    '/api/v1/cargas/:id/eliminacion',
+    {
+      schema: {
+        response: responses({ 200: getCargasByIdEliminacionResponse }),
+        tags,
+        summary: 'Qué se perdería al eliminar una carga (para la confirmación) y si puede eliminarse',
+        params: idParams,
+      },
+      onRequest: [app.authenticate],
+    },
+    async (req) => resumenEliminacion(db, req.user, req.params.id),
   );
 
   r.post(

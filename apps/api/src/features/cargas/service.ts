@@ -7,10 +7,15 @@ import {
   estadosCargaPermitidos,
   estadosOrganizar,
   type FormatoDatos,
+  MSG,
+  MSG_ANULACION,
   MSG_AUTORIZACION,
   MSG_CARGA,
   MSG_TRAMITE,
+  PERFIL,
   periodoSemana,
+  puedeEliminarCarga,
+  type ResumenEliminacionCarga,
   type SessionUser,
   type TipoCarga,
 } from '@app/domain';
@@ -75,7 +80,7 @@ export async function getCargaForUser(q: Queryable, user: SessionUser, idCarga: 
 }
 
 const unsupported = (message: string) => new AppError(415, 'TIPO_NO_PERMITIDO', message);
-export const tipoNoPermitido = () => unsupported(MSG_CARGA.extensionInvalida);
+export const formatoNoReconocido = () => unsupported(MSG_CARGA.formatoNoReconocido);
 export const contenidoNoPermitido = (formato: FormatoDatos) =>
   unsupported(MSG_CARGA.contenidoInvalido(formato === 'xlsx' ? 'Excel (.xlsx)' : formato.toUpperCase()));
 
@@ -193,9 +198,51 @@ async function lockCarga(tx: Queryable, user: SessionUser, idCarga: number) {
   return { t, c };
 }
 
+/** What deleting a load removes: its raw rows, its attentions with their lines, and their files. */
+async function contenidoCarga(q: Queryable, c: Pick<Carga, 'idCarga' | 'numeroRegistros'>) {
+  const [r] = await q.query<{ atenciones: number; lineas: number; archivos: number }>(
+    `SELECT (SELECT count(*)::int FROM planilla p WHERE p.id_carga = $1) AS atenciones,
+            (SELECT count(*)::int FROM planilla_det d JOIN planilla p ON p.id_planilla = d.id_planilla WHERE p.id_carga = $1) AS lineas,
+            (SELECT count(*)::int FROM archivo_pla a WHERE a.id_carga = $1) AS archivos`,
+    [c.idCarga],
+  );
+  return { filas: c.numeroRegistros, ...r };
+}
+
+/** Why this load may not be deleted now (null: it may), for the route and for the confirmation. */
+function motivoNoEliminar(user: SessionUser, c: Carga, estadoTramite: string): string | null {
+  if (user.idPerfil !== PERFIL.PRESTADOR) return MSG.noAutorizado;
+  if (c.estado !== 1) return MSG_CARGA.yaEliminada;
+  if (c.estadoProceso === 'PROCESANDO') return MSG_CARGA.enProceso;
+  // The same predicate as the web's 'Borrar Carga': errors at any time, a valid load before sending.
+  return puedeEliminarCarga(c, estadoTramite) ? null : MSG_ANULACION.cargaEnviada;
+}
+
+/** `GET /api/v1/cargas/:id/eliminacion`: what deleting the load would remove, and whether it may be deleted. */
+export async function resumenEliminacion(
+  db: Database,
+  user: SessionUser,
+  idCarga: number,
+): Promise<ResumenEliminacionCarga> {
+  const c = await getCargaForUser(db, user, idCarga);
+  const t = await getTramiteForUser(db, user, c.idTramite);
+  const motivo = motivoNoEliminar(user, c, t.estadoTramite);
+  return {
+    idCarga: c.idCarga,
+    nombreArchivo: c.nombreArchivo,
+    puedeEliminar: motivo === null,
+    motivo,
+    ...(await contenidoCarga(db, c)),
+  };
+}
+
 /**
- * Deletes a load with errors (estado 0). Its raw rows and errors are removed as well: a deleted load
- * is never shown, organised nor downloaded, and 100,000 dead rows would only weigh on the tables.
+ * Deletes a load (estado 0): one with errors at any time, a valid one while the procedure has not
+ * been sent (issue 14 §2, decision 51). Its raw rows and errors are removed, and so are its attentions
+ * (with their line items) and their files: a deleted load is never shown, organised, sent nor
+ * downloaded. The attentions' audit trail (auditoria_pla) stays. The procedure then goes back to the
+ * step that what is left supports, through the workflow service (events sin-cargas, sin-atenciones,
+ * sin-archivos), with the deletion in the same bitácora entry.
  */
 export async function eliminarCarga(
   db: Database,
@@ -205,18 +252,51 @@ export async function eliminarCarga(
 ) {
   const rutas = await db.transaction(async (tx) => {
     const { t, c } = await lockCarga(tx, user, idCarga);
-    if (c.tieneErrores !== 1) throw conflict(MSG_CARGA.soloConErrores);
+    const motivo = motivoNoEliminar(user, c, t.estadoTramite);
+    if (motivo) throw conflict(motivo);
+    const r = await contenidoCarga(tx, c);
     await tx.query('UPDATE carga SET estado = 0, fecha_actualizacion = now() WHERE id_carga = $1', [idCarga]);
     await tx.query('DELETE FROM carga_error WHERE id_carga = $1', [idCarga]);
     await tx.query('DELETE FROM carga_fila WHERE id_carga = $1', [idCarga]);
-    await writeBitacora(
-      tx,
-      t.idTramite,
-      user.idUsuario,
-      'ESTADO',
-      `Carga ${idCarga} (${c.nombreArchivo}) eliminada.`,
+    const archivos = await quitarArchivosCarga(tx, idCarga);
+    if (r.atenciones > 0) {
+      // Observations cannot exist before sending; removed all the same so no row points at a gone attention.
+      await tx.query(
+        'DELETE FROM pla_det_obs WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_carga = $1)',
+        [idCarga],
+      );
+      await tx.query(
+        'DELETE FROM pla_obs WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_carga = $1)',
+        [idCarga],
+      );
+      const otros = await tx.query<{ ruta: string }>(
+        'DELETE FROM archivo_pla WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_carga = $1) RETURNING ruta',
+        [idCarga],
+      );
+      archivos.push(...otros.map((o) => o.ruta));
+      await tx.query('DELETE FROM planilla WHERE id_carga = $1', [idCarga]);
+    }
+    const nota = MSG_ANULACION.bitacoraCargaEliminada(idCarga, c.nombreArchivo, r);
+    // What is left decides the step: no valid load, no attention, no file (in that order).
+    const [queda] = await tx.query<{ validas: number; atenciones: number; archivos: number }>(
+      `SELECT (SELECT count(*)::int FROM carga c WHERE c.id_tramite = $1 AND c.estado = 1 AND c.tiene_errores = 0
+                 AND c.estado_proceso = 'COMPLETADA') AS validas,
+              (SELECT count(*)::int FROM planilla p WHERE p.id_tramite = $1 AND p.estado = 1) AS atenciones,
+              (SELECT count(*)::int FROM archivo_pla a JOIN planilla p ON p.id_planilla = a.id_planilla
+                WHERE p.id_tramite = $1 AND p.estado = 1) AS archivos`,
+      [t.idTramite],
     );
-    return quitarArchivosCarga(tx, idCarga);
+    const ev =
+      queda.validas === 0
+        ? 'sin-cargas'
+        : queda.atenciones === 0
+          ? 'sin-atenciones'
+          : queda.archivos === 0
+            ? 'sin-archivos'
+            : null;
+    if (!ev || !(await aplicar(tx, t, ev, user, { nota })).aplicada)
+      await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', nota);
+    return archivos;
   });
   // Its files leave the storage only once the database no longer points at them.
   await borrarDelAlmacen(opts.storage, rutas, opts.log);

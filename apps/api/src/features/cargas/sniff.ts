@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { FormatoDatos } from '@app/domain';
+import { BYTES_DETECCION, detectarFormato, type FormatoDatos } from '@app/domain';
 
 export type Sniff = { ok: true; encoding: 'utf8' | 'latin1' } | { ok: false };
 
@@ -70,4 +70,16 @@ export async function sniffFile(file: string, formato: FormatoDatos, size: numbe
     return first === '[' || first === '{' ? { ok: true, encoding } : { ok: false };
   }
   return { ok: true, encoding };
+}
+
+/** The data file's format by its content (`detectarFormato`, shared with the upload dialog). */
+export async function formatoDelContenido(file: string, size: number): Promise<FormatoDatos | null> {
+  const fh = await fs.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(Math.min(BYTES_DETECCION, size));
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return detectarFormato(buf.subarray(0, bytesRead));
+  } finally {
+    await fh.close();
+  }
 }

@@ -1,20 +1,14 @@
 import { FileTextOutlined, InboxOutlined } from '@ant-design/icons';
+import { AYUDA_FORMATOS, BYTES_DETECCION, detectarFormato, NOMBRE_FORMATO } from '@app/domain/cargas/formato';
+import { MSG_CARGA } from '@app/domain/cargas/messages';
+import type { FormatoDatos } from '@app/domain/cargas/rules';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Modal, Progress, Result, Tabs, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Progress, Result, Tag, Typography, Upload } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../app/error-message.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
-import {
-  archivoAceptado,
-  clampPct,
-  type FormatoSubida,
-  formatFileSize,
-  mensajeExtension,
-  resultadoSubida,
-  TABS_SUBIDA,
-  velocidadTexto,
-} from './carga-rules.ts';
+import { ACCEPT_DATOS, clampPct, formatFileSize, resultadoSubida, velocidadTexto } from './carga-rules.ts';
 import { cargaKeys, cargasApi, type SubidaCampos } from './cargas-api.ts';
 
 export type UploadModalProps = {
@@ -50,7 +44,7 @@ export function UploadModal({
   onVerErrores,
 }: UploadModalProps) {
   const queryClient = useQueryClient();
-  const [formato, setFormato] = useState<FormatoSubida>('json');
+  const [formato, setFormato] = useState<FormatoDatos | null>(null);
   const [archivo, setArchivo] = useState<File | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
   const [fase, setFase] = useState<Fase>({ tipo: 'seleccion' });
@@ -78,6 +72,7 @@ export function UploadModal({
 
   function reset() {
     setArchivo(null);
+    setFormato(null);
     setAviso(null);
     setFase({ tipo: 'seleccion' });
     startedRef.current = false;
@@ -86,7 +81,6 @@ export function UploadModal({
   function close() {
     if (ocupado) return;
     reset();
-    setFormato('json');
     onClose();
   }
 
@@ -96,8 +90,8 @@ export function UploadModal({
       setAviso(MSG_TRAMITE.sinArchivo);
       return;
     }
-    if (!archivoAceptado(archivo.name, formato)) {
-      setAviso(mensajeExtension(formato));
+    if (!formato) {
+      setAviso(MSG_CARGA.formatoNoReconocido);
       return;
     }
     startedRef.current = true;
@@ -113,48 +107,57 @@ export function UploadModal({
     }
   }
 
-  const tabs = TABS_SUBIDA.map((t) => ({
-    key: t.key,
-    label: t.label,
-    children: (
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary">{t.ayuda}</Typography.Text>
-        <Upload.Dragger
-          accept={t.accept}
-          multiple={false}
-          maxCount={1}
-          fileList={
-            archivo && formato === t.key
-              ? [
-                  {
-                    uid: 'archivo',
-                    name: `${archivo.name} (${formatFileSize(archivo.size)})`,
-                    status: 'done',
-                  },
-                ]
-              : []
-          }
-          beforeUpload={(file) => {
-            setArchivo(file);
-            setAviso(archivoAceptado(file.name, t.key) ? null : mensajeExtension(t.key));
-            return false;
-          }}
-          onRemove={() => {
-            setArchivo(null);
-            return true;
-          }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined aria-hidden />
-          </p>
-          <p className="ant-upload-text">Haga clic o arrastre aquí el archivo</p>
-          <p className="ant-upload-hint">
-            Se aceptan archivos {t.extensiones.map((e) => `.${e}`).join(' y ')}.
-          </p>
-        </Upload.Dragger>
-      </Flex>
-    ),
-  }));
+  // The format is read from the file's first bytes, as the server will (issue 14 §4: no format tab
+  // to pick, a CSV dropped anywhere is a CSV).
+  async function elegir(file: File) {
+    setArchivo(file);
+    const f = detectarFormato(new Uint8Array(await file.slice(0, BYTES_DETECCION).arrayBuffer()));
+    setFormato(f);
+    setAviso(f ? null : MSG_CARGA.formatoNoReconocido);
+  }
+
+  const seleccion = (
+    <Flex vertical gap={12}>
+      <Upload.Dragger
+        accept={ACCEPT_DATOS}
+        multiple={false}
+        maxCount={1}
+        fileList={
+          archivo
+            ? [{ uid: 'archivo', name: `${archivo.name} (${formatFileSize(archivo.size)})`, status: 'done' }]
+            : []
+        }
+        beforeUpload={(file) => {
+          void elegir(file);
+          return false;
+        }}
+        onRemove={() => {
+          reset();
+          return true;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined aria-hidden />
+        </p>
+        <p className="ant-upload-text">Haga clic o arrastre aquí el archivo de datos</p>
+        <p className="ant-upload-hint">JSON, CSV o Excel (.xlsx): el formato se reconoce por su contenido.</p>
+      </Upload.Dragger>
+      {archivo && formato && (
+        <Typography.Text data-testid="formato-detectado">
+          Formato reconocido: <Tag color="blue">{NOMBRE_FORMATO[formato]}</Tag>
+        </Typography.Text>
+      )}
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+        {AYUDA_FORMATOS.map((a) => (
+          <li key={a.formato}>
+            <Typography.Text type="secondary">
+              <strong>{NOMBRE_FORMATO[a.formato]}</strong>: {a.ayuda}.
+            </Typography.Text>
+          </li>
+        ))}
+      </ul>
+    </Flex>
+  );
 
   let body: ReactNode;
   let footer: ReactNode;
@@ -166,15 +169,7 @@ export function UploadModal({
             Período de la carga: <strong>{periodoTexto}</strong>
           </Typography.Paragraph>
         )}
-        <Tabs
-          activeKey={formato}
-          onChange={(k) => {
-            setFormato(k as FormatoSubida);
-            setArchivo(null);
-            setAviso(null);
-          }}
-          items={tabs}
-        />
+        {seleccion}
         {aviso && <Alert type="error" showIcon title={aviso} style={{ marginTop: 12 }} role="alert" />}
       </>
     );

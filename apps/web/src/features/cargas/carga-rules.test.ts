@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  archivoAceptado,
   botonCarga,
   DESCARGAS_DATOS,
   esSupervisorCargaAmb,
   estadoCarga,
   formatFileSize,
-  mensajeExtension,
   OPCION_LABELS,
   opcionesCarga,
   resultadoSubida,
@@ -103,22 +101,6 @@ describe('botonCarga', () => {
     const mensual = { ...semanal, frecuenciaCarga: 'M', numSemana: 0, maxSemanas: 0 };
     expect(botonCarga(mensual, true)).toEqual({ tipo: 'M', label: 'Cargar Atenciones', visible: true });
     expect(botonCarga({ ...mensual, estadoTramite: 'ESTRUCTURADO' }, true).visible).toBe(false);
-  });
-});
-
-describe('upload tabs', () => {
-  it('accepts each tab own extensions', () => {
-    expect(archivoAceptado('datos.JSON', 'json')).toBe(true);
-    expect(archivoAceptado('datos.csv', 'json')).toBe(false);
-    expect(archivoAceptado('datos.csv', 'csv')).toBe(true);
-    expect(archivoAceptado('datos.xlsx', 'csv')).toBe(false);
-    expect(archivoAceptado('datos.xlsx', 'excel')).toBe(true);
-    expect(archivoAceptado('datos.csv', 'excel')).toBe(true);
-    expect(archivoAceptado('datos.xls', 'excel')).toBe(false);
-    expect(archivoAceptado('sin-extension', 'json')).toBe(false);
-    expect(mensajeExtension('excel')).toBe(
-      'Solicitud incorrecta: en la pestaña Excel/CSV solo se aceptan archivos .xlsx o .csv.',
-    );
   });
 });
 

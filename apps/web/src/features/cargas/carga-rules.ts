@@ -126,55 +126,9 @@ export function botonCarga(t: TramiteCarga, prestador: boolean): BotonCarga {
   return { tipo, label: 'Cargar Atenciones', visible: permitido };
 }
 
-export type FormatoSubida = 'json' | 'csv' | 'excel';
-
-export type TabSubida = {
-  key: FormatoSubida;
-  label: string;
-  accept: string;
-  extensiones: readonly string[];
-  ayuda: string;
-};
-
-/** The upload dialog's tabs, each with the extensions it accepts. */
-export const TABS_SUBIDA: readonly TabSubida[] = [
-  {
-    key: 'json',
-    label: 'JSON',
-    accept: '.json,application/json',
-    extensiones: ['json'],
-    ayuda: 'Un arreglo de filas, o un objeto con la propiedad "filas", con las columnas del manual técnico.',
-  },
-  {
-    key: 'csv',
-    label: 'CSV plano',
-    accept: '.csv,text/csv',
-    extensiones: ['csv'],
-    ayuda:
-      'Texto separado por punto y coma (;) o coma (,), UTF-8, con la fila de encabezados del manual técnico.',
-  },
-  {
-    key: 'excel',
-    label: 'Excel/CSV',
-    accept: '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv',
-    extensiones: ['xlsx', 'csv'],
-    ayuda: 'Libro de Excel (.xlsx, primera hoja con la fila de encabezados) o un archivo CSV.',
-  },
-];
-
-export const extensionDe = (nombre: string) => nombre.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
-
-/** Whether the chosen file's extension belongs to the tab (the server checks the content too). */
-export function archivoAceptado(nombre: string, formato: FormatoSubida): boolean {
-  const tab = TABS_SUBIDA.find((t) => t.key === formato);
-  return !!tab && tab.extensiones.includes(extensionDe(nombre));
-}
-
-export function mensajeExtension(formato: FormatoSubida): string {
-  const tab = TABS_SUBIDA.find((t) => t.key === formato);
-  const exts = (tab?.extensiones ?? []).map((e) => `.${e}`).join(' o ');
-  return `Solicitud incorrecta: en la pestaña ${tab?.label ?? formato} solo se aceptan archivos ${exts}.`;
-}
+/** What the upload dialog's drop zone takes; the server decides the format by the content. */
+export const ACCEPT_DATOS =
+  '.json,.csv,.xlsx,.txt,application/json,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type ResultadoSubida = { tipo: 'success' | 'warning' | 'error'; titulo: string; mensaje: string };
 
