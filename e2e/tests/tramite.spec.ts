@@ -152,7 +152,7 @@ test('provider uploads, fixes and organises a load, sends; the AM supervisor rec
   await page.evaluate(() => localStorage.clear());
   await login(page, 'supervisor.am@demo.ec');
   await page.goto(`/tramiteform/${idTramite}`);
-  const recibir = page.getByRole('dialog', { name: 'El trámite no está recibido. ¿Deseas recibirlo ahora?' });
+  const recibir = page.getByRole('dialog', { name: 'El trámite no está recibido. ¿Desea recibirlo ahora?' });
   await expect(recibir).toBeVisible();
   await recibir.getByRole('button', { name: 'Sí' }).click();
   await expect(page.getByText('RECIBIDO').first()).toBeVisible();

@@ -14,7 +14,7 @@ export const MSG_TRAMITE = {
     'Todas las atenciones médicas deben estar revisadas y finalizadas por Auditoría Médica y Gestión Documental.',
   finalizarError: 'Error al finalizar el trámite',
   finalizado: 'Trámite finalizado',
-  recibirPregunta: 'El trámite no está recibido. ¿Deseas recibirlo ahora?',
+  recibirPregunta: 'El trámite no está recibido. ¿Desea recibirlo ahora?',
   recibirExito: 'Éxito',
   recibirError: 'Error al actualizar el trámite',
   documentadoAviso: (n: number) =>

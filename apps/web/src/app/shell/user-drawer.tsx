@@ -1,21 +1,11 @@
-import {
-  CalculatorOutlined,
-  KeyOutlined,
-  LogoutOutlined,
-  MedicineBoxOutlined,
-  SafetyOutlined,
-  SearchOutlined,
-  SwapOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, SafetyOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Drawer, Flex, Menu, type MenuProps, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../features/auth/auth-api.ts';
 import type { StoredSession } from '../session.ts';
 import { useSignOut } from '../use-sign-out.ts';
 
-type Action = { key: string; label: string; icon: ReactNode; route?: string; danger?: boolean };
+import { type Action, TOOLS } from './tools.tsx';
 
 function accountActions(idUsuario: number): Action[] {
   return [
@@ -29,14 +19,6 @@ function accountActions(idUsuario: number): Action[] {
     { key: 'cambio-usuario', label: 'Cambio de Usuario', icon: <SwapOutlined /> },
   ];
 }
-
-const TOOLS: Action[] = [
-  { key: 'cobertura', label: 'Consulta Cobertura', icon: <SearchOutlined />, route: '/consultacobertura' },
-  { key: 'vademecum', label: 'Vademecum', icon: <MedicineBoxOutlined />, route: '/vademecum' },
-  { key: 'calculadora', label: 'Calculadora', icon: <CalculatorOutlined />, route: '/calculadora' },
-  { key: 'imc-adultos', label: 'IMC Adultos', icon: <CalculatorOutlined />, route: '/imc-adultos' },
-  { key: 'imc-menores', label: 'IMC Menores', icon: <CalculatorOutlined />, route: '/imc-menores' },
-];
 
 const LOGOUT: Action = { key: 'cerrar', label: 'Cerrar Sesión', icon: <LogoutOutlined />, danger: true };
 
