@@ -1,25 +1,32 @@
 import {
   type CatalogDef,
   type CatalogField,
+  canCreateCatalog,
   canWriteCatalog,
   catalogInputSchema,
   catalogListQuerySchema,
   catalogResponseSchemas,
   foldText,
   getCatalog,
+  getResource,
   idParams,
+  idSchema,
   type ListQuery,
   MSG,
+  MSG_ADMIN,
   normalizeCode,
   type Page,
+  PERFIL,
   refFields,
   refInvalido,
   refLabelFields,
   refLabelKey,
+  resourcePath,
   responses,
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { col, foldedLike, ident, likePattern } from './sql.ts';
 
@@ -44,7 +51,7 @@ function refLabelSql(f: CatalogField, alias: string): string {
   return cols.length === 1 ? cols[0] : `concat_ws(' ', ${cols.join(', ')})`;
 }
 
-/** SELECT list of a catalogue: its id, fields, `{field}Nombre` of referenced rows and the stamps. */
+/** SELECT list of a catalogue: its id, fields, `{field}Nombre` of referenced rows, counts and the stamps. */
 function selectList(def: CatalogDef): string {
   const cols = [def.idField, ...def.fields.map((f) => f.name), ...STAMPS].map(
     (n) => `t.${col(n)} AS ${ident(n)}`,
@@ -55,10 +62,17 @@ function selectList(def: CatalogDef): string {
       `(SELECT ${refLabelSql(f, 'r')} FROM ${ref.table} r WHERE r.${col(ref.idField)} = t.${col(f.name)}) AS ${ident(refLabelKey(f.name))}`,
     );
   }
-  cols.push(
-    `(SELECT u.nombre FROM usuario u WHERE u.id_usuario = t.id_usuario_reg) AS "usuarioRegNombre"`,
-    `(SELECT u.nombre FROM usuario u WHERE u.id_usuario = t.id_usuario_act) AS "usuarioActNombre"`,
-  );
+  for (const c of def.counts ?? []) {
+    const value = c.max ? `max(c.${c.max})` : 'count(*)::int';
+    cols.push(
+      `(SELECT ${value} FROM ${c.table} c WHERE c.${c.column} = t.${col(def.idField)}) AS ${ident(c.name)}`,
+    );
+  }
+  if (def.stampNames !== false)
+    cols.push(
+      `(SELECT u.nombre FROM usuario u WHERE u.id_usuario = t.id_usuario_reg) AS "usuarioRegNombre"`,
+      `(SELECT u.nombre FROM usuario u WHERE u.id_usuario = t.id_usuario_act) AS "usuarioActNombre"`,
+    );
   return cols.join(', ');
 }
 
@@ -67,10 +81,21 @@ function orderBy(def: CatalogDef, sort: string | undefined): { sql: string; colu
   const s = sort ?? def.defaultSort;
   const desc = s.startsWith('-');
   const name = desc ? s.slice(1) : s;
+  const dir = desc ? 'DESC' : 'ASC';
+  // A reference's label (`empresaNombre`) sorts by the label of the referenced row.
+  const byLabel = refFields(def).find((f) => refLabelKey(f.name) === name);
+  if (byLabel) {
+    const ref = refCatalog(def, byLabel);
+    const label = `(SELECT ${refLabelSql(byLabel, 'o')} FROM ${ref.table} o WHERE o.${col(ref.idField)} = t.${col(byLabel.name)})`;
+    return {
+      sql: `${label} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
+      columns: [...new Set([col(def.idField), col(byLabel.name)])],
+    };
+  }
   const allowed = [def.idField, ...def.fields.map((f) => f.name), 'fechaReg', 'fechaAct'];
   if (!allowed.includes(name)) throw badRequest('Orden no válido.', { sort: 'Orden no válido.' });
   return {
-    sql: `t.${col(name)} ${desc ? 'DESC' : 'ASC'} NULLS LAST, t.${col(def.idField)} ${desc ? 'DESC' : 'ASC'}`,
+    sql: `t.${col(name)} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
     columns: [...new Set([col(def.idField), col(name)])],
   };
 }
@@ -122,6 +147,9 @@ function searchSql(def: CatalogDef, q: string, params: unknown[], alias = 't'): 
 function tenantSql(def: CatalogDef, alias: string, p: string, mode: ScopeMode, depth = 0): string | null {
   const tenant = def.tenant;
   if (tenant === 'sistema') return null;
+  // Depends on the user's profile: only the declaration's own statements (tenantHooks) apply it.
+  if (tenant === 'administradas')
+    throw new Error(`catalogue ${def.name}: 'administradas' is not reachable through a reference`);
   if (tenant === 'empresa') return `${alias}.id_empresa = ${p}`;
   if (tenant === 'red') {
     const e = `e${depth}`;
@@ -150,11 +178,52 @@ export type CrudHooks = {
   ) => { sql: string; params: unknown[] } | null;
   /** Extra columns set on create (tenant id, ...). */
   onCreate?: (req: FastifyRequest) => Row;
+  /**
+   * Checks and completes the values of a create (`id` null) or an update before they are written;
+   * may throw a 4xx.
+   */
+  prepare?: (req: FastifyRequest, values: Row, id: number | null) => Promise<void>;
+  /** Runs before a delete of a row the user may write (a rule such as 'not your own company'); may throw. */
+  beforeDelete?: (req: FastifyRequest, id: number) => Promise<void>;
 };
 
+/**
+ * The companies an administrator manages as a condition on the company id `expr`: the user's own
+ * and, for the subscription administrator (profile 1), those working under it.
+ */
+export function administradasSql(req: FastifyRequest, expr: string, p: string): string {
+  if (req.user.idPerfil !== PERFIL.ADMINISTRADOR) return `${expr} = ${p}`;
+  return `(${expr} = ${p} OR ${expr} IN (SELECT es.id_empresa FROM empresa es WHERE es.id_empresa_suscriptora = ${p}))`;
+}
+
 /** The declaration's `tenant` as crud hooks: rows limited to the user's company, which is set on create. */
-export function tenantHooks(def: CatalogDef): CrudHooks {
+export function tenantHooks(def: CatalogDef, db?: FastifyInstance['database']): CrudHooks {
   if (def.tenant === 'sistema') return {};
+  if (def.tenant === 'administradas') {
+    return {
+      scope: (req, next) => ({
+        sql: administradasSql(req, 't.id_empresa', `$${next}`),
+        params: [req.user.idEmpresa],
+      }),
+      // The company of a new row is the user's unless the form names one the user manages; an
+      // update without one keeps the row's.
+      prepare: async (req, values, id) => {
+        // A company is its own tenant: its id is no value to set.
+        if (def.idField === 'idEmpresa') return;
+        if (values.idEmpresa === null || values.idEmpresa === undefined) {
+          if (id === null) values.idEmpresa = req.user.idEmpresa;
+          else delete values.idEmpresa;
+          return;
+        }
+        const ok = await db!.query(
+          `SELECT 1 FROM empresa e WHERE e.id_empresa = $2 AND ${administradasSql(req, 'e.id_empresa', '$1')}`,
+          [req.user.idEmpresa, values.idEmpresa],
+        );
+        if (!ok[0])
+          throw badRequest(MSG_ADMIN.empresaNoAdministrada, { idEmpresa: MSG_ADMIN.empresaNoAdministrada });
+      },
+    };
+  }
   return {
     scope: (req, next, mode) => {
       const sql = tenantSql(def, 't', `$${next}`, mode);
@@ -174,20 +243,53 @@ export function tenantHooks(def: CatalogDef): CrudHooks {
  */
 export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudHooks = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/v1/catalogos/${def.name}`;
+  const base = `/api/v1${resourcePath(def)}`;
+  // A parent's rows (`/empresas/:id/medios/:idDetalle`): `:id` is the parent, the row is `:idDetalle`.
+  const parent = def.api?.parent;
+  const parentDef = parent ? getResource(parent.resource) : undefined;
+  if (parent && !parentDef) throw new Error(`catalogue ${def.name}: unknown parent ${parent.resource}`);
+  const parentScope = parentDef ? tenantHooks(parentDef, app.database).scope : undefined;
+  const item = parent ? `${base}/:idDetalle` : `${base}/:id`;
+  const itemParams = parent ? z.object({ id: idSchema, idDetalle: idSchema }) : idParams;
+  const listParams = parent ? { params: idParams } : {};
+  const parentOf = (req: FastifyRequest) => (req.params as { id: number }).id;
+  const idOf = (req: FastifyRequest) =>
+    (req.params as { id: number; idDetalle?: number })[parent ? 'idDetalle' : 'id'] as number;
+  /** 404 unless the parent is a row the user may read. */
+  async function checkParent(req: FastifyRequest) {
+    if (!parentDef) return;
+    const params: unknown[] = [parentOf(req)];
+    const s = parentScope?.(req, 2, 'read');
+    if (s) params.push(...s.params);
+    const rows = await app.database.query(
+      `SELECT 1 FROM ${parentDef.table} t WHERE t.${col(parentDef.idField)} = $1${s ? ` AND ${s.sql}` : ''}`,
+      params,
+    );
+    if (!rows[0]) throw notFound();
+  }
   const input = catalogInputSchema(def);
   const listQuery = catalogListQuerySchema(def);
   const out = catalogResponseSchemas(def);
   const formFields = def.fields.filter((f) => f.form !== false);
   const refs = refFields(def);
-  const tags = ['catálogos'];
+  const tags = [def.api?.tag ?? 'catálogos'];
   const select = selectList(def);
-  const tenant = tenantHooks(def);
+  const tenant = tenantHooks(def, app.database);
+  /** Reading: a session, and the declaration's read flag when it has one (the administration module). */
+  const canRead = async (req: FastifyRequest) => {
+    if (def.readFlag && !req.user[def.readFlag]) throw forbidden();
+  };
   /** Writing: the catalogue's flag, and for a system-wide catalogue a platform operator (issue 11). */
   const canWrite = async (req: FastifyRequest) => {
     if (!canWriteCatalog(req.user, def)) throw forbidden();
   };
-  const scopes = [tenant.scope, extra.scope].filter((s) => s !== undefined);
+  const canCreate = async (req: FastifyRequest) => {
+    if (!canCreateCatalog(req.user, def)) throw forbidden();
+  };
+  const byParent: CrudHooks['scope'] = parent
+    ? (req, next) => ({ sql: `t.${col(parent.field)} = $${next}`, params: [parentOf(req)] })
+    : undefined;
+  const scopes = [tenant.scope, extra.scope, byParent].filter((s) => s !== undefined);
 
   function where(
     req: FastifyRequest,
@@ -239,6 +341,8 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
     for (const f of refs) {
       const v = body[f.name];
       if (v === undefined || v === null || f.form === false) continue;
+      // The company of an administration row is checked by its tenant (`prepare`).
+      if (def.tenant === 'administradas' && f.name === 'idEmpresa') continue;
       const ref = refCatalog(def, f);
       const params: unknown[] = [v, req.user.idEmpresa];
       const scope = tenantSql(ref, 'r', '$2', f.name === through ? 'write' : 'read');
@@ -246,7 +350,7 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
         `SELECT 1 FROM ${ref.table} r WHERE r.${col(ref.idField)} = $1${scope ? ` AND ${scope}` : ''}`,
         scope ? params : [v],
       );
-      if (!rows[0]) fields[f.name] = refInvalido(f.label);
+      if (!rows[0]) fields[f.name] = (def.refMessage ?? refInvalido)(f.label);
     }
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first, fields);
@@ -258,18 +362,40 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
     return { ...values, ...(def.derive?.(values) ?? {}) };
   }
 
+  const prepares = [tenant.prepare, extra.prepare].filter((h) => h !== undefined);
+
+  /** Runs a write; a violation of the declared unique column answers 409 under its field. */
+  async function write<T>(body: Row, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (def.unique && (e as { code?: string }).code === '23505') {
+        const m = def.unique.message(String(body[def.unique.field] ?? ''));
+        throw new AppError(409, 'DUPLICADO', m, { [def.unique.field]: m });
+      }
+      throw e;
+    }
+  }
+
+  /** The answer of a create or update: the message, the declaration's warning (`aviso`) and the saved row. */
+  const saved = (mensaje: string, body: Row, item: Row) =>
+    def.warning ? { mensaje, aviso: def.warning(body), item } : { mensaje, item };
+
   r.get(
     base,
     {
       schema: {
         tags,
         summary: `Lista de ${def.title}`,
+        ...listParams,
         querystring: listQuery,
         response: responses({ 200: out.page }),
       },
       onRequest: [app.authenticate],
+      preValidation: [canRead],
     },
     async (req): Promise<Page<Row>> => {
+      await checkParent(req);
       const query = req.query as ListQuery & Row;
       const { q, page, pageSize, sort } = query;
       const params: unknown[] = [];
@@ -307,17 +433,21 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   );
 
   r.get(
-    `${base}/:id`,
+    item,
     {
       schema: {
         tags,
         summary: `Un registro de ${def.title}`,
-        params: idParams,
+        params: itemParams,
         response: responses({ 200: out.row }),
       },
       onRequest: [app.authenticate],
+      preValidation: [canRead],
     },
-    async (req) => findOne(req, req.params.id),
+    async (req) => {
+      await checkParent(req);
+      return findOne(req, idOf(req));
+    },
   );
 
   if (def.readOnly) return;
@@ -328,36 +458,42 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       schema: {
         tags,
         summary: `Crear ${def.singular}`,
+        ...listParams,
         body: input,
         response: responses({ 201: out.saved }),
       },
       onRequest: [app.authenticate],
-      preValidation: [canWrite],
+      preValidation: [canCreate],
     },
     async (req, reply) => {
+      await checkParent(req);
       const body = req.body as Row;
       await checkRefs(req, body);
       const values = savedValues(body);
       Object.assign(values, tenant.onCreate?.(req) ?? {}, extra.onCreate?.(req) ?? {});
+      if (parent) values[parent.field] = parentOf(req);
+      for (const prepare of prepares) await prepare(req, values, null);
       values.idUsuarioReg = req.user.idUsuario;
       const names = Object.keys(values);
-      const rows = await app.database.query<{ id: number }>(
-        `INSERT INTO ${def.table} (${names.map((n) => col(n)).join(', ')})
-         VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${col(def.idField)} AS id`,
-        names.map((n) => values[n]),
+      const rows = await write(body, () =>
+        app.database.query<{ id: number }>(
+          `INSERT INTO ${def.table} (${names.map((n) => col(n)).join(', ')})
+           VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${col(def.idField)} AS id`,
+          names.map((n) => values[n]),
+        ),
       );
       reply.code(201);
-      return { mensaje: MSG.registroCreado, item: await findOne(req, rows[0].id) };
+      return saved(def.createdMessage ?? MSG.registroCreado, body, await findOne(req, rows[0].id));
     },
   );
 
   r.put(
-    `${base}/:id`,
+    item,
     {
       schema: {
         tags,
         summary: `Actualizar ${def.singular}`,
-        params: idParams,
+        params: itemParams,
         body: input,
         response: responses({ 200: out.saved }),
       },
@@ -365,39 +501,47 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       preValidation: [canWrite],
     },
     async (req) => {
-      await findOne(req, req.params.id, 'write');
+      const id = idOf(req);
+      await checkParent(req);
+      await findOne(req, id, 'write');
       const body = req.body as Row;
       await checkRefs(req, body);
       const values = savedValues(body);
+      for (const prepare of prepares) await prepare(req, values, id);
       const names = Object.keys(values);
       const params = names.map((n) => values[n]);
-      params.push(req.user.idUsuario, req.params.id);
-      await app.database.query(
-        `UPDATE ${def.table} SET ${names.map((n, i) => `${col(n)} = $${i + 1}`).join(', ')},
-           fecha_act = now(), id_usuario_act = $${params.length - 1}
-         WHERE ${col(def.idField)} = $${params.length}`,
-        params,
+      params.push(req.user.idUsuario, id);
+      await write(body, () =>
+        app.database.query(
+          `UPDATE ${def.table} SET ${names.map((n, i) => `${col(n)} = $${i + 1}`).join(', ')},
+             fecha_act = now(), id_usuario_act = $${params.length - 1}
+           WHERE ${col(def.idField)} = $${params.length}`,
+          params,
+        ),
       );
-      return { mensaje: MSG.registroActualizado, item: await findOne(req, req.params.id) };
+      return saved(MSG.registroActualizado, body, await findOne(req, id));
     },
   );
 
   r.delete(
-    `${base}/:id`,
+    item,
     {
       schema: {
         tags,
         summary: `Eliminar ${def.singular}`,
-        params: idParams,
+        params: itemParams,
         response: responses({ 200: out.deleted }),
       },
       onRequest: [app.authenticate],
       preValidation: [canWrite],
     },
     async (req) => {
-      await findOne(req, req.params.id, 'write');
+      const id = idOf(req);
+      await checkParent(req);
+      await findOne(req, id, 'write');
+      await extra.beforeDelete?.(req, id);
       try {
-        await app.database.query(`DELETE FROM ${def.table} WHERE ${col(def.idField)} = $1`, [req.params.id]);
+        await app.database.query(`DELETE FROM ${def.table} WHERE ${col(def.idField)} = $1`, [id]);
       } catch (e) {
         if ((e as { code?: string }).code === '23503') throw new AppError(409, 'EN_USO', MSG.enUso);
         throw e;

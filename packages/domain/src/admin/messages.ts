@@ -18,6 +18,8 @@ export const MSG_ADMIN = {
   rucInvalido: 'El RUC no es válido: debe tener 13 dígitos y, si es de persona natural, una cédula válida.',
   rucDuplicado: (ruc: string) => `Ya existe una empresa registrada con el RUC ${ruc}.`,
   rucPrestadorDuplicado: (ruc: string) => `Ya existe un prestador registrado con el RUC ${ruc}.`,
+  empresaNoAdministrada: 'Seleccione una empresa que usted administre.',
+  refNoExiste: (campo: string) => `${campo}: el registro seleccionado no existe.`,
   sexoRequerido: 'Seleccione el género',
   clavesNoCoinciden: 'Las contraseñas no coinciden',
   terminosRequeridos: 'Debe aceptar los términos y condiciones para continuar.',

@@ -5,40 +5,6 @@
 import { z } from 'zod';
 import { decimal, fecha, instante } from '../common/responses.ts';
 
-/** `DELETE /api/v1/empresas/:id/medios/:idDetalle` → 200. */
-export const deleteEmpresasByIdMediosByIdDetalleResponse = z.object({
-  mensaje: z.string(),
-});
-
-/** `GET /api/v1/empresas` → 200. */
-export const getEmpresasResponse = z.object({
-  items: z.array(
-    z.object({
-      idEmpresa: z.number().int(),
-      nombreCorto: z.string(),
-      documento: z.string(),
-      idLocalidad: z.number().int().nullable(),
-      localidadNombre: z.string().nullable(),
-      razonSocial: z.string(),
-      nombre: z.string(),
-      direccion: z.string().nullable(),
-      suscriptor: z.boolean(),
-      idEmpresaSuscriptora: z.number().int().nullable(),
-      empresaSuscriptoraNombre: z.string().nullable(),
-      idLogo: z.number().int().nullable(),
-      fechaReg: instante,
-      fechaAct: instante.nullable(),
-      idUsuarioReg: z.number().int().nullable(),
-      idUsuarioAct: z.number().int().nullable(),
-      usuarioRegNombre: z.string().nullable(),
-      usuarioActNombre: z.string().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
 /** `GET /api/v1/empresas/:id/imagenes` → 200. */
 export const getEmpresasByIdImagenesResponse = z.object({
   items: z.array(
@@ -48,26 +14,6 @@ export const getEmpresasByIdImagenesResponse = z.object({
       nombre: z.string(),
       tipo: z.string(),
       tamano: z.number().int(),
-      fechaReg: instante,
-      fechaAct: instante.nullable(),
-      idUsuarioReg: z.number().int().nullable(),
-      idUsuarioAct: z.number().int().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
-/** `GET /api/v1/empresas/:id/medios` → 200. */
-export const getEmpresasByIdMediosResponse = z.object({
-  items: z.array(
-    z.object({
-      idMedioEmp: z.number().int(),
-      idMedioCom: z.number().int(),
-      medioComNombre: z.string(),
-      idEmpresa: z.number().int(),
-      descripcion: z.string(),
       fechaReg: instante,
       fechaAct: instante.nullable(),
       idUsuarioReg: z.number().int().nullable(),
@@ -472,22 +418,6 @@ export const postEmpresasByIdImagenesResponse201 = z.object({
   }),
 });
 
-/** `POST /api/v1/empresas/:id/medios` → 201. */
-export const postEmpresasByIdMediosResponse201 = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idMedioEmp: z.number().int(),
-    idMedioCom: z.number().int(),
-    medioComNombre: z.string(),
-    idEmpresa: z.number().int(),
-    descripcion: z.string(),
-    fechaReg: instante,
-    fechaAct: instante.nullable(),
-    idUsuarioReg: z.number().int().nullable(),
-    idUsuarioAct: z.number().int().nullable(),
-  }),
-});
-
 /** `POST /api/v1/medicos` → 201. */
 export const postMedicosResponse201 = z.object({
   mensaje: z.string(),
@@ -530,24 +460,6 @@ export const postPersonasResponse201 = z.object({
     idEmpresa: z.number().int(),
     tipoPersona: z.string(),
     nombreCompleto: z.string(),
-    fechaReg: instante,
-    fechaAct: instante.nullable(),
-    idUsuarioReg: z.number().int().nullable(),
-    idUsuarioAct: z.number().int().nullable(),
-  }),
-});
-
-/** `POST /api/v1/prestadores` → 201. */
-export const postPrestadoresResponse201 = z.object({
-  mensaje: z.string(),
-  aviso: z.string().nullable(),
-  item: z.object({
-    idPrestador: z.number().int(),
-    idEmpresa: z.number().int(),
-    empresaNombre: z.string(),
-    razonSocial: z.string(),
-    nombreComercial: z.string(),
-    ruc: z.string(),
     fechaReg: instante,
     fechaAct: instante.nullable(),
     idUsuarioReg: z.number().int().nullable(),
@@ -664,22 +576,6 @@ export const postUsuariosResponse201 = z.object({
   }),
 });
 
-/** `PUT /api/v1/empresas/:id/medios/:idDetalle` → 200. */
-export const putEmpresasByIdMediosByIdDetalleResponse = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idMedioEmp: z.number().int(),
-    idMedioCom: z.number().int(),
-    medioComNombre: z.string(),
-    idEmpresa: z.number().int(),
-    descripcion: z.string(),
-    fechaReg: instante,
-    fechaAct: instante,
-    idUsuarioReg: z.number().int().nullable(),
-    idUsuarioAct: z.number().int(),
-  }),
-});
-
 /** `PUT /api/v1/personas/:id` → 200. */
 export const putPersonasByIdResponse = z.object({
   mensaje: z.string(),
@@ -769,106 +665,12 @@ export const putUsuariosByIdResponse = z.object({
     idUsuarioAct: z.number().int(),
   }),
 });
-/** `GET /api/v1/aseguradores` → 200. */
-export const getAseguradoresResponse = z.object({
-  items: z.array(
-    z.object({
-      idAsegurador: z.number().int(),
-      nombre: z.string(),
-      tipo: z.string(),
-      idEmpresa: z.number().int(),
-      empresaNombre: z.string(),
-      tarifariosCreados: z.number().int(),
-      tarifariosUsados: z.number().int(),
-      fechaReg: instante,
-      fechaAct: instante.nullable(),
-      idUsuarioReg: z.number().int().nullable(),
-      idUsuarioAct: z.number().int().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
-/** `GET /api/v1/aseguradores/:id` → 200. */
-export const getAseguradoresByIdResponse = z.object({
-  idAsegurador: z.number().int(),
-  nombre: z.string(),
-  tipo: z.string(),
-  idEmpresa: z.number().int(),
-  empresaNombre: z.string(),
-  tarifariosCreados: z.number().int(),
-  tarifariosUsados: z.number().int(),
-  fechaReg: instante,
-  fechaAct: instante.nullable(),
-  idUsuarioReg: z.number().int().nullable(),
-  idUsuarioAct: z.number().int().nullable(),
-});
-
 /** `GET /api/v1/aseguradores/:id/tarifa-detalle` → 200. */
 export const getAseguradoresByIdTarifaDetalleResponse = z.object({
   items: z.array(z.unknown()),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-});
-
-/** `GET /api/v1/empresas/:id` → 200. */
-export const getEmpresasByIdResponse = z.object({
-  idEmpresa: z.number().int(),
-  nombreCorto: z.string(),
-  documento: z.string(),
-  idLocalidad: z.number().int().nullable(),
-  localidadNombre: z.string().nullable(),
-  razonSocial: z.string(),
-  nombre: z.string(),
-  direccion: z.string().nullable(),
-  suscriptor: z.boolean(),
-  idEmpresaSuscriptora: z.number().int().nullable(),
-  empresaSuscriptoraNombre: z.string().nullable(),
-  idLogo: z.number().int().nullable(),
-  fechaReg: instante,
-  fechaAct: instante.nullable(),
-  idUsuarioReg: z.number().int().nullable(),
-  idUsuarioAct: z.number().int().nullable(),
-  usuarioRegNombre: z.string().nullable(),
-  usuarioActNombre: z.string().nullable(),
-});
-
-/** `GET /api/v1/prestadores` → 200. */
-export const getPrestadoresResponse = z.object({
-  items: z.array(
-    z.object({
-      idPrestador: z.number().int(),
-      idEmpresa: z.number().int(),
-      empresaNombre: z.string(),
-      razonSocial: z.string(),
-      nombreComercial: z.string(),
-      ruc: z.string(),
-      fechaReg: instante,
-      fechaAct: instante.nullable(),
-      idUsuarioReg: z.number().int().nullable(),
-      idUsuarioAct: z.number().int().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
-/** `GET /api/v1/prestadores/:id` → 200. */
-export const getPrestadoresByIdResponse = z.object({
-  idPrestador: z.number().int(),
-  idEmpresa: z.number().int(),
-  empresaNombre: z.string(),
-  razonSocial: z.string(),
-  nombreComercial: z.string(),
-  ruc: z.string(),
-  fechaReg: instante,
-  fechaAct: instante.nullable(),
-  idUsuarioReg: z.number().int().nullable(),
-  idUsuarioAct: z.number().int().nullable(),
 });
 
 /** `GET /api/v1/suscripciones/:id` → 200. */
@@ -909,18 +711,5 @@ export const getSuscripcionesByIdFacturasResponse = z.object({
 // Routes the tests reach without a body to learn from: the same rows as their siblings.
 export const getMedicosByIdResponse = postMedicosResponse201.shape.item;
 export const putMedicosByIdResponse = postMedicosResponse201;
-export const getEmpresasByIdMediosByIdDetalleResponse = postEmpresasByIdMediosResponse201.shape.item;
-export const postEmpresasResponse201 = z.object({
-  mensaje: z.string(),
-  aviso: z.string().nullable(),
-  item: getEmpresasByIdResponse,
-});
-export const putEmpresasByIdResponse = postEmpresasResponse201;
 export const getSuscpagosByIdResponse = getSuscpagosResponse.shape.items.element;
 export const putSuscpagosByIdResponse = z.object({ mensaje: z.string(), item: getSuscpagosByIdResponse });
-export const postAseguradoresResponse201 = z.object({
-  mensaje: z.string(),
-  item: getAseguradoresByIdResponse,
-});
-export const putAseguradoresByIdResponse = postAseguradoresResponse201;
-export const putPrestadoresByIdResponse = postPrestadoresResponse201;

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_CATALOGS,
+  ALL_RESOURCES,
   CATALOGS,
   catalogInputSchema,
   catalogListQuerySchema,
   getCatalog,
+  getDetailScreen,
+  getResource,
   MASTER_DETAILS,
   normalizeCode,
   refLabelKey,
@@ -12,8 +15,8 @@ import {
 } from './index.ts';
 
 describe('catalogue declarations', () => {
-  it('every catalogue is well formed', () => {
-    for (const def of Object.values(ALL_CATALOGS)) {
+  it('every catalogue and administration resource is well formed', () => {
+    for (const def of Object.values(ALL_RESOURCES)) {
       const names = def.fields.map((f) => f.name);
       expect(new Set(names).size, def.name).toBe(names.length);
       expect(def.searchFields.length, def.name).toBeGreaterThan(0);
@@ -29,6 +32,16 @@ describe('catalogue declarations', () => {
         expect(getCatalog(through!.ref!.catalog)?.tenant, `${def.name} tenant`).not.toBe('sistema');
       }
       if (def.dateRange) for (const d of def.dateRange) expect(names, `${def.name}.${d}`).toContain(d);
+      if (def.unique) expect(names, `${def.name} unique`).toContain(def.unique.field);
+      // A resource of its own path is no catalogue: /catalogos/{name} does not serve it.
+      if (def.api) expect(getCatalog(def.name), def.name).toBeUndefined();
+      // A declared record screen is this resource's (a hand-written one, `empresaform`, is not declared).
+      const screen = def.detailRoute ? getDetailScreen(def.detailRoute) : undefined;
+      if (screen) {
+        expect(screen.master, `${def.name} detailRoute`).toBe(def.name);
+        for (const t of screen.tabs ?? [])
+          if (t.detail) expect(getResource(t.detail.catalog), `${def.detailRoute}.${t.key}`).toBeDefined();
+      }
     }
     // Views and detail-only catalogues have no route of their own (and so no menu entry).
     expect(CATALOGS.vwprestador).toBeUndefined();

@@ -43,6 +43,43 @@ export type CatalogField = {
   digits?: boolean;
   /** A time of day `HH:mm` (00:00–23:59). */
   hora?: boolean;
+  /** A bespoke rule (the RUC of a provider): replaces the schema derived from the other properties. */
+  schema?: z.ZodType;
+};
+
+/**
+ * A column computed on the server from the rows of another table pointing to this one: how many
+ * there are, or the largest value of one of their columns (`max`; null when there is none).
+ */
+export type CatalogCount = {
+  /** JSON name of the count (`tarifariosCreados`). */
+  name: string;
+  label: string;
+  /** The table counted and its column holding this row's id. */
+  table: string;
+  column: string;
+  /** Column of `table` whose largest value is answered instead of the count (the latest logo's id). */
+  max?: string;
+  /** Shown as a column of the list (default true). */
+  list?: boolean;
+};
+
+/**
+ * A resource served at a path of its own rather than `/api/v1/catalogos/{name}` (the administration:
+ * `/api/v1/aseguradores`). Its feature registers it (lib/crud.ts `registerCrud`); it gets no catalogue
+ * route, screen or menu entry of its own.
+ */
+export type CatalogApi = {
+  /** Path under /api/v1: `/aseguradores`. */
+  path: string;
+  /** OpenAPI tag. */
+  tag: string;
+  /**
+   * Rows of a parent record (a company's media): `path` holds `:id`, the parent's id, and one row is
+   * `{path}/:idDetalle`. The parent must be a row the user may read (else 404); the list shows its rows
+   * only and a new row gets its id in `field`.
+   */
+  parent?: { resource: string; field: string };
 };
 
 export type CatalogArea = 'admin' | 'auditoria';
@@ -66,7 +103,13 @@ export type CatalogTenant =
    * System-wide reference data shared by every tenant (CIE-10, plans, services, profiles, ...):
    * every signed-in user reads it; only a platform operator writes it (issue 11 item 3).
    */
-  | 'sistema';
+  | 'sistema'
+  /**
+   * The companies an administrator manages (the administration screens): the user's own company and, for
+   * the subscription administrator (profile 1), the companies working under it. A row's `idEmpresa`
+   * defaults to the user's company; when the form sends one it must be among these.
+   */
+  | 'administradas';
 
 export type CatalogDef = {
   /** Route (`/tipoiden`) and API name (`/api/v1/catalogos/tipoiden`). */
@@ -107,7 +150,39 @@ export type CatalogDef = {
   derive?: (values: Readonly<Record<string, unknown>>) => Record<string, string | number | null>;
   /** [from, to] date fields: `to` may not be before `from`. */
   dateRange?: readonly [string, string];
+  /** Served at a path of its own (the administration resources), not under /catalogos. */
+  api?: CatalogApi;
+  /**
+   * The record's own screen (`aseguradorform`, a route of `RESOURCE_DETAILS`): a double click and
+   * 'Ver detalle' in the list open `/{detailRoute}/{id}` instead of the edit form.
+   */
+  detailRoute?: string;
+  /** Flag a user needs to read the rows too (the administration module); by default reading is open. */
+  readFlag?: UserFlag;
+  /** Profiles that may create rows (besides the write rule): a company only by the subscription's administrator. */
+  createProfiles?: readonly number[];
+  /** Message of a reference that does not exist (default `refInvalido`). */
+  refMessage?: (label: string) => string;
+  /** Counts of rows of other tables pointing to each row, answered as integer columns. */
+  counts?: readonly CatalogCount[];
+  /** `false`: rows carry the audit stamps' user ids but not their names. */
+  stampNames?: false;
+  /** Message of a create (default MSG.registroCreado). */
+  createdMessage?: string;
+  /** A unique column: its violation answers 409 DUPLICADO with this message under the field. */
+  unique?: { field: string; message: (value: string) => string };
+  /** A warning about the saved values that does not stop the save, answered as `aviso` (string or null). */
+  warning?: (values: Readonly<Record<string, unknown>>) => string | null;
 };
+
+/** Whether the user may create rows: the write rule, and the declaration's profiles when it names them. */
+export function canCreateCatalog(
+  user: Partial<Record<UserFlag, boolean>> & { plataforma?: boolean; idPerfil?: number },
+  def: Pick<CatalogDef, 'tenant' | 'writeFlag' | 'readOnly' | 'createProfiles'>,
+): boolean {
+  if (!canWriteCatalog(user, def)) return false;
+  return !def.createProfiles || (user.idPerfil !== undefined && def.createProfiles.includes(user.idPerfil));
+}
 
 /** Whether a catalogue's rows are shared by every tenant (written only by a platform operator). */
 export const isSystemCatalog = (def: Pick<CatalogDef, 'tenant'>) => def.tenant === 'sistema';
@@ -150,6 +225,7 @@ export const refFields = (def: CatalogDef) => def.fields.filter((f) => f.ref);
 export const refInvalido = (label: string) => `Seleccione un valor válido para ${label}.`;
 
 function fieldSchema(f: CatalogField): z.ZodType {
+  if (f.schema) return f.schema;
   const req = MSG.campoRequerido(f.label);
   switch (f.type) {
     case 'integer':
@@ -267,14 +343,18 @@ export function catalogRowSchema(def: CatalogDef) {
     shape[f.name] = fieldRowSchema(f);
     if (f.ref) shape[refLabelKey(f.name)] = z.string().nullable();
   }
+  for (const c of def.counts ?? []) shape[c.name] = c.max ? z.number().int().nullable() : z.number().int();
   Object.assign(shape, {
     fechaReg: instante,
     fechaAct: instante.nullable(),
     idUsuarioReg: z.number().int().nullable(),
     idUsuarioAct: z.number().int().nullable(),
-    usuarioRegNombre: z.string().nullable(),
-    usuarioActNombre: z.string().nullable(),
   });
+  if (def.stampNames !== false)
+    Object.assign(shape, {
+      usuarioRegNombre: z.string().nullable(),
+      usuarioActNombre: z.string().nullable(),
+    });
   return z.object(shape);
 }
 
@@ -284,7 +364,9 @@ export function catalogResponseSchemas(def: CatalogDef) {
   return {
     row,
     page: pageOf(row),
-    saved: z.object({ mensaje: z.string(), item: row }),
+    saved: def.warning
+      ? z.object({ mensaje: z.string(), aviso: z.string().nullable(), item: row })
+      : z.object({ mensaje: z.string(), item: row }),
     deleted: mensajeSchema,
   };
 }

@@ -23,10 +23,31 @@ export type MasterDetailDef = {
    * (`atenciones-diagnostico`: the attentions carrying the diagnosis, GET /api/v1/diagnosticos/{id}/planillas).
    */
   detailComponent?: MasterDetailComponent;
+  /**
+   * Several details, one tab each (a record screen of the administration: an insurer's tariff sheets
+   * created, used and their detail). The tab is kept in the URL (`?tab=`), each list's search and page
+   * under its own key.
+   */
+  tabs?: readonly MasterDetailTab[];
+  /** The page's heading is the record's label instead of `title` (record screens). */
+  heading?: 'record';
+  /** An 'Editar' button opens the master's form (for users who may write it). */
+  editable?: boolean;
+};
+
+export type MasterDetailTab = {
+  key: string;
+  label: string;
+  /** A catalogue list filtered by the master (as `detail`), or a custom component. */
+  detail?: { catalog: string; field: string };
+  component?: MasterDetailComponent;
 };
 
 /** Custom detail components of master-detail screens (the web maps each to a lazily loaded component). */
-export type MasterDetailComponent = 'atenciones-diagnostico' | 'equivalencia-elempres';
+export type MasterDetailComponent =
+  | 'atenciones-diagnostico'
+  | 'equivalencia-elempres'
+  | 'tarifa-detalle-asegurador';
 
 export const MASTER_DETAILS: readonly MasterDetailDef[] = [
   {

@@ -1,32 +1,19 @@
 import {
   binaryResponse,
-  deleteEmpresasByIdMediosByIdDetalleResponse,
   ESTADO_VIGENTE,
-  empresaSchema,
   getEmpresasByIdImagenesResponse,
-  getEmpresasByIdMediosByIdDetalleResponse,
-  getEmpresasByIdMediosResponse,
-  getEmpresasByIdResponse,
   getEmpresasByIdSuscripcionVigenteResponse,
-  getEmpresasResponse,
   IMAGEN_MAX_BYTES,
   idParams,
   idSchema,
   imagenNombreSchema,
   MSG,
   MSG_ADMIN,
-  medioEmpSchema,
   mensajeSchema,
   noContent,
-  PERFIL,
   pageQuery,
   postEmpresasByIdImagenesResponse201,
-  postEmpresasByIdMediosResponse201,
-  postEmpresasResponse201,
-  putEmpresasByIdMediosByIdDetalleResponse,
-  putEmpresasByIdResponse,
   responses,
-  rucCheck,
   sniffImagen,
   uncheckedResponses,
 } from '@app/domain';
@@ -34,34 +21,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { checkRefs, empresaScope, isUniqueViolation, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { empresaScope, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
 
 const subParams = z.object({
   id: idSchema,
   idDetalle: idSchema,
 });
-
-const EMPRESA_SELECT = `e.id_empresa AS "idEmpresa", e.nombre_corto AS "nombreCorto", e.documento, e.id_localidad AS "idLocalidad",
-  lo.nombre AS "localidadNombre", e.razon_social AS "razonSocial", e.nombre, e.direccion, e.suscriptor,
-  e.id_empresa_suscriptora AS "idEmpresaSuscriptora", es2.nombre_corto AS "empresaSuscriptoraNombre",
-  (SELECT max(i.id_empresa_img) FROM empresa_img i WHERE i.id_empresa = e.id_empresa) AS "idLogo",
-  ${STAMP_COLUMNS('e')},
-  (SELECT u.nombre FROM usuario u WHERE u.id_usuario = e.id_usuario_reg) AS "usuarioRegNombre",
-  (SELECT u.nombre FROM usuario u WHERE u.id_usuario = e.id_usuario_act) AS "usuarioActNombre"`;
-const EMPRESA_FROM = `empresa e LEFT JOIN localidad lo ON lo.id_localidad = e.id_localidad
-  LEFT JOIN empresa es2 ON es2.id_empresa = e.id_empresa_suscriptora`;
-
-/** The company if the user administers it, else 404. */
-export async function getEmpresa(db: Queryable, req: FastifyRequest, id: number) {
-  const p = new Params();
-  const scope = empresaScope(req.user, 'e.id_empresa', p);
-  return one<Record<string, unknown> & { idEmpresa: number; suscriptor: boolean }>(
-    db,
-    `SELECT ${EMPRESA_SELECT} FROM ${EMPRESA_FROM} WHERE e.id_empresa = ${p.add(id)} AND ${scope}`,
-    p.values,
-  );
-}
 
 /** 404 unless the company is one the user may see. */
 export async function assertEmpresa(db: Queryable, req: FastifyRequest, id: number) {
@@ -88,10 +54,6 @@ export async function suscripcionVigente(db: Queryable, idEmpresa: number) {
   );
   return rows[0] ?? null;
 }
-
-const MEDIO_SELECT = `m.id_medio_emp AS "idMedioEmp", m.id_medio_com AS "idMedioCom", mc.nombre AS "medioComNombre",
-  m.id_empresa AS "idEmpresa", m.descripcion, ${STAMP_COLUMNS('m')}`;
-const MEDIO_FROM = 'medio_emp m JOIN medio_com mc ON mc.id_medio_com = m.id_medio_com';
 
 const IMAGEN_SELECT = `i.id_empresa_img AS "idEmpresaImg", i.id_empresa AS "idEmpresa", i.nombre, i.tipo, i.tamano, ${STAMP_COLUMNS('i')}`;
 
@@ -137,165 +99,6 @@ export async function empresaRoutes(app: FastifyInstance) {
   const signedIn = { onRequest: [app.authenticate] };
 
   r.get(
-    '/api/v1/empresas',
-    {
-      ...admin,
-      schema: {
-        response: responses({ 200: getEmpresasResponse }),
-        tags,
-        summary: 'Empresas',
-        querystring: z.object(pageQuery),
-      },
-    },
-    async (req) => {
-      const p = new Params();
-      return pagedList(
-        db,
-        {
-          select: EMPRESA_SELECT,
-          from: EMPRESA_FROM,
-          where: [empresaScope(req.user, 'e.id_empresa', p)],
-          params: p,
-          search: ['e.nombre_corto', 'e.razon_social', 'e.nombre', 'e.documento', 'lo.nombre'],
-          sorts: {
-            nombreCorto: 'e.nombre_corto',
-            razonSocial: 'e.razon_social',
-            documento: 'e.documento',
-            localidadNombre: 'lo.nombre',
-            fechaReg: 'e.fecha_reg',
-          },
-          defaultSort: 'nombreCorto',
-          tiebreak: 'e.id_empresa',
-        },
-        req.query,
-      );
-    },
-  );
-
-  r.get(
-    '/api/v1/empresas/:id',
-    {
-      ...admin,
-      schema: {
-        response: uncheckedResponses({ 200: getEmpresasByIdResponse }),
-        tags,
-        summary: 'Una empresa',
-        params: idParams,
-      },
-    },
-    async (req) => getEmpresa(db, req, req.params.id),
-  );
-
-  async function saveEmpresa(req: FastifyRequest, body: z.output<typeof empresaSchema>, id: number | null) {
-    await checkRefs(db, [
-      {
-        field: 'idLocalidad',
-        label: 'Localidad',
-        table: 'localidad',
-        idColumn: 'id_localidad',
-        value: body.idLocalidad,
-      },
-    ]);
-    const values = [
-      body.nombreCorto,
-      body.documento,
-      body.razonSocial,
-      body.nombre,
-      body.direccion ?? null,
-      body.idLocalidad ?? null,
-    ];
-    try {
-      if (id === null) {
-        // A company created here works under the administrator's company (a provider of its network).
-        const [row] = await db.query<{ id: number }>(
-          `INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, direccion, id_localidad, suscriptor,
-             id_empresa_suscriptora, id_usuario_reg)
-           VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8) RETURNING id_empresa AS id`,
-          [...values, req.user.idEmpresa, req.user.idUsuario],
-        );
-        return row.id;
-      }
-      await db.query(
-        `UPDATE empresa SET nombre_corto = $1, documento = $2, razon_social = $3, nombre = $4, direccion = $5, id_localidad = $6,
-           fecha_act = now(), id_usuario_act = $7 WHERE id_empresa = $8`,
-        [...values, req.user.idUsuario, id],
-      );
-      return id;
-    } catch (e) {
-      if (isUniqueViolation(e)) {
-        const m = MSG_ADMIN.rucDuplicado(body.documento);
-        throw new AppError(409, 'DUPLICADO', m, { documento: m });
-      }
-      throw e;
-    }
-  }
-
-  r.post(
-    '/api/v1/empresas',
-    {
-      onRequest: [app.authenticate],
-      preValidation: [app.requireProfile(PERFIL.ADMINISTRADOR)],
-      schema: {
-        response: uncheckedResponses({ 201: postEmpresasResponse201 }),
-        tags,
-        summary: 'Crear empresa',
-        body: empresaSchema,
-      },
-    },
-    async (req, reply) => {
-      const id = await saveEmpresa(req, req.body, null);
-      reply.code(201);
-      return {
-        mensaje: MSG_ADMIN.creado('Empresa'),
-        aviso: rucCheck(req.body.documento).warning ?? null,
-        item: await getEmpresa(db, req, id),
-      };
-    },
-  );
-
-  r.put(
-    '/api/v1/empresas/:id',
-    {
-      ...admin,
-      schema: {
-        response: uncheckedResponses({ 200: putEmpresasByIdResponse }),
-        tags,
-        summary: 'Actualizar empresa',
-        params: idParams,
-        body: empresaSchema,
-      },
-    },
-    async (req) => {
-      await getEmpresa(db, req, req.params.id);
-      await saveEmpresa(req, req.body, req.params.id);
-      return {
-        mensaje: MSG.registroActualizado,
-        aviso: rucCheck(req.body.documento).warning ?? null,
-        item: await getEmpresa(db, req, req.params.id),
-      };
-    },
-  );
-
-  r.delete(
-    '/api/v1/empresas/:id',
-    {
-      ...admin,
-      schema: {
-        response: responses({ 200: mensajeSchema }),
-        tags,
-        summary: 'Eliminar empresa',
-        params: idParams,
-      },
-    },
-    async (req) => {
-      await getEmpresa(db, req, req.params.id);
-      if (req.params.id === req.user.idEmpresa) throw conflict('No puede eliminar su propia empresa.');
-      await db.query('DELETE FROM empresa WHERE id_empresa = $1', [req.params.id]);
-      return { mensaje: MSG.registroEliminado };
-    },
-  );
-
-  r.get(
     '/api/v1/empresas/:id/suscripcion-vigente',
     {
       ...signedIn,
@@ -311,139 +114,6 @@ export async function empresaRoutes(app: FastifyInstance) {
       const s = await suscripcionVigente(db, req.params.id);
       if (!s) throw new AppError(404, 'SIN_SUSCRIPCION_VIGENTE', MSG_ADMIN.sinSuscripcionVigente);
       return s;
-    },
-  );
-
-  // Communication media (docs/spec-summary.md 002 "Company communication media").
-  async function getMedio(req: FastifyRequest, idEmpresa: number, id: number) {
-    await assertEmpresa(db, req, idEmpresa);
-    return one<Record<string, unknown>>(
-      db,
-      `SELECT ${MEDIO_SELECT} FROM ${MEDIO_FROM} WHERE m.id_medio_emp = $1 AND m.id_empresa = $2`,
-      [id, idEmpresa],
-    );
-  }
-  const medioRefs = (b: z.output<typeof medioEmpSchema>) =>
-    checkRefs(db, [
-      {
-        field: 'idMedioCom',
-        label: 'Medio',
-        table: 'medio_com',
-        idColumn: 'id_medio_com',
-        value: b.idMedioCom,
-      },
-    ]);
-
-  r.get(
-    '/api/v1/empresas/:id/medios',
-    {
-      ...admin,
-      schema: {
-        response: responses({ 200: getEmpresasByIdMediosResponse }),
-        tags,
-        summary: 'Medios de comunicación de la empresa',
-        params: idParams,
-        querystring: z.object(pageQuery),
-      },
-    },
-    async (req) => {
-      await assertEmpresa(db, req, req.params.id);
-      const p = new Params();
-      return pagedList(
-        db,
-        {
-          select: MEDIO_SELECT,
-          from: MEDIO_FROM,
-          where: [`m.id_empresa = ${p.add(req.params.id)}`],
-          params: p,
-          search: ['mc.nombre', 'm.descripcion'],
-          sorts: { medioComNombre: 'mc.nombre', descripcion: 'm.descripcion', fechaReg: 'm.fecha_reg' },
-          defaultSort: '-fechaReg',
-          tiebreak: 'm.id_medio_emp',
-        },
-        req.query,
-      );
-    },
-  );
-  r.get(
-    '/api/v1/empresas/:id/medios/:idDetalle',
-    {
-      ...admin,
-      schema: {
-        response: uncheckedResponses({ 200: getEmpresasByIdMediosByIdDetalleResponse }),
-        tags,
-        summary: 'Un medio de comunicación',
-        params: subParams,
-      },
-    },
-    async (req) => getMedio(req, req.params.id, req.params.idDetalle),
-  );
-  r.post(
-    '/api/v1/empresas/:id/medios',
-    {
-      ...admin,
-      schema: {
-        response: uncheckedResponses({ 201: postEmpresasByIdMediosResponse201 }),
-        tags,
-        summary: 'Crear medio de comunicación',
-        params: idParams,
-        body: medioEmpSchema,
-      },
-    },
-    async (req, reply) => {
-      await assertEmpresa(db, req, req.params.id);
-      await medioRefs(req.body);
-      const [row] = await db.query<{ id: number }>(
-        `INSERT INTO medio_emp (id_medio_com, id_empresa, descripcion, id_usuario_reg) VALUES ($1, $2, $3, $4) RETURNING id_medio_emp AS id`,
-        [req.body.idMedioCom, req.params.id, req.body.descripcion, req.user.idUsuario],
-      );
-      reply.code(201);
-      return {
-        mensaje: MSG_ADMIN.creado('Medio de comunicación'),
-        item: await getMedio(req, req.params.id, row.id),
-      };
-    },
-  );
-  r.put(
-    '/api/v1/empresas/:id/medios/:idDetalle',
-    {
-      ...admin,
-      schema: {
-        response: uncheckedResponses({ 200: putEmpresasByIdMediosByIdDetalleResponse }),
-        tags,
-        summary: 'Actualizar medio de comunicación',
-        params: subParams,
-        body: medioEmpSchema,
-      },
-    },
-    async (req) => {
-      await getMedio(req, req.params.id, req.params.idDetalle);
-      await medioRefs(req.body);
-      await db.query(
-        `UPDATE medio_emp SET id_medio_com = $1, descripcion = $2, fecha_act = now(), id_usuario_act = $3 WHERE id_medio_emp = $4`,
-        [req.body.idMedioCom, req.body.descripcion, req.user.idUsuario, req.params.idDetalle],
-      );
-      return {
-        mensaje: MSG.registroActualizado,
-        item: await getMedio(req, req.params.id, req.params.idDetalle),
-      };
-    },
-  );
-  r.delete(
-    '/api/v1/empresas/:id/medios/:idDetalle',
-    {
-      ...admin,
-      schema: {
-        response: responses({ 200: deleteEmpresasByIdMediosByIdDetalleResponse }),
-        tags,
-        summary: 'Eliminar medio de comunicación',
-        params: subParams,
-      },
-    },
-    async (req) => {
-      await getMedio(req, req.params.id, req.params.idDetalle);
-      await db.query('DELETE FROM medio_emp WHERE id_medio_emp = $1', [req.params.idDetalle]);
-      return { mensaje: MSG.registroEliminado };
     },
   );
 

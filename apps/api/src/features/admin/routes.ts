@@ -1,5 +1,8 @@
+import { ADMIN_RESOURCES } from '@app/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { registerCrud } from '../../lib/crud.ts';
+import { conflict } from '../../lib/errors.ts';
 import { aseguradorRoutes } from './aseguradores.ts';
 import { cargaAmbRoutes } from './cargaamb.ts';
 import { empresaRoutes } from './empresas.ts';
@@ -18,6 +21,17 @@ export async function adminRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   }
+  // Declared resources (issue 12 §1): list, read, create, update and delete from their declaration.
+  registerCrud(app, ADMIN_RESOURCES.asegurador);
+  registerCrud(app, ADMIN_RESOURCES.prestador);
+  registerCrud(app, ADMIN_RESOURCES.empresa, {
+    // A company created here works under the administrator's company (a provider of its network).
+    onCreate: (req) => ({ suscriptor: false, idEmpresaSuscriptora: req.user.idEmpresa }),
+    beforeDelete: async (req, id) => {
+      if (id === req.user.idEmpresa) throw conflict('No puede eliminar su propia empresa.');
+    },
+  });
+  registerCrud(app, ADMIN_RESOURCES.medioemp);
   await app.register(usuarioRoutes);
   await app.register(personaRoutes);
   await app.register(empresaRoutes);

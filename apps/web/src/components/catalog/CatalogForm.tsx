@@ -7,6 +7,7 @@ import {
 } from '@app/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   Col,
   DatePicker,
   Form,
@@ -124,6 +125,7 @@ export function CatalogForm({
       },
       onSuccess: (res: SaveResponse) => {
         feedback.success(res.mensaje);
+        if (res.aviso) feedback.notification.warning({ title: 'Aviso', description: res.aviso });
         void queryClient.invalidateQueries({ queryKey: catalogKeys.all(def.name) });
         onClose();
         onSaved?.(res.item, mode);
@@ -224,9 +226,17 @@ export function CatalogForm({
             </Col>
           ))}
         </Row>
+        {def.warning && <Warning def={def} />}
       </Modal>
     </>
   );
+}
+
+/** The declaration's warning about the values being typed (a company's RUC), shown before saving. */
+function Warning({ def }: { def: CatalogDef }) {
+  const values = Form.useWatch([], { preserve: true }) as FormValues | undefined;
+  const aviso = values ? def.warning?.(values) : null;
+  return aviso ? <Alert type="warning" showIcon title={aviso} style={{ marginBottom: 12 }} /> : null;
 }
 
 function renderControl(f: CatalogField, record: CatalogRow | null | undefined) {

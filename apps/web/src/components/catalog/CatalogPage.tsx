@@ -11,9 +11,10 @@ import {
 import {
   type CatalogDef,
   type CatalogSection,
+  canCreateCatalog,
   canWriteCatalog,
   detailsOf,
-  getCatalog,
+  getResource,
   MSG,
 } from '@app/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,7 +50,7 @@ export const SECTION_LABEL: Record<CatalogSection, string> = {
 
 /** The list screen of any declared catalogue (`/{name}`): search, paged table, create/edit modal, delete. */
 export default function CatalogPage({ name }: { name: string }) {
-  const def = getCatalog(name);
+  const def = getResource(name);
   if (!def) {
     return (
       <Result
@@ -78,10 +79,12 @@ export type CatalogListProps = {
   parent?: { field: string; id: number };
   /** Under another page's header (master-detail): no page header of its own. */
   embedded?: boolean;
+  /** Key of this list's search, page and sort in the URL, when a page shows several (tabs). */
+  namespace?: string;
 };
 
 /** Search, paged table, create/edit modal and delete of one catalogue; the body of `/{name}` and of detail lists. */
-export function CatalogList({ def, parent, embedded = false }: CatalogListProps) {
+export function CatalogList({ def, parent, embedded = false, namespace }: CatalogListProps) {
   const queryClient = useQueryClient();
   const feedback = useFeedback();
   const navigate = useNavigate();
@@ -89,8 +92,9 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
   // system-wide catalogue a platform operator (the same predicate as the API).
   const usuario = useSession()?.usuario;
   const canWrite = usuario ? canWriteCatalog(usuario, def) : false;
+  const canCreate = usuario ? canCreateCatalog(usuario, def) : false;
   const details = detailsOf(def.name);
-  const params = useListParams({ defaultSort: def.defaultSort });
+  const params = useListParams({ defaultSort: def.defaultSort, namespace });
   const sort = isValidSort(def, params.sort) ? params.sort : def.defaultSort;
   const query = {
     ...listQuery({ ...params, sort }, PAGE_SIZE),
@@ -126,6 +130,10 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
   const [form, setForm] = useState<FormState>({ open: false, record: null });
   const openCreate = () => setForm({ open: true, record: null });
   const openEdit = (record: CatalogRow) => setForm({ open: true, record });
+  // A resource with a screen of its own opens it; the rest open their form.
+  const openDetail = def.detailRoute
+    ? (row: CatalogRow) => navigate(`/${def.detailRoute}/${encodeURIComponent(String(row[def.idField]))}`)
+    : undefined;
 
   const reload = () => queryClient.invalidateQueries({ queryKey: catalogKeys.all(def.name) });
 
@@ -157,7 +165,7 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
       focusable: { autoFocusButton: 'cancel' },
       onOk: async () => {
         try {
-          const res = await deleteCatalogRow(def.name, row[def.idField]);
+          const res = await deleteCatalogRow(def.name, row[def.idField], row);
           feedback.success(res.mensaje);
           await reload();
         } catch (e) {
@@ -180,6 +188,14 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
         width: f.type === 'textarea' ? 300 : undefined,
         render: (_: unknown, row: CatalogRow) => displayValue(f, row),
       })),
+    ...(def.counts ?? [])
+      .filter((c) => c.list !== false)
+      .map((c) => ({
+        key: c.name,
+        dataIndex: c.name,
+        title: c.label,
+        align: 'right' as const,
+      })),
     {
       key: 'fechaReg',
       dataIndex: 'fechaReg',
@@ -189,7 +205,7 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
       render: (_: unknown, row: CatalogRow) => stampDate(row),
     },
   ];
-  if (canWrite || details.length > 0) {
+  if (canWrite || details.length > 0 || openDetail) {
     columns.push({
       key: 'opciones',
       title: 'Opciones',
@@ -201,6 +217,7 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
           label={recordLabel(def, row)}
           canWrite={canWrite}
           details={details.map((d) => ({ key: d.route, label: d.title }))}
+          onOpen={openDetail && (() => openDetail(row))}
           onEdit={() => openEdit(row)}
           onDelete={() => confirmDelete(row)}
           onDetail={(route) => navigate(`/${route}/${encodeURIComponent(String(row[def.idField]))}`)}
@@ -209,7 +226,7 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
     });
   }
 
-  const newButton = canWrite && (
+  const newButton = canCreate && (
     <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
       Nuevo
     </Button>
@@ -264,7 +281,7 @@ export function CatalogList({ def, parent, embedded = false }: CatalogListProps)
           sort={sort}
           onSort={params.setSort}
           rowKey={(row) => String(row[def.idField])}
-          onRowDoubleClick={openEdit}
+          onRowDoubleClick={openDetail ?? openEdit}
           emptyText={params.q ? MSG.sinDatos : MSG.listaVacia}
         />
       </Card>
@@ -284,12 +301,15 @@ function RowOptions({
   label,
   canWrite,
   details,
+  onOpen,
   onEdit,
   onDelete,
   onDetail,
 }: {
   label: string;
   canWrite: boolean;
+  /** The record's own screen ('Ver detalle'). */
+  onOpen?: () => void;
   /** Master-detail screens of this row ('Diagnósticos de la Clasificación', ...). */
   details: { key: string; label: string }[];
   onEdit: () => void;
@@ -297,6 +317,7 @@ function RowOptions({
   onDetail: (route: string) => void;
 }) {
   const items = [
+    ...(onOpen ? [{ key: 'abrir', icon: <EyeOutlined />, label: 'Ver detalle' }] : []),
     canWrite
       ? { key: 'editar', icon: <EditOutlined />, label: 'Editar' }
       : { key: 'editar', icon: <EyeOutlined />, label: 'Ver' },
@@ -313,7 +334,8 @@ function RowOptions({
           // Enter on an item would otherwise also press whatever gets the focus next (the dialog's button).
           domEvent.preventDefault();
           domEvent.stopPropagation();
-          if (key === 'editar') onEdit();
+          if (key === 'abrir') onOpen?.();
+          else if (key === 'editar') onEdit();
           else if (key === 'eliminar') onDelete();
           else if (key.startsWith('detalle:')) onDetail(key.slice('detalle:'.length));
         },

@@ -1,9 +1,9 @@
-import type { Page } from '@app/domain';
+import { getResource, type Page, resourcePath } from '@app/domain';
 import { api } from '../../app/api.ts';
 import type { CatalogRow } from './catalog-values.ts';
 
 /** The generic catalogue endpoints (apps/api/src/lib/crud.ts) and their TanStack Query keys. */
-export type SaveResponse = { mensaje: string; item: CatalogRow };
+export type SaveResponse = { mensaje: string; item: CatalogRow; aviso?: string | null };
 export type DeleteResponse = { mensaje: string };
 
 /** Everything cached about one catalogue starts with `catalogKeys.all(name)`, so a save refreshes it all. */
@@ -13,20 +13,28 @@ export const catalogKeys = {
   options: (name: string, labelField: string) => ['catalogo', name, 'opciones', labelField] as const,
 };
 
-const path = (name: string, id?: unknown) =>
-  id === undefined ? `/catalogos/${name}` : `/catalogos/${name}/${encodeURIComponent(String(id))}`;
+/**
+ * A declaration's API path: `/catalogos/{name}`, or its own (`/aseguradores`) for an administration
+ * resource; a parent's rows (`/empresas/{id}/medios`) take the parent's id from `values`.
+ */
+const base = (name: string, values?: Record<string, unknown>) => {
+  const def = getResource(name);
+  return def ? resourcePath(def, values) : `/catalogos/${name}`;
+};
+const path = (name: string, id?: unknown, values?: Record<string, unknown>) =>
+  id === undefined ? base(name, values) : `${base(name, values)}/${encodeURIComponent(String(id))}`;
 
 export const fetchCatalogPage = (name: string, query: Record<string, unknown>, signal?: AbortSignal) =>
-  api<Page<CatalogRow>>(path(name), { query, signal });
+  api<Page<CatalogRow>>(path(name, undefined, query), { query, signal });
 
 export const createCatalogRow = (name: string, body: Record<string, unknown>) =>
-  api<SaveResponse>(path(name), { method: 'POST', body });
+  api<SaveResponse>(path(name, undefined, body), { method: 'POST', body });
 
 export const updateCatalogRow = (name: string, id: unknown, body: Record<string, unknown>) =>
-  api<SaveResponse>(path(name, id), { method: 'PUT', body });
+  api<SaveResponse>(path(name, id, body), { method: 'PUT', body });
 
-export const deleteCatalogRow = (name: string, id: unknown) =>
-  api<DeleteResponse>(path(name, id), { method: 'DELETE' });
+export const deleteCatalogRow = (name: string, id: unknown, row?: CatalogRow) =>
+  api<DeleteResponse>(path(name, id, row), { method: 'DELETE' });
 
 export const fetchCatalogRow = (name: string, id: unknown, signal?: AbortSignal) =>
   api<CatalogRow>(path(name, id), { signal });

@@ -2,18 +2,22 @@ import {
   CATALOGS,
   type CatalogDef,
   type CatalogField,
-  getCatalog,
-  getMasterDetail,
+  canWriteCatalog,
+  getDetailScreen,
+  getResource,
   type MasterDetailComponent,
   type MasterDetailDef,
+  type MasterDetailTab,
   MSG,
 } from '@app/domain';
 import { parseId } from '@app/domain/common/ids';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton } from 'antd';
+import { Alert, Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton, Tabs } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useSession } from '../../app/use-session.ts';
+import { CatalogForm } from '../catalog/CatalogForm.tsx';
 import { CatalogList, SECTION_LABEL } from '../catalog/CatalogPage.tsx';
 import { fetchCatalogRow } from '../catalog/catalog-api.ts';
 import {
@@ -30,6 +34,7 @@ import { PageHeader } from '../PageHeader.tsx';
 const DETAIL_COMPONENTS: Record<MasterDetailComponent, LazyExoticComponent<ComponentType<{ id: number }>>> = {
   'atenciones-diagnostico': lazy(() => import('./AtencionesDiagnostico.tsx')),
   'equivalencia-elempres': lazy(() => import('../../features/detalles/EquivalenciaElemPres.tsx')),
+  'tarifa-detalle-asegurador': lazy(() => import('../../features/admin/tarifa-detalle.tsx')),
 };
 
 /**
@@ -38,10 +43,10 @@ const DETAIL_COMPONENTS: Record<MasterDetailComponent, LazyExoticComponent<Compo
  * detail catalogue's list filtered by that id, where new rows are created with it fixed.
  */
 export default function MasterDetailPage({ route }: { route: string }) {
-  const md = getMasterDetail(route);
+  const md = getDetailScreen(route);
   const param = useParams()[md?.param ?? ''];
   const id = parseId(param);
-  const master = md ? getCatalog(md.master) : undefined;
+  const master = md ? getResource(md.master) : undefined;
   if (!md || !master || id === null) return <NotFound />;
   // Another record is another screen: search, page and open modal do not carry over.
   return <MasterDetail key={`${route}:${id}`} md={md} master={master} id={id} />;
@@ -67,24 +72,31 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
     queryFn: ({ signal }) => fetchCatalogRow(master.name, id, signal),
     retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
   });
-  const detail = md.detail ? getCatalog(md.detail.catalog) : undefined;
+  const detail = md.detail ? getResource(md.detail.catalog) : undefined;
+  const usuario = useSession()?.usuario;
+  const [editing, setEditing] = useState(false);
+  const edit = md.editable && usuario && canWriteCatalog(usuario, master) && (
+    <Button onClick={() => setEditing(true)}>Editar</Button>
+  );
   const Custom = md.detailComponent ? DETAIL_COMPONENTS[md.detailComponent] : undefined;
   const row = record.data;
   // The master's own list, when it has a screen (views of other features' rows do not).
-  const masterList = CATALOGS[master.name] ? `/${master.name}` : undefined;
+  const masterList = CATALOGS[master.name] || master.api ? `/${master.name}` : undefined;
+  const label = row ? recordLabel(master, row) : `${master.singular} ${id}`;
+  const heading = md.heading === 'record' ? label : md.title;
   const breadcrumb = [
     { title: 'Inicio', href: '/MenuPrincipal' },
     { title: SECTION_LABEL[master.section] },
     { title: master.title, href: masterList },
-    { title: row ? recordLabel(master, row) : `${master.singular} ${id}` },
-    { title: md.title },
+    { title: label },
+    ...(md.heading === 'record' ? [] : [{ title: md.title }]),
   ];
 
   if (record.isError) {
     const missing = record.error instanceof ApiError && record.error.status === 404;
     return (
       <>
-        <PageHeader title={md.title} breadcrumb={breadcrumb} />
+        <PageHeader title={heading} breadcrumb={breadcrumb} />
         {missing ? (
           <Result
             status="404"
@@ -111,7 +123,7 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
 
   return (
     <>
-      <PageHeader title={md.title} breadcrumb={breadcrumb} />
+      <PageHeader title={heading} breadcrumb={breadcrumb} extra={row && edit} />
       {row ? (
         <MasterInfo md={md} master={master} row={row} />
       ) : (
@@ -119,7 +131,9 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
           <Skeleton active paragraph={{ rows: 2 }} title={false} />
         </Card>
       )}
-      {detail && md.detail ? (
+      {md.tabs ? (
+        row && <DetailTabs tabs={md.tabs} id={id} />
+      ) : detail && md.detail ? (
         // The list waits for the master: a 404 above must not show another record's rows below.
         row && <CatalogList def={detail} parent={{ field: md.detail.field, id }} embedded />
       ) : Custom ? (
@@ -131,7 +145,57 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
       ) : (
         <Alert type="info" showIcon title={md.note} />
       )}
+      {row && edit && (
+        <CatalogForm
+          def={master}
+          open={editing}
+          record={row}
+          onClose={() => setEditing(false)}
+          onSaved={() => void record.refetch()}
+        />
+      )}
     </>
+  );
+}
+
+/** Details in tabs, the active one in the URL (`?tab=`); each list keeps its search and page under its key. */
+function DetailTabs({ tabs, id }: { tabs: readonly MasterDetailTab[]; id: number }) {
+  const [sp, setSp] = useSearchParams();
+  const wanted = sp.get('tab');
+  const active = tabs.some((t) => t.key === wanted) ? (wanted as string) : tabs[0].key;
+  const body = (t: MasterDetailTab) => {
+    const def = t.detail && getResource(t.detail.catalog);
+    if (def && t.detail)
+      return <CatalogList def={def} parent={{ field: t.detail.field, id }} embedded namespace={t.key} />;
+    const Custom = t.component && DETAIL_COMPONENTS[t.component];
+    return (
+      Custom && (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <Custom id={id} />
+        </Suspense>
+      )
+    );
+  };
+  return (
+    <Card variant="borderless" styles={{ body: { padding: '4px 16px 16px' } }}>
+      <Tabs
+        activeKey={active}
+        destroyOnHidden
+        items={tabs.map((t) => ({ key: t.key, label: t.label, children: body(t) }))}
+        onChange={(key) =>
+          setSp(
+            (prev) => {
+              // Another tab: the lists' own search and page (`{tab}.q`, ...) start over.
+              const out = new URLSearchParams();
+              for (const [k, v] of prev) if (!k.includes('.')) out.set(k, v);
+              out.set('tab', key);
+              return out;
+            },
+            { replace: true },
+          )
+        }
+      />
+    </Card>
   );
 }
 

@@ -109,13 +109,6 @@ export type SuscPago = {
   fechaReg: string;
 };
 
-export type MedioEmp = {
-  idMedioEmp: number;
-  idMedioCom: number;
-  medioComNombre: string;
-  descripcion: string;
-  fechaReg: string;
-};
 export type EmpresaImg = {
   idEmpresaImg: number;
   idEmpresa: number;
@@ -123,27 +116,6 @@ export type EmpresaImg = {
   tipo: string;
   tamano: number;
   fechaReg: string;
-};
-
-export type Asegurador = {
-  idAsegurador: number;
-  nombre: string;
-  tipo: string;
-  empresaNombre: string | null;
-  tarifariosCreados: number;
-  tarifariosUsados: number;
-  fechaReg: string;
-  fechaAct: string | null;
-};
-export type Prestador = {
-  idPrestador: number;
-  idEmpresa: number;
-  empresaNombre: string;
-  razonSocial: string;
-  nombreComercial: string;
-  ruc: string;
-  fechaReg: string;
-  fechaAct: string | null;
 };
 
 export type CargaAmbRow = {
@@ -179,8 +151,6 @@ export const adminApi = {
   empresas: crud<Empresa>('/empresas'),
   suscripciones: crud<Suscripcion>('/suscripciones'),
   suscpagos: crud<SuscPago>('/suscpagos'),
-  aseguradores: crud<Asegurador>('/aseguradores'),
-  prestadores: crud<Prestador>('/prestadores'),
   auditoria: (idSuscripcion: number) => list<SuscripcionAud>(`/suscripciones/${idSuscripcion}/auditoria`),
   auditoriaDetalle: (id: number, signal?: AbortSignal) =>
     api<SuscripcionAud>(`/suscripciones-aud/${id}`, { signal }),
@@ -193,7 +163,6 @@ export const adminApi = {
     ),
   vigente: (idEmpresa: number, signal?: AbortSignal) =>
     api<Suscripcion>(`/empresas/${idEmpresa}/suscripcion-vigente`, { signal }),
-  medios: (idEmpresa: number) => crud<MedioEmp>(`/empresas/${idEmpresa}/medios`),
   imagenes: (idEmpresa: number) => ({
     list: list<EmpresaImg>(`/empresas/${idEmpresa}/imagenes`),
     upload: (form: FormData) =>

@@ -1,195 +1,27 @@
-import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  empresaSchema,
-  formatCount,
-  formatDateTime,
-  IMAGEN_MAX_BYTES,
-  MSG,
-  MSG_ADMIN,
-  medioEmpSchema,
-  PERFIL,
-} from '@app/domain';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { formatCount, formatDateTime, getResource, IMAGEN_MAX_BYTES, MSG, MSG_ADMIN } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, Form, Image, Input, List, Modal, Tag, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
+import { CatalogForm } from '../../components/catalog/CatalogForm.tsx';
+import { CatalogList } from '../../components/catalog/CatalogPage.tsx';
+import { fetchCatalogRow } from '../../components/catalog/catalog-api.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { adminApi, adminKeys, type Empresa, type EmpresaImg, type MedioEmp, type Row } from './admin-api.ts';
-import { dateCol, estadoTag, textCol, yesNo } from './components/columns.tsx';
+import { adminApi, adminKeys, type Empresa, type EmpresaImg } from './admin-api.ts';
+import { estadoTag } from './components/columns.tsx';
 import { DetailState, HelpIcon, InfoBlock, parseId, UrlTabs } from './components/detail.tsx';
-import { FormModal } from './components/FormModal.tsx';
-import type { FieldSpec } from './components/fields.tsx';
-import { INICIO, PROCESOS } from './components/guards.tsx';
-import { OPTIONS } from './components/options.ts';
-import { ResourceList } from './components/ResourceList.tsx';
-import { RucAviso } from './components/RucAviso.tsx';
+import { INICIO } from './components/guards.tsx';
 import { PersonasTab } from './personas-tab.tsx';
 import { SuscripcionesList } from './suscripciones-pages.tsx';
 import { UsuariosList } from './usuario-exports.ts';
 
-const EMPRESA_FIELDS: FieldSpec[] = [
-  { name: 'nombreCorto', label: 'Nombre corto', kind: 'upper', required: true, maxLength: 60 },
-  { name: 'documento', label: 'RUC', kind: 'digits', required: true, maxLength: 13 },
-  { name: 'razonSocial', label: 'Razón social', kind: 'upper', required: true, maxLength: 200, span: 24 },
-  { name: 'nombre', label: 'Nombre', kind: 'upper', required: true, maxLength: 200, span: 24 },
-  {
-    name: 'idLocalidad',
-    label: 'Localidad',
-    kind: 'select',
-    options: OPTIONS.localidad,
-    currentLabelField: 'localidadNombre',
-  },
-  { name: 'direccion', label: 'Dirección', kind: 'upper', maxLength: 300 },
-];
-
-function EmpresaModal({
-  open,
-  record,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  record: Empresa | null;
-  onClose: () => void;
-  onSaved?: () => void;
-}) {
-  const queryClient = useQueryClient();
-  return (
-    <FormModal<Empresa>
-      open={open}
-      title={record ? 'Editar Empresa' : 'Crear Empresa'}
-      record={record as Row | null}
-      idField="idEmpresa"
-      fields={EMPRESA_FIELDS}
-      schema={empresaSchema}
-      submit={(b) => (record ? adminApi.empresas.update(record.idEmpresa, b) : adminApi.empresas.create(b))}
-      onSaved={() => {
-        void queryClient.invalidateQueries({ queryKey: adminKeys.all('empresas') });
-        onSaved?.();
-      }}
-      onClose={onClose}
-    >
-      <RucAviso field="documento" />
-    </FormModal>
-  );
-}
-
-/** /empresa — the companies the user administers (its own and, for profile 1, those working under it). */
-export function EmpresaListPage() {
-  const navigate = useNavigate();
-  const isAdmin = useSession()?.usuario.idPerfil === PERFIL.ADMINISTRADOR;
-  const [form, setForm] = useState<{ open: boolean; record: Empresa | null }>({ open: false, record: null });
-  return (
-    <>
-      <ResourceList<Empresa>
-        resource="empresas"
-        ariaLabel="Empresas"
-        title="Empresas"
-        breadcrumb={[INICIO, PROCESOS, { title: 'Empresas' }]}
-        fetch={adminApi.empresas.list}
-        rowKey={(e) => e.idEmpresa}
-        defaultSort="nombreCorto"
-        columns={[
-          textCol('nombreCorto', 'Nombre', true),
-          textCol('documento', 'RUC', true),
-          textCol('razonSocial', 'Razón social', true),
-          textCol('localidadNombre', 'Localidad', true),
-          { key: 'suscriptor', dataIndex: 'suscriptor', title: 'Suscriptora', render: yesNo },
-          dateCol('fechaReg', 'Fecha de registro'),
-        ]}
-        onCreate={isAdmin ? () => setForm({ open: true, record: null }) : undefined}
-        onOpen={(e) => navigate(`/empresaform/${e.idEmpresa}`)}
-        onEdit={(record) => setForm({ open: true, record })}
-        extraActions={[
-          {
-            key: 'detalle',
-            label: 'Ver detalle',
-            icon: <EyeOutlined />,
-            run: (e) => navigate(`/empresaform/${e.idEmpresa}`),
-          },
-        ]}
-        onDelete={{
-          noun: 'la empresa',
-          label: (e) => e.nombreCorto,
-          run: (e) => adminApi.empresas.remove(e.idEmpresa),
-        }}
-      />
-      <EmpresaModal
-        open={form.open}
-        record={form.record}
-        onClose={() => setForm((s) => ({ ...s, open: false }))}
-      />
-    </>
-  );
-}
-
-/** Communication media of a company: Medio, Descripción, Fecha de registro; no search box. */
+/** Communication media of a company (declared resource `medioemp`, rows of the company). */
 function MediosTab({ idEmpresa }: { idEmpresa: number }) {
-  const queryClient = useQueryClient();
-  const api = adminApi.medios(idEmpresa);
-  const [form, setForm] = useState<{ open: boolean; record: MedioEmp | null }>({ open: false, record: null });
-  const fields: FieldSpec[] = [
-    {
-      name: 'idMedioCom',
-      label: 'Medio',
-      kind: 'select',
-      required: true,
-      options: OPTIONS.medioCom,
-      currentLabelField: 'medioComNombre',
-      span: 24,
-    },
-    { name: 'descripcion', label: 'Descripción', kind: 'text', required: true, maxLength: 300, span: 24 },
-  ];
-  return (
-    <>
-      <ResourceList<MedioEmp>
-        resource={`medios-${idEmpresa}`}
-        ariaLabel="Medios de comunicación"
-        namespace="medios"
-        fetch={api.list}
-        rowKey={(m) => m.idMedioEmp}
-        search={false}
-        defaultSort="-fechaReg"
-        columns={[
-          textCol('medioComNombre', 'Medio', true),
-          textCol('descripcion', 'Descripción', true),
-          dateCol('fechaReg', 'Fecha de registro'),
-        ]}
-        onCreate={() => setForm({ open: true, record: null })}
-        onEdit={(record) => setForm({ open: true, record })}
-        onDelete={{
-          noun: 'el medio de comunicación',
-          label: (m) => `${m.medioComNombre}: ${m.descripcion}`,
-          run: (m) => api.remove(m.idMedioEmp),
-        }}
-      />
-      <FormModal<MedioEmp>
-        open={form.open}
-        title={
-          form.record ? 'Editar Empresa: Medios de Comunicación' : 'Crear Empresa: Medios de Comunicación'
-        }
-        record={form.record as Row | null}
-        fields={fields}
-        schema={medioEmpSchema}
-        submit={(b) => (form.record ? api.update(form.record.idMedioEmp, b) : api.create(b))}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all(`medios-${idEmpresa}`) })}
-        onClose={() => setForm((s) => ({ ...s, open: false }))}
-      >
-        {form.record && (
-          <Form.Item label="Fecha de registro" htmlFor="medio-fechareg">
-            <Input
-              id="medio-fechareg"
-              value={formatDateTime(form.record.fechaReg)}
-              readOnly
-              variant="filled"
-            />
-          </Form.Item>
-        )}
-      </FormModal>
-    </>
-  );
+  const def = getResource('medioemp')!;
+  return <CatalogList def={def} parent={{ field: 'idEmpresa', id: idEmpresa }} embedded namespace="medios" />;
 }
 
 /** An image of the company fetched with the session (an <img> cannot send the token). */
@@ -397,9 +229,10 @@ function ImagenesTab({ idEmpresa }: { idEmpresa: number }) {
 export function EmpresaFormPage() {
   const id = parseId(useParams().p_idempresa);
   const [open, setOpen] = useState(false);
+  const def = getResource('empresa')!;
   const q = useQuery({
     queryKey: adminKeys.one('empresas', id),
-    queryFn: ({ signal }) => adminApi.empresas.get(id, signal),
+    queryFn: ({ signal }) => fetchCatalogRow('empresa', id, signal) as Promise<Empresa>,
     enabled: id > 0,
   });
   const vigente = useQuery({
@@ -502,7 +335,13 @@ export function EmpresaFormPage() {
         ]}
       />
       <UrlTabs defaultKey={e.suscriptor ? 'suscripcion' : 'medio'} items={items} />
-      <EmpresaModal open={open} record={e} onClose={() => setOpen(false)} onSaved={() => void q.refetch()} />
+      <CatalogForm
+        def={def}
+        open={open}
+        record={e}
+        onClose={() => setOpen(false)}
+        onSaved={() => void q.refetch()}
+      />
     </>
   );
 }

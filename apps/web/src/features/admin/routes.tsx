@@ -38,6 +38,9 @@ const suscripciones = () => import('./suscripciones-pages.tsx');
 const aseguradores = () => import('./aseguradores-pages.tsx');
 const sesiones = () => import('./sesiones-pages.tsx');
 const aliases = () => import('./aliases.tsx');
+// Declared resources (packages/domain admin/aseguradores.ts): the catalogue list and record screens.
+const catalogo = () => import('../../components/catalog/CatalogPage.tsx');
+const ficha = () => import('../../components/master-detail/MasterDetailPage.tsx');
 
 /** Administration routes (issue 3 items 3, 5, 6), children of the signed-in shell. */
 export const adminRoutes: RouteObject[] = [
@@ -53,7 +56,7 @@ export const adminRoutes: RouteObject[] = [
   page('/medico', personas, 'MedicoListPage'),
   page('/medicoform/:p_idmedico', personas, 'MedicoFormPage'),
   // Companies and subscriptions
-  page('/empresa', empresas, 'EmpresaListPage'),
+  page('/empresa', catalogo, 'default', 'admin', { name: 'empresa' }),
   page('/empresaform/:p_idempresa', empresas, 'EmpresaFormPage'),
   page('/empresa_empresaimg/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'imagen' }),
   page('/empresa_medioemp/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'medio' }),
@@ -65,10 +68,10 @@ export const adminRoutes: RouteObject[] = [
   page('/suscpago', suscripciones, 'SuscPagoListPage'),
   page('/suscpagomd/:id', suscripciones, 'SuscPagoPage'),
   // Insurers, providers, tariff sheets
-  page('/asegurador', aseguradores, 'AseguradorListPage'),
-  page('/aseguradorform/:p_idasegurador', aseguradores, 'AseguradorFormPage'),
-  page('/prestador', aseguradores, 'PrestadorListPage'),
-  page('/prestadorform/:p_idprestador', aseguradores, 'PrestadorFormPage'),
+  page('/asegurador', catalogo, 'default', 'admin', { name: 'asegurador' }),
+  page('/aseguradorform/:p_idasegurador', ficha, 'default', 'admin', { route: 'aseguradorform' }),
+  page('/prestador', catalogo, 'default', 'admin', { name: 'prestador' }),
+  page('/prestadorform/:p_idprestador', ficha, 'default', 'admin', { route: 'prestadorform' }),
   page('/tarifarioform/:p_idtarifario', aseguradores, 'TarifarioFormPage'),
   page('/tarifariomd/:id', aseguradores, 'TarifarioMdPage'),
   page('/tarifaasegmd/:id', aseguradores, 'TarifaAsegMdPage'),
