@@ -15,16 +15,20 @@ const leer = (file: string) =>
   }) as Fila[];
 const diagnosticos = leer('diagnosticos.csv');
 const clasificaciones = leer('clasificaciones.csv');
-const quitar = (w: string) => w.normalize('NFD').replace(/[\u0301\u0308]/g, '').normalize('NFC');
+const quitar = (w: string) =>
+  w
+    .normalize('NFD')
+    .replace(/[\u0301\u0308]/g, '')
+    .normalize('NFC');
 
 describe('CIE-10 names keep their accents (issue 14 §4)', () => {
   it('a sample of names reads as a Spanish speaker writes them', () => {
     const nombre = (codigo: string) => conTildes(diagnosticos.find((d) => d.codigo === codigo)?.nombre ?? '');
     expect(nombre('E119')).toBe('Diabetes mellitus no insulinodependiente sin mención de complicación');
     expect(nombre('E129')).toBe('Diabetes mellitus asociada con desnutrición sin mención de complicación');
-    expect(diagnosticos.filter((d) => /^V0/.test(d.codigo)).map((d) => conTildes(d.nombre))).not.toContainEqual(
-      expect.stringMatching(/\b(vehiculo|colision|transito|peaton|lesion)\b/i),
-    );
+    expect(
+      diagnosticos.filter((d) => /^V0/.test(d.codigo)).map((d) => conTildes(d.nombre)),
+    ).not.toContainEqual(expect.stringMatching(/\b(vehiculo|colision|transito|peaton|lesion)\b/i));
     // Capitalised and upper-case words keep their case; words outside the list are untouched.
     expect(conTildes('Sindrome de X, LESION de Y')).toBe('Síndrome de X, LESIÓN de Y');
     expect(conTildes('Fractura de fémur, esta continua')).toBe('Fractura de fémur, esta continua');
@@ -33,7 +37,9 @@ describe('CIE-10 names keep their accents (issue 14 §4)', () => {
   it('after the correction no word of the listing is spelled both with and without its accent', () => {
     const formas = new Map<string, Set<string>>();
     for (const { nombre } of [...diagnosticos, ...clasificaciones])
-      for (const w of conTildes(nombre).toLowerCase().match(/[a-záéíóúñü]+/g) ?? []) {
+      for (const w of conTildes(nombre)
+        .toLowerCase()
+        .match(/[a-záéíóúñü]+/g) ?? []) {
         const base = quitar(w);
         formas.set(base, (formas.get(base) ?? new Set()).add(w));
       }
@@ -77,7 +83,9 @@ describe('migration 0019 gives a database seeded before the same names as the se
       const rows = await t.database.query<Fila>(`SELECT codigo, nombre FROM ${tabla}`);
       const enBase = new Map(rows.map((r) => [r.codigo, r.nombre]));
       const distintos = filas.filter((f) => enBase.get(f.codigo) !== conTildes(f.nombre));
-      expect(distintos.slice(0, 5).map((f) => [f.codigo, enBase.get(f.codigo), conTildes(f.nombre)])).toEqual([]);
+      expect(distintos.slice(0, 5).map((f) => [f.codigo, enBase.get(f.codigo), conTildes(f.nombre)])).toEqual(
+        [],
+      );
     }
   });
 });
