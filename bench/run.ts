@@ -14,6 +14,7 @@ const ALL: Record<string, string[]> = {
   archivos: ['bench/archivos.ts'],
   observaciones: ['bench/observaciones.ts', url],
   totales: ['bench/totales.ts', url, '100000'],
+  reportes: ['bench/reportes.ts', url],
 };
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = chosen.length > 0 ? chosen : Object.keys(ALL);

@@ -6,11 +6,18 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3199);
 // A fresh embedded database for every run, exactly as `npm start` makes it on a new machine.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-// The specs read the server's outbox there (e-mails written as .eml); workers inherit it.
+// Workers inherit it: the specs read there what the test SMTP server received (smtp-inbox/).
 process.env.E2E_DATA_DIR = dataDir;
+// The test SMTP server (e2e/smtp-inbox.ts, started once by globalSetup in the runner, never here: this
+// file is evaluated again in every worker). A fixed loopback port, by default 500 below the web port
+// (3199 → 2699) so that two runs on one machine do not meet; a server started by hand for E2E_PORT
+// needs SMTP_URL=smtp://127.0.0.1:<this port> (and PUBLIC_URL=http://localhost:<E2E_PORT> for the links).
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port - 500);
+process.env.E2E_SMTP_PORT = String(smtpPort);
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './smtp-inbox.ts',
   // One output folder per port: several runs on one machine must not clobber each other's traces.
   outputDir: path.join(import.meta.dirname, '..', 'test-results', String(port)),
   timeout: 90_000,
@@ -50,6 +57,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       LOGIN_RATE_MAX: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: `http://localhost:${port}`,
+      // A message that found the SMTP server not yet listening is retried within seconds.
+      MAIL_RETRY_BASE_SECONDS: '2',
     },
     stdout: 'pipe',
   },

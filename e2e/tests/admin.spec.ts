@@ -680,7 +680,9 @@ test('the administrator renews the subscription: new end date and a Renovación 
   await page.getByRole('button', { name: 'Renovar suscripción' }).click();
 
   await expect(page).toHaveURL(/\/Renovacion04Completo$/);
-  const exito = page.getByText(/^Suscripción renovada exitosamente! Vigente hasta el \d{2}\/\d{2}\/\d{4}\.$/);
+  const exito = page.getByText(
+    /^¡Suscripción renovada exitosamente! Vigente hasta el \d{2}\/\d{2}\/\d{4}\.$/,
+  );
   await expect(exito).toBeVisible();
   const nuevaHasta = /(\d{2}\/\d{2}\/\d{4})\.$/.exec((await exito.textContent()) ?? '')![1];
   const despues = await page.request.get('/api/v1/registro/renovacion', { headers });

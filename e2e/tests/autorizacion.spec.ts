@@ -64,14 +64,14 @@ test('authorization: the provider requests, the AM supervisor approves, the prov
   await expect(dialog.getByText(`Solicitudes de autorización — Trámite ${tramite.numero}`)).toBeVisible();
   await expect(dialog.getByText('El trámite no tiene solicitudes de autorización.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Registrar solicitud' }).click();
-  await expect(dialog.getByText('El elemento Descripción no puede ser nulo.')).toBeVisible();
+  await expect(dialog.getByText('El campo Descripción es obligatorio.')).toBeVisible();
   await dialog.getByLabel('Descripción').fill('Atenciones de emergencia no incluidas');
   await dialog.getByLabel('Fecha desde').fill(ddmmyyyy(desde));
   await dialog.getByLabel('Fecha desde').press('Enter');
   await dialog.getByLabel('Fecha hasta').fill(ddmmyyyy(hasta));
   // Enter in the last field submits the form.
   await dialog.getByLabel('Fecha hasta').press('Enter');
-  await expect(page.getByText('Solicitud de autorización registrada exitosamente!')).toBeVisible();
+  await expect(page.getByText('¡Solicitud de autorización registrada exitosamente!')).toBeVisible();
   await expect(dialog.getByText('ATENCIONES DE EMERGENCIA NO INCLUIDAS')).toBeVisible();
   await expect(dialog.getByText('SOLICITADA')).toBeVisible();
   // One pending request at a time: the form is gone.

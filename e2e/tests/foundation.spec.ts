@@ -83,10 +83,10 @@ test('the platform operator creates, searches, edits and deletes a system-wide c
   const modal = page.getByRole('dialog');
   await expect(modal.getByText('Crear Tipo de Examen')).toBeVisible();
   await modal.getByRole('button', { name: 'Guardar' }).click();
-  await expect(modal.getByText('El elemento Nombre no puede ser nulo.')).toBeVisible();
+  await expect(modal.getByText('El campo Nombre es obligatorio.')).toBeVisible();
   await modal.getByLabel('Nombre').fill('densitometría ósea');
   await modal.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Correcto!')).toBeVisible();
+  await expect(page.getByText('¡Correcto!')).toBeVisible();
 
   const search = page.getByPlaceholder('Buscar...');
   await search.fill('densitometria');

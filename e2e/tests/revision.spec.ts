@@ -192,7 +192,7 @@ test('AM reviews three attentions with the keyboard, GD reviews them (popup firs
   await expect(page.locator(`#planilla_${ids[0]}_diag3`)).toHaveValue(elegido);
   // Alt+G saves.
   await page.keyboard.press('Alt+KeyG');
-  await expect(page.getByText('Planilla actualizada exitosamente!')).toBeVisible();
+  await expect(page.getByText('¡Planilla actualizada exitosamente!')).toBeVisible();
 
   // Someone else saves meanwhile: the stale save is refused (409), and the record reloads.
   const actual = await ok<Planilla & Record<string, unknown>>(
@@ -273,7 +273,7 @@ test('AM reviews three attentions with the keyboard, GD reviews them (popup firs
   await expect(popup.getByRole('button', { name: 'Registrar revisión GD' })).toBeVisible();
   const cerrada = popup.waitForEvent('close');
   await popup.keyboard.press('Alt+KeyR');
-  await expect(popup.getByText('Revisión registrada exitosamente!')).toBeVisible();
+  await expect(popup.getByText('¡Revisión registrada exitosamente!')).toBeVisible();
   await cerrada;
   const mensajes = await page.evaluate(() => (window as unknown as { __mensajes: unknown[] }).__mensajes);
   expect(mensajes).toContainEqual({

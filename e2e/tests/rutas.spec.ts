@@ -1,6 +1,23 @@
-import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  type APIRequestContext,
+  type ConsoleMessage,
+  expect,
+  type Page,
+  type Request,
+  test,
+} from '@playwright/test';
 import { login } from './helpers.ts';
-import { type RouteIds, SPEC_000_ROUTES, SPEC_001_ROUTES, USUARIO } from './spec-routes.ts';
+import { resolverIds } from './spec-route-ids.ts';
+import {
+  PUBLICO,
+  type RouteIds,
+  RUTAS_FALTANTES,
+  SPEC_ROUTES,
+  type SpecRoute,
+  USUARIO,
+} from './spec-routes.ts';
 
 /*
  * Issue 17: screens that open by their URL (a link, a reload, a bookmark) — the three pages of a
@@ -170,87 +187,114 @@ test('persons list: the administrator’s option flags show search, download and
   expect((await descarga).suggestedFilename()).toBe('personas.csv');
 });
 
-test.describe('the spec’s route table (000 §2, 001 §2.3–2.5) opens by URL for the profiles that may open it', () => {
-  async function ids(page: Page): Promise<RouteIds> {
-    await login(page, USUARIO.prestador);
-    const auth = await authOf(page);
-    const tramites = await (
-      await page.request.get('/api/v1/tramites?vista=carga&estado=EN%20PROCESO&pageSize=10', {
-        headers: auth,
-      })
-    ).json();
-    const t = tramites.items[0] as {
-      idTramite: number;
-      estadoTramite: string;
-      fechaDesde: string;
-      fechaHasta: string;
-    };
-    const cargas = await (
-      await page.request.get(`/api/v1/tramites/${t.idTramite}/cargas?page=1&pageSize=10`, { headers: auth })
-    ).json();
-    const carga = (cargas.items as { idCarga: number; tienePlanillas: number }[]).find(
-      (c) => c.tienePlanillas === 1,
-    );
-    const planillas = await (
-      await page.request.get(`/api/v1/planillas?idTramite=${t.idTramite}&page=1&pageSize=1`, {
-        headers: auth,
-      })
-    ).json();
-    const desde = t.fechaDesde.slice(0, 10);
-    const hasta = t.fechaHasta.slice(0, 10);
-    const aut = await page.request.post(`/api/v1/tramites/${t.idTramite}/autorizaciones`, {
-      headers: auth,
-      data: { descripcion: 'Prueba de rutas', fechaDesde: desde, fechaHasta: desde },
-    });
-    expect(aut.status(), await aut.text()).toBe(201);
-    const body = await aut.json();
-    return {
-      idTramite: t.idTramite,
-      estadoTramite: t.estadoTramite,
-      idCarga: carga!.idCarga,
-      idPlanilla: planillas.items[0].idPlanilla,
-      idAutorizacion: body.item?.idAutorizacion ?? body.idAutorizacion,
-      desde,
-      hasta,
-    };
-  }
-
-  /** Opens a route and fails on the not-found page, an error page, the 403 page or a console error. */
-  async function abre(page: Page, path: string) {
+test.describe('the spec’s route table (000 §2, 001 §2.1–2.6, 002 §2)', () => {
+  /** Opens a route; soft-fails on the not-found page, an error page, the 403 page or a console error. */
+  async function abre(page: Page, r: SpecRoute, path: string) {
     const errores: string[] = [];
+    const api = new Set<Request>();
+    let quieto = Date.now();
     const onConsole = (m: ConsoleMessage) => {
       if (m.type() === 'error') errores.push(m.text());
     };
     const onError = (e: Error) => errores.push(e.message);
+    const onRequest = (q: Request) => {
+      if (new URL(q.url()).pathname.startsWith('/api/')) api.add(q);
+    };
+    const onDone = (q: Request) => {
+      if (api.delete(q)) quieto = Date.now();
+    };
     page.on('console', onConsole);
     page.on('pageerror', onError);
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    await expect(
-      page.locator('.ant-result-404, .ant-result-403, .ant-result-error, .ant-result-500'),
-    ).toHaveCount(0);
-    await expect(page.getByText('No se pudo mostrar la página')).toHaveCount(0);
-    page.off('console', onConsole);
-    page.off('pageerror', onError);
-    expect(errores, `${path}: errores de consola`).toEqual([]);
+    page.on('request', onRequest);
+    page.on('requestfinished', onDone);
+    page.on('requestfailed', onDone);
+    try {
+      await page.goto(path);
+      await expect.soft(page.getByRole('heading').first(), `${path}: título`).toBeVisible();
+      // The page's data has arrived: no API call under way for a moment (not networkidle: nothing else).
+      await expect
+        .poll(() => api.size === 0 && Date.now() - quieto > 250, { timeout: 10_000, intervals: [100] })
+        .toBe(true)
+        .catch(() => undefined);
+      await expect
+        .soft(page.locator('.ant-result-404, .ant-result-403, .ant-result-error, .ant-result-500'), path)
+        .toHaveCount(0);
+      await expect.soft(page.getByText('No se pudo mostrar la página'), path).toHaveCount(0);
+      const url = new URL(page.url());
+      if (r.llega) expect.soft(`${url.pathname}${url.search}`, `${path}: llega`).toMatch(r.llega);
+      else expect.soft(url.pathname, `${path}: sin redirigir`).toBe(new URL(path, url).pathname);
+      expect.soft(errores, `${path}: errores de consola`).toEqual([]);
+    } finally {
+      page.off('console', onConsole);
+      page.off('pageerror', onError);
+      page.off('request', onRequest);
+      page.off('requestfinished', onDone);
+      page.off('requestfailed', onDone);
+    }
   }
 
-  test('each route as its profile; the lists’ other profiles get 403', async ({ page }) => {
-    test.setTimeout(300_000);
-    const i = await ids(page);
-    for (const usuario of Object.values(USUARIO)) {
-      await page.evaluate(() => localStorage.clear());
-      await login(page, usuario);
-      for (const r of [...SPEC_000_ROUTES, ...SPEC_001_ROUTES].filter((x) => x.como === usuario)) {
-        await test.step(`${r.spec} como ${usuario}`, () => abre(page, r.path(i)));
-      }
-      for (const r of SPEC_000_ROUTES.filter((x) => x.denegado === usuario)) {
-        await test.step(`${r.spec} denegado a ${usuario}`, async () => {
-          await page.goto(r.path(i));
-          await expect(page.locator('.ant-result-403')).toBeVisible();
+  let ids: RouteIds;
+  let limpiar: (() => Promise<void>) | undefined;
+  let api: APIRequestContext | undefined;
+  test.beforeAll(async ({ playwright }, info) => {
+    api = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+    ({ ids, limpiar } = await resolverIds(api));
+  });
+  test.afterAll(async () => {
+    await limpiar?.();
+    await api?.dispose();
+  });
+
+  for (const quien of [PUBLICO, ...Object.values(USUARIO)]) {
+    test(`${quien === PUBLICO ? 'signed out' : `as ${quien}`}: its routes open by URL; those it may not open answer 403`, async ({
+      page,
+    }) => {
+      test.setTimeout(420_000);
+      if (quien !== PUBLICO) await login(page, quien);
+      for (const r of SPEC_ROUTES.filter((x) => x.como === quien))
+        await test.step(`${r.spec} como ${quien}`, () => abre(page, r, r.path(ids)));
+      for (const r of SPEC_ROUTES.filter((x) => x.denegado === quien))
+        await test.step(`${r.spec} denegado a ${quien}`, async () => {
+          await page.goto(r.path(ids));
+          await expect.soft(page.locator('.ant-result-403'), `${r.spec}: 403 a ${quien}`).toBeVisible();
         });
-      }
+    });
+  }
+
+  test('the routes still missing answer the not-found page and are missing rows of docs/FEATURES.md', async ({
+    page,
+  }) => {
+    const features = fs.readFileSync(
+      path.join(import.meta.dirname, '..', '..', 'docs', 'FEATURES.md'),
+      'utf8',
+    );
+    const filasFaltantes = features
+      .split('\n')
+      .filter((l) => /^\|.*\|\s*missing\b[^|]*\|[^|]*\|\s*$/.test(l));
+    await login(page, USUARIO.supervisorAm);
+    for (const r of RUTAS_FALTANTES) {
+      await page.goto(r.spec);
+      await expect
+        .soft(page.getByText('Página no encontrada'), `${r.spec}: página no encontrada`)
+        .toBeVisible();
+      expect
+        .soft(
+          filasFaltantes.some((l) => l.includes(`\`${r.spec}\``)),
+          `${r.spec}: una fila 'missing' de docs/FEATURES.md`,
+        )
+        .toBe(true);
+      // Listed once: not also a route the product answers.
+      expect
+        .soft(
+          SPEC_ROUTES.some((x) => x.spec === r.spec),
+          `${r.spec}: en una sola lista`,
+        )
+        .toBe(false);
     }
+    const vistas = SPEC_ROUTES.map((r) => r.spec);
+    expect(
+      vistas.filter((v, n) => vistas.indexOf(v) !== n),
+      'rutas repetidas',
+    ).toEqual([]);
   });
 });

@@ -13,22 +13,27 @@ import { cargaRoutes } from './features/cargas/routes.ts';
 import { catalogRoutes } from './features/catalogs/routes.ts';
 import { correoPlugin } from './features/correo/plugin.ts';
 import { detalleRoutes } from './features/detalles/routes.ts';
+import { fhirRoutes } from './features/fhir/routes.ts';
+import { finanzasRoutes } from './features/finanzas/routes.ts';
 import { herramientasRoutes } from './features/herramientas/routes.ts';
 import { apiTokenRoutes } from './features/integracion/tokens.ts';
 import { observacionRoutes } from './features/observaciones/routes.ts';
 import { respuestasEstandarRoutes } from './features/observaciones-catalogo/routes.ts';
 import { planillasPorDiagnosticoRoutes } from './features/planillas/por-diagnostico.ts';
 import { planillaRoutes } from './features/planillas/routes.ts';
+import { preferenciasRoutes } from './features/preferencias/routes.ts';
 import { registroRoutes } from './features/registro/routes.ts';
-import { reportesObservacionesRoutes } from './features/reportes-observaciones/routes.ts';
+import { reportesPdfRoutes } from './features/reportes/routes.ts';
 import { revisionRoutes } from './features/revision/routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
 import { sesionRoutes } from './features/sesiones/routes.ts';
 import { bitacoraRoutes } from './features/tramites/bitacora.ts';
 import { tramiteRoutes } from './features/tramites/routes.ts';
+import { type JobQueue, jobsPlugin, type ProcessRole } from './lib/jobs/index.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -42,6 +47,10 @@ export async function buildApp(opts: {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** What this process does (decision 60): 'all' (default), 'api' (HTTP only) or 'worker' (jobs only). */
+  role?: ProcessRole;
+  /** The job runner to use instead of the one the database implies (tests). */
+  jobs?: JobQueue;
 }): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -82,6 +91,10 @@ export async function buildApp(opts: {
   });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  // Every signed-in write honours Idempotency-Key (decision 49): before any route is declared.
+  await app.register(idempotencyPlugin);
+  // Background jobs (decision 60): graphile-worker on PostgreSQL, in-process on PGlite.
+  await app.register(jobsPlugin, { role: opts.role ?? 'all', jobs: opts.jobs });
   await app.register(mailPlugin);
   await app.register(correoPlugin);
 
@@ -102,6 +115,7 @@ export async function buildApp(opts: {
 
   // One line per feature.
   await app.register(authRoutes);
+  await app.register(preferenciasRoutes);
   await app.register(catalogRoutes);
   await app.register(tramiteRoutes);
   await app.register(bitacoraRoutes);
@@ -116,12 +130,14 @@ export async function buildApp(opts: {
   await app.register(detalleRoutes);
   await app.register(observacionRoutes);
   await app.register(respuestasEstandarRoutes);
-  await app.register(reportesObservacionesRoutes);
+  await app.register(reportesPdfRoutes);
   await app.register(adminRoutes);
   await app.register(registroRoutes);
   await app.register(sesionRoutes);
   await app.register(herramientasRoutes);
   await app.register(archivoRoutes);
+  await app.register(finanzasRoutes);
+  await app.register(fhirRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -25,6 +25,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
+  /** Connections of this process's pool (PostgreSQL); size it against max_connections × processes (docs/deployment.md). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).default(10),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(16).optional(),
   JWT_TTL_MINUTES: z.coerce.number().int().min(1).default(480),

@@ -5,12 +5,12 @@
 export const MSG = {
   // generic
   idInvalido: 'El identificador debe ser un número entero positivo.',
-  correcto: 'Correcto!',
-  error: 'Error!',
-  intentelo: 'Intentelo de nuevo!',
-  registroCreado: 'Registro creado exitosamente!',
-  registroActualizado: 'Registro actualizado exitosamente!',
-  registroEliminado: 'Registro eliminado exitosamente!',
+  correcto: '¡Correcto!',
+  error: '¡Error!',
+  intentelo: 'Inténtelo de nuevo.',
+  registroCreado: '¡Registro creado exitosamente!',
+  registroActualizado: '¡Registro actualizado exitosamente!',
+  registroEliminado: '¡Registro eliminado exitosamente!',
   noSePudoEliminar: 'No se pudo eliminar',
   enUso: 'No se pudo eliminar: el registro está siendo utilizado por otros datos.',
   duplicado: 'Ya existe un registro con esos datos.',
@@ -26,7 +26,7 @@ export const MSG = {
     'El servicio no está disponible por un momento (se perdió la conexión con la base de datos). Inténtelo de nuevo en unos segundos.',
   sinDatos: 'No se encontraron datos con los criterios proporcionados.',
   listaVacia: 'No hay registros para mostrar.',
-  campoRequerido: (campo: string) => `El elemento ${campo} no puede ser nulo.`,
+  campoRequerido: (campo: string) => `El campo ${campo} es obligatorio.`,
   demasiadasSolicitudes: 'Demasiados intentos. Espere unos minutos antes de volver a intentarlo.',
   // session
   credencialesInvalidas: 'Usuario o contraseña incorrectos',

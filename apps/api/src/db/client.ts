@@ -35,6 +35,8 @@ export type Database = {
 };
 
 const migrationsFolder = MIGRATIONS_DIR;
+/** The advisory lock key held while migrating (any 64-bit number of our own). */
+const MIGRATION_LOCK = 4_200_060;
 
 /** SQLSTATEs of a connection the server ended or refused: admin/crash shutdown, cannot connect now, class 08. */
 const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
@@ -67,6 +69,8 @@ export function isConnectionError(err: unknown): boolean {
 
 export async function openDatabase(opts: {
   url?: string;
+  /** Connections of the PostgreSQL pool (default 10). */
+  poolMax?: number;
   dataDir?: string;
   loadDataDir?: Blob;
 }): Promise<Database> {
@@ -74,7 +78,11 @@ export async function openDatabase(opts: {
     // Every connection renders instants for America/Guayaquil-independent ISO strings. JIT off: its
     // compile time (seconds) dwarfs these queries (control 1 over 100,000 attentions: 6.1 s with JIT,
     // 1.6 s without; docs/performance.md). Set as startup options: no extra statement per connection.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c TimeZone=UTC -c jit=off' });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      options: '-c TimeZone=UTC -c jit=off',
+    });
     // An idle connection closed by the server (restart, DROP DATABASE … FORCE, network) is discarded
     // by the pool; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
@@ -114,7 +122,20 @@ export async function openDatabase(opts: {
           client.release(broken);
         }
       },
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      // Replicas may start together: one migrates at a time (a session advisory lock on its own
+      // connection), then graphile-worker's schema for the background jobs (decision 60).
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db as never, { migrationsFolder });
+          const { migrateJobs } = await import('../lib/jobs/graphile.ts');
+          await migrateJobs(opts.url as string);
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     };
   }

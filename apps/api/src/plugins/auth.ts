@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { escuchar } from '../db/listen.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
@@ -103,11 +104,14 @@ export async function loadSessionUser(
  * token verification and no user lookup. Exact for everything done through this process: any
  * request that may write (every method but GET/HEAD/OPTIONS) empties it before its answer leaves,
  * and a lookup that started before that is not kept (generation). Changes made elsewhere (another
- * process, the database by hand) are seen within `ttlMs`; an entry never outlives its session.
+ * replica, the database by hand) empty it through PostgreSQL's NOTIFY on commit (triggers of
+ * migration 0021, decision 61); while that channel is down nothing is kept. An entry never outlives
+ * its session nor `ttlMs`.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser; idSesion: string; hasta: number }>();
   private gen = 0;
+  private enabled = true;
 
   constructor(
     private readonly ttlMs = 2000,
@@ -128,7 +132,7 @@ export class SessionCache {
 
   /** Keeps a lookup begun at `generation` unless the cache was emptied since; `expira` in ms. */
   set(token: string, generation: number, user: SessionUser, idSesion: string, expira: number) {
-    if (generation !== this.gen) return;
+    if (generation !== this.gen || !this.enabled) return;
     if (this.entries.size >= this.max) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -140,7 +144,16 @@ export class SessionCache {
     this.gen++;
     this.entries.clear();
   }
+
+  /** Keeps entries (true) or nothing at all (false: the invalidation channel is down); empties it. */
+  setEnabled(enabled: boolean) {
+    this.enabled = enabled;
+    this.clear();
+  }
 }
+
+/** The channel the triggers of migration 0021 notify when what a session carries changes. */
+export const CANAL_SESIONES = 'sesiones_cambio';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -150,6 +163,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (req) => {
     if (!READ_METHODS.has(req.method)) sesiones.clear();
   });
+  // Other processes' changes (a logout or a permission change on another replica): emptied on their
+  // commit; nothing is kept until the channel listens, nor while it is being restored.
+  sesiones.setEnabled(false);
+  const escucha = await escuchar(
+    app.database,
+    CANAL_SESIONES,
+    app.log,
+    () => sesiones.clear(),
+    (activa) => sesiones.setEnabled(activa),
+  );
+  app.addHook('onClose', async () => escucha.cerrar());
 
   app.decorate('signSession', async (idUsuario: number, idSesion: string, expira: Date) =>
     new SignJWT({ sid: idSesion })

@@ -11,7 +11,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       info: {
         title: 'API de Auditoría Médica',
         description:
-          'API del back office de reclamos de salud. Autenticación: `Authorization: Bearer {token}` obtenido en `POST /api/v1/auth/login`. Errores: `{ error: { code, message, fields? } }` con el mensaje en español.',
+          'API del back office de reclamos de salud. Autenticación: `Authorization: Bearer {token}` obtenido en `POST /api/v1/auth/login`. Errores: `{ error: { code, message, fields? } }` con el mensaje en español. ' +
+          'Escrituras (POST, PUT): encabezado opcional `Idempotency-Key` (por ejemplo un UUID por operación); la misma clave del mismo usuario durante 15 minutos devuelve la primera respuesta (con `Idempotent-Replayed: true`) sin repetir la operación; con otra solicitud responde 422.',
         version: '1.0.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -273,6 +273,9 @@ export const ROUTES: readonly Row[] = [
   { route: 'GET /api/health', who: PUBLIC, other: 'n/a' },
   { route: 'POST /api/v1/auth/login', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/auth/me', who: ANY, other: 'n/a' },
+  // The caller's own preferences (decision 58): no id, nothing of another user reachable.
+  { route: 'GET /api/v1/auth/me/preferencias', who: ANY, other: 'n/a' },
+  { route: 'PUT /api/v1/auth/me/preferencias', who: ANY, other: 'n/a' },
   { route: 'POST /api/v1/auth/logout', who: ANY, other: 'n/a', ownSession: true },
   { route: 'POST /api/v1/auth/inactividad', who: ANY, other: 'n/a', ownSession: true },
   { route: 'POST /api/v1/auth/cambiar-clave', who: ANY, other: 'n/a' },
@@ -342,6 +345,22 @@ export const ROUTES: readonly Row[] = [
   ...accion('reabrir', [17, 19]),
   ...accion('saltar-semana', [15]),
   ...accion('cambiar-asignacion', [17, 19]),
+  ...accion('anular', [15]),
+  // Issue 14 §2: what annulling would stop (for the confirmation); a sent procedure answers puedeAnular false.
+  {
+    route: 'GET /api/v1/tramites/{id}/anulacion',
+    who: INSURER_AND_PROVIDER,
+    other: 404,
+    ids: { id: 'tramite' },
+  },
+  {
+    route: 'GET /api/v1/tramites/{id}/anulacion',
+    variant: 'not sent',
+    who: [15],
+    denied: 404,
+    other: 404,
+    ids: { id: 'tramiteNoEnviado' },
+  },
   {
     route: 'GET /api/v1/tramites/{id}/bitacora',
     who: INSURER_AND_PROVIDER,
@@ -396,7 +415,22 @@ export const ROUTES: readonly Row[] = [
     who: [15],
     other: 404,
     ids: { id: 'carga' },
-    note: 'a load without errors: 409',
+    note: 'a load without errors of a sent procedure: 409',
+  },
+  // Issue 14 §2: what deleting a load would remove (for the confirmation).
+  {
+    route: 'GET /api/v1/cargas/{id}/eliminacion',
+    who: INSURER_AND_PROVIDER,
+    other: 404,
+    ids: { id: 'carga' },
+  },
+  {
+    route: 'GET /api/v1/cargas/{id}/eliminacion',
+    variant: 'not sent',
+    who: [15],
+    denied: 404,
+    other: 404,
+    ids: { id: 'cargaNoEnviada' },
   },
   { route: 'GET /api/v1/tramites/{id}/archivos-datos/json', ...WHOLE_LOAD, ids: { id: 'tramite' } },
   {
@@ -787,6 +821,23 @@ export const ROUTES: readonly Row[] = [
     other: 404,
     ids: { id: 'tramite' },
   },
+  // Money out (issue 15 items 2 and 5; decisions 55–57): the financial report and the payment file for
+  // 16, 17 and 19; the FHIR export for whoever sees every attention of the procedure.
+  {
+    route: 'GET /api/v1/tramites/{id}/reporte-financiero',
+    who: [16, 17, 19],
+    other: 404,
+    ids: { id: 'tramite' },
+  },
+  { route: 'GET /api/v1/tramites/{id}/pagos', who: [16, 17, 19], other: 404, ids: { id: 'tramite' } },
+  {
+    route: 'POST /api/v1/tramites/{id}/pagos',
+    who: [16, 17, 19],
+    other: 404,
+    ids: { id: 'tramite' },
+    note: 'the fixture is EN PROCESO: 409 (only FINALIZADO) before the file is read',
+  },
+  { route: 'GET /api/v1/tramites/{id}/fhir', ...WHOLE_LOAD, ids: { id: 'tramite' } },
   { route: 'GET /api/v1/elempres/{id}/equivalencia', who: ANY, other: 404, ids: { id: 'cat.elempres' } },
   {
     route: 'PUT /api/v1/elempres/{id}/equivalencia',
@@ -902,14 +953,28 @@ export const ROUTES: readonly Row[] = [
     other: 404,
     ids: { id: 'planilla' },
   },
-  ...[4, 5, 6, 7, 8, 9].map(
+  // The procedure reports (issue 15 item 1, decision 46): a report of every attention is refused (403)
+  // to 18 and 20 unless the procedure is assigned to everybody (the fixture's is assigned by user).
+  ...[11, 2, 4, 5, 6, 7, 8, 9, 10].map(
     (n): Row => ({
-      route: `GET /api/v1/reportes/pdf/${n}/{idTramite}`,
-      ...WHOLE_LOAD,
-      ids: { idTramite: 'tramite' },
-      note: 'every attention’s observations: 18 and 20 only under T (issue 11 item 4)',
+      route: 'GET /api/v1/reportes/pdf/{id}/{idTramite}',
+      ...(n === 11 ? {} : { variant: `report ${n}` }),
+      who: [1, 15, 16, 17, 19],
+      other: 404,
+      ids: { id: `=${n}`, idTramite: 'tramite' },
+      ...(n === 2 ? { query: 'identificador02={carga}&tipo=M' } : {}),
+      note: 'every attention at once: 18 and 20 get 403 unless tipoAsignacion is T',
     }),
   ),
+  {
+    route: 'GET /api/v1/reportes/pdf/{id}/{idTramite}',
+    variant: 'report 9 of one attention',
+    who: INSURER_AND_PROVIDER,
+    other: 404,
+    ids: { id: '=9', idTramite: 'tramite' },
+    query: 'idPlanilla={planilla}',
+    note: 'the attention is assigned to auditor.am (18) and gestor.gd (20)',
+  },
 
   // Administration (docs/design-summary.md §4: the user's company; profile 1 its subscription).
   ...admin('/api/v1/usuarios', 'usuario'),
@@ -1029,6 +1094,8 @@ export const ROUTES: readonly Row[] = [
   { route: 'GET /api/v1/manual-datos/ejemplo.csv', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/manual-datos/ejemplo.json', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/manual-datos/ejemplo.xlsx', who: PUBLIC, other: 'n/a' },
+  { route: 'GET /api/v1/manual-pagos.pdf', who: PUBLIC, other: 'n/a' },
+  { route: 'GET /api/v1/manual-pagos/ejemplo.csv', who: PUBLIC, other: 'n/a' },
 
   // Stored files (docs/design-summary.md §8).
   { route: 'POST /api/v1/cargas/{id}/archivos', who: [15], other: 404, ids: { id: 'carga' } },

@@ -1,14 +1,17 @@
 import { tokenExpiry } from '@app/domain/auth/token';
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { clearSession } from './session.ts';
 import { useSession } from './use-session.ts';
 
 /** Browsers run a timer of at most 2^31-1 ms; a longer wait is done in steps. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** Router state of /Login: why the user was sent there. */
-export type LoginState = { expirada?: boolean };
+/**
+ * Router state of /Login: why the user was sent there and, when they arrived signed out at a page
+ * of the product (a link of an e-mail, a bookmark), that page, where the sign-in then leads.
+ */
+export type LoginState = { expirada?: boolean; desde?: string };
 
 /**
  * Guard of the signed-in routes: without a valid token the user goes to /Login, and a timer ends the
@@ -17,7 +20,11 @@ export type LoginState = { expirada?: boolean };
  */
 export function RequireSession() {
   const session = useSession();
+  const location = useLocation();
   const expired = useRef(false);
+  // Whether this visit had a session: signing out (or the session ending) is not a link to come back to.
+  const conSesion = useRef(false);
+  if (session) conSesion.current = true;
   const token = session?.token;
 
   useEffect(() => {
@@ -43,7 +50,10 @@ export function RequireSession() {
   }, [token]);
 
   if (!session) {
-    const state: LoginState = { expirada: expired.current };
+    const state: LoginState = {
+      expirada: expired.current,
+      ...(conSesion.current ? {} : { desde: `${location.pathname}${location.search}` }),
+    };
     return <Navigate to="/Login" replace state={state} />;
   }
   return <Outlet />;

@@ -5,6 +5,7 @@ import { archivoRoutes } from '../features/archivos/routes.tsx';
 import { autorizacionRoutes } from '../features/autorizaciones/routes.tsx';
 import { ayudaRoutes } from '../features/ayuda/routes.tsx';
 import { cargaRoutes } from '../features/cargas/routes.tsx';
+import { finanzasRoutes } from '../features/finanzas/routes.tsx';
 import { herramientasRoutes } from '../features/herramientas/routes.tsx';
 import { observacionRoutes } from '../features/observaciones/routes.tsx';
 import { planillaFormRoutes, planillaPopupRoutes } from '../features/planilla-form/routes.tsx';
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
               ...archivoRoutes,
               ...herramientasRoutes,
               ...ayudaRoutes,
+              ...finanzasRoutes,
               ...adminRoutes,
               // Catalogue routes are patched in below.
             ],

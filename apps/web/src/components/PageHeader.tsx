@@ -54,7 +54,7 @@ export function PageHeader({ title, breadcrumb, tag, extra }: PageHeaderProps) {
           {tag}
         </Flex>
         {extra && (
-          <Space wrap size={8}>
+          <Space wrap size={8} data-tour="pagina-acciones">
             {extra}
           </Space>
         )}

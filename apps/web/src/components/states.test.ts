@@ -13,6 +13,7 @@ describe('state colours', () => {
     expect(stateColor('PLANILLAJE')).toBe('orange');
     expect(stateColor('OBSERVACIONES')).toBe('gold');
     expect(stateColor('FINALIZADO')).toBe('green');
+    expect(stateColor('ANULADO')).toBe('red');
     expect(stateColor('PENDIENTE')).toBe('default');
     expect(stateColor('REVISADA')).toBe('blue');
     expect(stateColor('FINALIZADA')).toBe('green');

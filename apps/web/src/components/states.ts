@@ -16,6 +16,8 @@ export const STATE_COLORS: Readonly<Record<string, StateColor>> = {
   PLANILLAJE: 'orange',
   OBSERVACIONES: 'gold',
   FINALIZADO: 'green',
+  /** Annulled before sending (decision 50): a dead end, shown as refused work. */
+  ANULADO: 'red',
   // attention review
   PENDIENTE: 'default',
   REVISADA: 'blue',

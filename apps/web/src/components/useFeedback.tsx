@@ -3,7 +3,7 @@ import { App, Modal, notification } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
- * Success and error feedback of UX.md: success as a notification ('Correcto!' + the server's text),
+ * Success and error feedback of UX.md: success as a notification ('¡Correcto!' + the server's text),
  * errors as a dialog when the user must act. Uses the shell's `<App>` when there is one, otherwise
  * its own holders (render `contextHolder`), so that theme and locale apply either way.
  */
@@ -24,9 +24,9 @@ export function useFeedback() {
         {modalHolder}
       </>
     ),
-    /** 'Correcto!' with the server's message ('Registro creado exitosamente!'). */
+    /** '¡Correcto!' with the server's message ('¡Registro creado exitosamente!'). */
     success: (mensaje: string) => notify.success({ title: MSG.correcto, description: mensaje }),
-    /** A failed save: 'Error!' / 'Intentelo de nuevo!' plus the server's message. */
+    /** A failed save: '¡Error!' / 'Inténtelo de nuevo.' plus the server's message. */
     saveError: (message?: string) =>
       modal.error({
         title: MSG.error,

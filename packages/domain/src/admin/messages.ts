@@ -1,10 +1,16 @@
+/** Whether an entity's name is feminine ('¡Empresa creada…!', '¡Usuario creado…!'): issue 14 §4, no '(a)'. */
+const femenino = (entidad: string) =>
+  /^(empresa|imagen|suscripci|tarifa|persona|autorizaci|especialidad|observaci|respuesta|aseguradora|plantilla)/i.test(
+    entidad,
+  );
+
 /** Spanish texts of the administration screens (docs/spec-summary.md 002 §8; docs/spec-summary.md 001 §5 for registration). */
 export const MSG_ADMIN = {
   // docs/spec-summary.md 002 §8, verbatim where the spec quotes them
-  personaGuardada: 'Registro completado exitosamente!',
-  medicoCreado: 'Medico creada exitosamente!',
-  suscripcionCreada: 'Suscripcion creada exitosamente!',
-  creado: (entidad: string) => `${entidad} creado(a) exitosamente!`,
+  personaGuardada: '¡Registro completado exitosamente!',
+  medicoCreado: '¡Médico creado exitosamente!',
+  suscripcionCreada: '¡Suscripción creada exitosamente!',
+  creado: (entidad: string) => `¡${entidad} ${femenino(entidad) ? 'creada' : 'creado'} exitosamente!`,
   // validation
   soloLetras: (campo: string) => `${campo} admite solo letras y espacios.`,
   soloDigitos: (campo: string) => `${campo} admite solo dígitos.`,
@@ -46,8 +52,8 @@ export const MSG_ADMIN = {
   csvCargado: (n: number) =>
     `Se cargaron ${n} ${n === 1 ? 'registro' : 'registros'} de atención ambulatoria.`,
   // registration and renewal
-  registroCompleto: 'Registro completado exitosamente! Ya puede iniciar sesión con su correo y contraseña.',
-  renovacionCompleta: (hasta: string) => `Suscripción renovada exitosamente! Vigente hasta el ${hasta}.`,
+  registroCompleto: '¡Registro completado exitosamente! Ya puede iniciar sesión con su correo y contraseña.',
+  renovacionCompleta: (hasta: string) => `¡Suscripción renovada exitosamente! Vigente hasta el ${hasta}.`,
   // session administration
   sandboxVacio: 'No hay llamadas registradas del entorno de pruebas (sandbox).',
   sesionesVacio: 'No hay sesiones en el período seleccionado.',

@@ -2,7 +2,7 @@ import { formatDate } from '../common/format.ts';
 
 /** Texts of authorizations ('Solicitudes'), weeks and the active-load checks (docs/spec-summary.md 000 §2, §5, §7, §8). */
 export const MSG_AUTORIZACION = {
-  solicitada: 'Solicitud de autorización registrada exitosamente!',
+  solicitada: '¡Solicitud de autorización registrada exitosamente!',
   aprobada: 'Autorización aprobada exitosamente.',
   rechazada: 'Autorización rechazada.',
   anulada: 'Solicitud de autorización anulada.',

@@ -67,6 +67,7 @@ export const puedeCargarConAutorizacion = (estadoTramite: string, a: Autorizacio
 
 /** The authorization screen shows its data-upload tab from CARGADO onwards. */
 export const muestraCargaAutorizacion = (estadoTramite: string) =>
+  estadoTramite !== 'ANULADO' &&
   ESTADOS_TRAMITE.indexOf(estadoTramite as EstadoTramite) >= ESTADOS_TRAMITE.indexOf('CARGADO');
 
 // ---------------------------------------------------------------------------------------------------

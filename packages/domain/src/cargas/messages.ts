@@ -49,6 +49,13 @@ export const MSG_CARGA = {
   sinFilas: 'El archivo no contiene filas de datos.',
   interrumpida: 'El procesamiento de la carga se interrumpió. Vuelva a cargar el archivo.',
   inesperado: 'Ocurrió un error inesperado al procesar la carga. Inténtelo de nuevo.',
+  // background retries (decision 60): shown while the load waits for its next attempt, and the dead letter
+  reintentando: (siguiente: number, max: number) =>
+    `El procesamiento de la carga se interrumpió por un problema temporal del servidor; se reintentará automáticamente (intento ${siguiente} de ${max}).`,
+  agotadaConexion: (intentos: number) =>
+    `La carga no se pudo procesar en ${intentos} intentos porque se perdió la conexión con la base de datos; no se guardó ninguna fila. Vuelva a cargar el archivo.`,
+  agotada: (intentos: number) =>
+    `La carga no se pudo procesar en ${intentos} intentos por un error inesperado del servidor; no se guardó ninguna fila. Vuelva a cargar el archivo y, si vuelve a fallar, comuníquese con soporte.`,
   resumen: (registros: number, validos: number, errores: number, novedades: number) =>
     `Archivo procesado: ${formatCount(registros)} registros, ${formatCount(validos)} válidos, ` +
     `${formatCount(errores)} con errores y ${formatCount(novedades)} con novedades.`,

@@ -66,8 +66,24 @@ export type CargaEstadoInfo = {
 };
 
 /** 'Borrar Carga': an active load with errors (a failed load counts as one with errors). */
-export const puedeEliminarCarga = (c: CargaEstadoInfo) =>
-  c.estado === 1 && c.estadoProceso !== 'PROCESANDO' && c.tieneErrores === 1;
+/** States in which a valid load (one without errors) may be deleted: before sending (decision 51). */
+export const ESTADOS_ELIMINAR_CARGA: readonly EstadoTramite[] = [
+  'REGISTRADO',
+  'CARGADO',
+  'ESTRUCTURADO',
+  'DOCUMENTADO',
+];
+
+/**
+ * 'Borrar Carga': an active load that is not being processed, with errors at any time (docs/spec-summary.md
+ * 000 §4), or valid while its procedure has not been sent (issue 14 §2, decision 51). Without the
+ * procedure's state only loads with errors qualify.
+ */
+export const puedeEliminarCarga = (c: CargaEstadoInfo, estadoTramite?: string) =>
+  c.estado === 1 &&
+  c.estadoProceso !== 'PROCESANDO' &&
+  (c.tieneErrores === 1 ||
+    (estadoTramite !== undefined && ESTADOS_ELIMINAR_CARGA.includes(estadoTramite as EstadoTramite)));
 
 /** 'Organizar Atenciones Médicas': an active, processed load without errors and without attentions. */
 export const puedeOrganizarCarga = (c: CargaEstadoInfo) =>

@@ -247,6 +247,14 @@ describe('columns and rules', () => {
     expect(puedeEliminarCarga(base)).toBe(false);
     expect(puedeEliminarCarga({ ...base, tieneErrores: 1 })).toBe(true);
     expect(puedeEliminarCarga({ ...base, estadoProceso: 'FALLIDA', tieneErrores: 1 })).toBe(true);
+    // A valid load: before sending only (issue 14 §2).
+    for (const e of ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'])
+      expect(puedeEliminarCarga(base, e), e).toBe(true);
+    for (const e of ['ENVIADO', 'EN PROCESO', 'FINALIZADO', 'ANULADO'])
+      expect(puedeEliminarCarga(base, e), e).toBe(false);
+    expect(puedeEliminarCarga({ ...base, tieneErrores: 1 }, 'EN PROCESO')).toBe(true);
+    expect(puedeEliminarCarga({ ...base, estado: 0 }, 'REGISTRADO')).toBe(false);
+    expect(puedeEliminarCarga({ ...base, estadoProceso: 'PROCESANDO' }, 'REGISTRADO')).toBe(false);
     expect(puedeOrganizarCarga({ ...base, tienePlanillas: 1 })).toBe(false);
     expect(puedeOrganizarCarga({ ...base, estadoProceso: 'PROCESANDO' })).toBe(false);
   });

@@ -50,9 +50,9 @@ describe('catalogue declarations', () => {
   });
   it('required fields give the spec message and upper-case fields are upper-cased', () => {
     const def = CATALOGS.tipoiden;
-    expect(validateCatalogInput(def, {})).toMatchObject({ codigo: 'El elemento Código no puede ser nulo.' });
+    expect(validateCatalogInput(def, {})).toMatchObject({ codigo: 'El campo Código es obligatorio.' });
     expect(validateCatalogInput(def, { codigo: '  ', nombre: 'x' })).toMatchObject({
-      codigo: 'El elemento Código no puede ser nulo.',
+      codigo: 'El campo Código es obligatorio.',
     });
     const parsed = catalogInputSchema(def).parse({ codigo: 'c', nombre: 'cédula' });
     expect(parsed).toMatchObject({ codigo: 'C', nombre: 'CÉDULA' });

@@ -11,7 +11,7 @@ export const idCon = (message: string) =>
 /** A record id in a path or query: a positive 32-bit integer, else 'El identificador debe ser…'. */
 export const idSchema = idCon(MSG.idInvalido);
 
-/** A required reference id (a select): missing, empty, 0 or not an id → 'El elemento {label} no puede ser nulo.' */
+/** A required reference id (a select): missing, empty, 0 or not an id → 'El campo {label} es obligatorio.' */
 export const requiredId = (label: string) => idCon(MSG.campoRequerido(label));
 
 /** `/:id` route parameters. */

@@ -18,12 +18,12 @@ export const MSG_DETALLE_EDICION = {
   fechaSoloLabImagen: 'Solo se actualiza la fecha de los elementos de laboratorio o imagen.',
   sinTarifa: 'El prestador no tiene tarifa convenida para este elemento.',
   sinExcesoTarifa: 'El valor unitario no supera la tarifa convenida: no hay glosa que proponer.',
-  detalleCreado: 'Registro creado exitosamente!',
-  detalleActualizado: 'Registro actualizado exitosamente!',
+  detalleCreado: '¡Registro creado exitosamente!',
+  detalleActualizado: '¡Registro actualizado exitosamente!',
   aprobadoActualizado: 'Valor aprobado actualizado.',
   fechaActualizada: 'Fecha de atención actualizada.',
   glosaTarifaAplicada: 'Glosa por valor superior a la tarifa convenida registrada con su observación.',
-  equivalenciaActualizada: 'Equivalencia actualizada exitosamente!',
+  equivalenciaActualizada: '¡Equivalencia actualizada exitosamente!',
   busquedaCorta: 'Ingrese al menos 2 caracteres.',
 } as const;
 

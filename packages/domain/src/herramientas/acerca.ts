@@ -26,4 +26,12 @@ export const ATRIBUCIONES: readonly Atribucion[] = [
     licencia: 'BSD de 3 cláusulas (pygrowup)',
     url: 'https://github.com/ewheeler/pygrowup',
   },
+  {
+    nombre: 'Vademécum: medicamentos esenciales',
+    uso: 'Medicamentos del catálogo de elementos y de la herramienta Vademécum (443 presentaciones: principio activo, concentración y forma farmacéutica).',
+    autor:
+      'Selección basada en el Cuadro Nacional de Medicamentos Básicos del Ecuador (CNMB, 11.ª revisión, Ministerio de Salud Pública, Comisión Nacional de Medicamentos e Insumos del CONASA) y en la Lista Modelo de Medicamentos Esenciales de la OMS (23.ª lista, 2023); códigos ATC del Centro Colaborador de la OMS para la Metodología de Estadísticas de Medicamentos. No es la lista completa ni una referencia para prescribir.',
+    licencia: 'Información pública (MSP Ecuador; OMS, CC BY-NC-SA 3.0 IGO)',
+    url: 'https://www.who.int/publications/i/item/WHO-MHP-HPS-EML-2023.02',
+  },
 ];

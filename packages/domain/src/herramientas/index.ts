@@ -5,4 +5,5 @@ export * from './imc.ts';
 export * from './manual-datos.ts';
 export * from './menu.ts';
 export * from './messages.ts';
+export * from './preferencias.ts';
 export * from './schemas.ts';

@@ -7,7 +7,8 @@ import { registerMenuItem } from '../navigation.ts';
 export const AYUDA_MENU = [
   { key: 'guias', label: 'Guías de Inicio Rápido', route: '/guias' },
   { key: 'faq', label: 'Preguntas Frecuentes', route: '/faq' },
-  { key: 'videotutorial', label: 'Videotutoriales', route: '/videotutorial' },
+  // The guided tours (decision 58); the old /videotutorial route shows the same page.
+  { key: 'recorridos', label: 'Recorridos guiados', route: '/recorridos' },
   { key: 'manual-datos', label: 'Manual del archivo de datos', route: '/manual-datos' },
   { key: 'acerca-de', label: 'Acerca de', route: '/acerca-de' },
 ] as const;

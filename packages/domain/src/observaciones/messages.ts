@@ -25,18 +25,18 @@ export const MSG_OBSERVACION = {
   // type of process (docs/spec-summary.md 001 §4, §8)
   tipoDistinto: (tipo: string) =>
     `No se puede actualizar – La observación fue registrada en ${tipoTexto(tipo)}`,
-  // success (docs/spec-summary.md 001 §8 'Correcto!')
-  correcto: 'Correcto!',
-  observacionCreada: 'Registro creado exitosamente!',
-  observacionActualizada: 'Registro actualizado exitosamente!',
-  observacionEliminada: 'Observación eliminada exitosamente!',
-  respuestaRegistrada: 'Respuesta registrada exitosamente!',
-  resolucionRegistrada: 'Decisión sobre la respuesta registrada exitosamente!',
+  // success (docs/spec-summary.md 001 §8 '¡Correcto!')
+  correcto: '¡Correcto!',
+  observacionCreada: '¡Registro creado exitosamente!',
+  observacionActualizada: '¡Registro actualizado exitosamente!',
+  observacionEliminada: '¡Observación eliminada exitosamente!',
+  respuestaRegistrada: '¡Respuesta registrada exitosamente!',
+  resolucionRegistrada: '¡Decisión sobre la respuesta registrada exitosamente!',
   archivosRespuesta: (n: number) =>
     n === 1 ? '1 documento de sustento cargado.' : `${n} documentos de sustento cargados.`,
   // failures (docs/spec-summary.md 001 §8)
-  errorGuardar: 'Error! ¡Inténtelo de nuevo!',
-  errorRespuesta: 'Intentelo de nuevo!',
+  errorGuardar: '¡Error! Inténtelo de nuevo.',
+  errorRespuesta: 'Inténtelo de nuevo.',
   noSePudoEliminar: 'No se pudo eliminar',
   // state and rules
   estadoNoPermite: (estado: string) =>
@@ -67,7 +67,7 @@ export const MSG_OBSERVACION = {
   correoObservacionesEnviado: 'Correo con reporte de observaciones enviado.',
   correoRespuestasEnviado: 'Correo con reporte de respuestas enviado.',
   sinDestinatarios: 'No hay usuarios con correo para recibir el reporte; el envío quedó registrado.',
-  errorEnvio: 'Ocurrió un problema al procesar la solicitud. Intenta de nuevo.',
+  errorEnvio: 'Ocurrió un problema al procesar la solicitud. Inténtelo de nuevo.',
   // lists (docs/spec-summary.md 001 §8)
   valorAprobadoRequerido: 'Para reducir la glosa indique el nuevo valor aprobado de la línea.',
   sinObservaciones: 'No hay observaciones para este trámite/tipo.',

@@ -1,7 +1,7 @@
 /** Texts of docs/spec-summary.md 000 §8 for attentions, their review, templates and diagnoses (verbatim where quoted). */
 export const MSG_PLANILLA = {
   // review
-  revisionRegistrada: 'Revisión registrada exitosamente!',
+  revisionRegistrada: '¡Revisión registrada exitosamente!',
   sinPendientesTitulo: 'Sin planillas pendientes',
   tipoRevisionRequerido: 'Indique el tipo de revisión (M o D).',
   sinPendientes: 'No se encontraron planillas pendientes para este trámite y carga.',
@@ -33,7 +33,7 @@ export const MSG_PLANILLA = {
   planillaEliminada: 'Planilla eliminada correctamente.',
   planillaRestaurada: 'Planilla restaurada correctamente.',
   noSePudoEliminar: 'No se pudo eliminar la planilla.',
-  planillaActualizada: 'Planilla actualizada exitosamente!',
+  planillaActualizada: '¡Planilla actualizada exitosamente!',
   noCargaInfo: 'No se pudo cargar la información de la planilla.',
   versionObsoleta: 'La planilla fue modificada por otro usuario. Actualice la página.',
   tramiteNoTrabajo: (estado: string) =>
@@ -70,7 +70,7 @@ export const MSG_PLANILLA = {
   sinCoincidencias: 'No hay resultados que coincidan.',
   sinArchivos: 'No hay atenciones sin archivos.',
   sinPlanillas: 'No se encontraron planillas para el trámite especificado.',
-  errorLista: 'No se pudieron cargar los datos. Por favor, intenta de nuevo.',
+  errorLista: 'No se pudieron cargar los datos. Por favor, inténtelo de nuevo.',
   parametroIdTramite: 'Parámetro idTramite no definido.',
   parametroIdPlanilla: 'Parámetro idPlanilla no definido.',
   // assignment

@@ -195,7 +195,7 @@ describe('schemas', () => {
     const r = planillaUpdateSchema.safeParse({ ...base, diag2: undefined });
     expect(r.error?.issues[0]).toMatchObject({
       path: ['diag2'],
-      message: 'El elemento Diagnóstico 2 no puede ser nulo.',
+      message: 'El campo Diagnóstico 2 es obligatorio.',
     });
     expect(planillaUpdateSchema.safeParse({ ...base, fechaHasta: '2026-03-01' }).success).toBe(false);
   });
@@ -230,7 +230,7 @@ describe('schemas', () => {
   });
   it('messages of the spec are verbatim', () => {
     expect(MSG_PLANILLA.nivelesActualizados(2)).toBe('Todos los niveles actualizados correctamente a 2.');
-    expect(MSG_PLANILLA.revisionRegistrada).toBe('Revisión registrada exitosamente!');
+    expect(MSG_PLANILLA.revisionRegistrada).toBe('¡Revisión registrada exitosamente!');
     expect(MSG_PLANILLA.plantillaYaAsignada).toBe('La planilla ya tiene asignada una plantilla.');
     expect(MSG_PLANILLA.sinAuditoria).toBe('No se encontró auditoría para esta planilla.');
   });

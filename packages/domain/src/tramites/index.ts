@@ -1,3 +1,4 @@
+export * from './anulacion.ts';
 export * from './messages.ts';
 export * from './responses.ts';
 export * from './schemas.ts';

@@ -1,13 +1,13 @@
 /** Texts of docs/spec-summary.md 000 §8 for procedures and loads, verbatim. */
 export const MSG_TRAMITE = {
-  actualizado: 'Trámite actualizado exitosamente!',
+  actualizado: '¡Trámite actualizado exitosamente!',
   errorCargar: 'No se pudo cargar el trámite.',
-  creado: 'Trámite creado exitosamente!',
-  errorGuardar: 'Inténtelo de nuevo!',
-  errorActualizarAuditor: 'Hubo un problema al actualizar el trámite. Intenta de nuevo.',
+  creado: '¡Trámite creado exitosamente!',
+  errorGuardar: 'Inténtelo de nuevo.',
+  errorActualizarAuditor: 'Hubo un problema al actualizar el trámite. Inténtelo de nuevo.',
   asignacionActualizada: 'Tipo de asignación actualizada exitosamente.',
   estadoActualizado: 'Estado actualizado exitosamente.',
-  semanaSaltada: 'Ya puedes cargar la siguiente semana!',
+  semanaSaltada: '¡Ya puede cargar la siguiente semana!',
   finalizarRechazado: 'Error: No todas las planillas cumplen con los requisitos. Revise los datos.',
   finalizarDialogoTitulo: 'Las atenciones médicas no cumplen las condiciones requeridas.',
   finalizarDialogoDetalle:
@@ -39,7 +39,7 @@ export const MSG_TRAMITE = {
   parametroIdTramite: 'Parámetro idTramite no definido.',
   // loads
   archivoCargado: 'Archivo cargado',
-  errorCarga: 'Hubo un error al cargar los archivos. Inténtalo de nuevo.',
+  errorCarga: 'Hubo un error al cargar los archivos. Inténtelo de nuevo.',
   errorDesconocido: 'Error desconocido',
   organizadas: '¡Atenciones médicas organizadas exitosamente!',
   algoSalioMal: '¡Algo salió mal! Por favor, inténtelo nuevamente.',

@@ -133,7 +133,7 @@ export function siguientePaso(estado: EstadoTramite, idPerfil: number): Siguient
           }
         : { texto: 'El trámite está en planillaje, por finalizar.' };
     case 'FINALIZADO':
-      return { texto: 'Trámite finalizado: su auditoría está cerrada.' };
+      return { texto: 'La auditoría del trámite está cerrada.' };
     case 'ANULADO':
       return { texto: 'Trámite anulado por el prestador: se conserva solo para auditoría.' };
   }

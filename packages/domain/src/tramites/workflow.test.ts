@@ -46,6 +46,9 @@ describe('procedure workflow table (DESIGN §5)', () => {
       ['organizada', 'CARGADO → ESTRUCTURADO', 'ESTADO'],
       ['archivos', 'ESTRUCTURADO → DOCUMENTADO', 'ESTADO'],
       ['primera-asignacion', 'RECIBIDO → EN PROCESO', 'SUPERVISIÓN'],
+      ['sin-cargas', 'CARGADO|ESTRUCTURADO|DOCUMENTADO → REGISTRADO', 'ESTADO'],
+      ['sin-atenciones', 'ESTRUCTURADO|DOCUMENTADO → CARGADO', 'ESTADO'],
+      ['sin-archivos', 'DOCUMENTADO → ESTRUCTURADO', 'ESTADO'],
     ]);
     expect(evento('archivos')?.nota).toBe(MSG_ARCHIVO.bitacoraDocumentado);
     expect(evento('primera-asignacion')?.nota).toBe(MSG_PLANILLA.bitacoraInicio);
@@ -94,8 +97,41 @@ describe('procedure workflow table (DESIGN §5)', () => {
     ]);
     expect(acc('OBSERVACIONES', PERFIL.PRESTADOR)).toEqual(['enviar-respuestas']);
     expect(acc('OBSERVACIONES', PERFIL.SUPERVISOR_GD)).toEqual(['finalizar']);
-    expect(acc('REGISTRADO', PERFIL.PRESTADOR)).toEqual([]);
+    expect(acc('REGISTRADO', PERFIL.PRESTADOR)).toEqual(['anular']);
     expect(acc('RECIBIDO', PERFIL.AUDITOR_AM)).toEqual([]);
+  });
+});
+
+describe('annul (issue 14 §2, decision 50)', () => {
+  it('the provider annuls before sending, stating the state it saw; nothing leaves ANULADO', () => {
+    expect(transicion('anular')).toMatchObject({
+      desde: ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'],
+      hacia: 'ANULADO',
+      perfiles: [PERFIL.PRESTADOR],
+      guards: ['estadoEsperado'],
+      bitacora: 'ESTADO',
+    });
+    for (const estado of ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'])
+      expect(accionesPermitidas(info(estado), PERFIL.PRESTADOR).map((t) => t.accion)).toContain('anular');
+    for (const estado of ESTADOS_TRAMITE.filter(
+      (e) => !['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'].includes(e),
+    ))
+      expect(
+        accionesPermitidas(info(estado), PERFIL.PRESTADOR).map((t) => t.accion),
+        estado,
+      ).not.toContain('anular');
+    for (const perfil of [
+      PERFIL.REVISOR,
+      PERFIL.SUPERVISOR_AM,
+      PERFIL.AUDITOR_AM,
+      PERFIL.SUPERVISOR_GD,
+      PERFIL.GESTOR_GD,
+    ])
+      expect(accionesPermitidas(info('REGISTRADO'), perfil)).toEqual([]);
+    for (const t of [...TRANSICIONES, ...EVENTOS]) expect(t.desde).not.toContain('ANULADO');
+    expect(
+      accionesPermitidas({ ...info('ANULADO'), frecuenciaCarga: 'S', maxSemanas: 4 }, PERFIL.PRESTADOR),
+    ).toEqual([]);
   });
 });
 

@@ -13,6 +13,8 @@ export const ESTADOS_TRAMITE = [
   'PLANILLAJE',
   'OBSERVACIONES',
   'FINALIZADO',
+  /** Annulled by the provider before sending (issue 14 §2, decision 50): out of the lists, kept for audit. */
+  'ANULADO',
 ] as const;
 export type EstadoTramite = (typeof ESTADOS_TRAMITE)[number];
 
@@ -67,7 +69,8 @@ export type Accion =
   | 'saltar-semana'
   | 'cambiar-asignacion'
   | 'enviar-observaciones'
-  | 'enviar-respuestas';
+  | 'enviar-respuestas'
+  | 'anular';
 
 /**
  * What happens as a consequence of another feature's write (docs/design-summary.md §5): a load ends without errors,
@@ -75,7 +78,15 @@ export type Accion =
  * The feature fires the event when its condition (`cuando`) holds; the workflow service applies it
  * only from its from-states and otherwise does nothing.
  */
-export type Evento = 'carga-sin-errores' | 'organizada' | 'archivos' | 'primera-asignacion';
+export type Evento =
+  | 'carga-sin-errores'
+  | 'organizada'
+  | 'archivos'
+  | 'primera-asignacion'
+  /** A deleted load takes the provider's progress back (issue 14 §2, decision 51). */
+  | 'sin-cargas'
+  | 'sin-atenciones'
+  | 'sin-archivos';
 
 export type Guard =
   | 'cargasOrganizadas'
@@ -124,7 +135,7 @@ export type TransicionEvento = Base & {
 };
 
 const SUP = [PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD] as const;
-const NO_FINAL = ESTADOS_TRAMITE.filter((e) => e !== 'FINALIZADO');
+const NO_FINAL = ESTADOS_TRAMITE.filter((e) => e !== 'FINALIZADO' && e !== 'ANULADO');
 
 /** The procedure workflow of docs/design-summary.md §5: the API enforces it, the UI asks it which buttons to show. */
 export const TRANSICIONES: readonly Transicion[] = [
@@ -136,7 +147,7 @@ export const TRANSICIONES: readonly Transicion[] = [
     perfiles: [PERFIL.PRESTADOR],
     guards: ['cargasOrganizadas'],
     efectos: [],
-    mensaje: 'Trámite enviado exitosamente!',
+    mensaje: '¡Trámite enviado exitosamente!',
     bitacora: 'ESTADO',
   },
   {
@@ -226,7 +237,7 @@ export const TRANSICIONES: readonly Transicion[] = [
     perfiles: [PERFIL.PRESTADOR],
     guards: ['semanaDisponible'],
     efectos: ['siguienteSemana'],
-    mensaje: 'Ya puedes cargar la siguiente semana!',
+    mensaje: '¡Ya puede cargar la siguiente semana!',
     bitacora: 'ESTADO',
   },
   {
@@ -239,6 +250,18 @@ export const TRANSICIONES: readonly Transicion[] = [
     efectos: ['alternarAsignacion'],
     mensaje: 'Tipo de asignación actualizada exitosamente.',
     bitacora: 'SUPERVISIÓN',
+  },
+  {
+    // Issue 14 §2 (decision 50): the provider withdraws a procedure it has not sent. Nothing is deleted.
+    accion: 'anular',
+    label: 'Anular trámite',
+    desde: ESTADOS_PRESTADOR,
+    hacia: 'ANULADO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: ['estadoEsperado'],
+    efectos: [],
+    mensaje: 'Trámite anulado. Se conserva para auditoría y ya no aparece en las listas.',
+    bitacora: 'ESTADO',
   },
 ];
 
@@ -292,6 +315,41 @@ export const EVENTOS: readonly TransicionEvento[] = [
     bitacora: 'SUPERVISIÓN',
     nota: MSG_PLANILLA.bitacoraInicio,
   },
+  // A deleted load (cargas/service.ts eliminarCarga, before sending) takes the state back to what is
+  // left: the service fires the first that holds (decision 51).
+  {
+    evento: 'sin-cargas',
+    cuando: 'se elimina una carga y no queda ninguna carga válida',
+    desde: ['CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'],
+    hacia: 'REGISTRADO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: [],
+    efectos: [],
+    bitacora: 'ESTADO',
+    nota: 'El trámite vuelve a REGISTRADO: no le queda ninguna carga válida.',
+  },
+  {
+    evento: 'sin-atenciones',
+    cuando: 'se elimina una carga y no queda ninguna atención médica organizada',
+    desde: ['ESTRUCTURADO', 'DOCUMENTADO'],
+    hacia: 'CARGADO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: [],
+    efectos: [],
+    bitacora: 'ESTADO',
+    nota: 'El trámite vuelve a CARGADO: no le queda ninguna atención médica organizada.',
+  },
+  {
+    evento: 'sin-archivos',
+    cuando: 'se elimina una carga y no queda ningún archivo de sustento',
+    desde: ['DOCUMENTADO'],
+    hacia: 'ESTRUCTURADO',
+    perfiles: [PERFIL.PRESTADOR],
+    guards: [],
+    efectos: [],
+    bitacora: 'ESTADO',
+    nota: 'El trámite vuelve a ESTRUCTURADO: no le queda ningún archivo de sustento.',
+  },
 ];
 
 export function transicion(accion: string): Transicion | undefined {
@@ -333,7 +391,7 @@ export function accionesPermitidas(t: TramiteEstadoInfo, idPerfil: number): Tran
  * so its period may only widen and no load falls outside it.
  */
 export const esEditable = (t: { estadoTramite: string; tieneApr: number }) =>
-  t.estadoTramite === 'REGISTRADO' || t.tieneApr === 1;
+  t.estadoTramite === 'REGISTRADO' || (t.tieneApr === 1 && t.estadoTramite !== 'ANULADO');
 
 /** Whether an edit of `t` to [desde, hasta] keeps to the rule above (only widening once under way). */
 export const periodoEditable = (

@@ -200,6 +200,8 @@ export const carga = pgTable(
     obs: text(),
     fechaCreacion: timestamp({ withTimezone: true }).notNull().defaultNow(),
     fechaActualizacion: timestamp({ withTimezone: true }),
+    /** Storage key of the data file while it waits for its ingest (migration 0021; null after). */
+    archivoClave: varchar({ length: 300 }),
   },
   (t) => [index('carga_tramite_idx').on(t.idTramite, t.idCarga)],
 );

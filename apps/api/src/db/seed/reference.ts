@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { SEED_DATA_DIR } from '../../paths.ts';
 import type { Queryable } from '../client.ts';
 import { conTildes } from './cie10-tildes.ts';
+import { seedVademecum } from './vademecum.ts';
 
 const dataDir = SEED_DATA_DIR;
 
@@ -357,6 +358,8 @@ export async function seedReference(database: Queryable) {
       valor,
     ]),
   );
+  // The vademécum (issue 14 §4): 443 presentations of the essential medicines lists, after the eight above.
+  await seedVademecum(database);
   await insertRows(
     database,
     'tipo_examen',

@@ -73,7 +73,7 @@ describe('authorization requests (Solicitudes)', () => {
     ).toBe(404);
     const sinDesc = await solicitar(id, { fechaDesde: '2026-03-16', fechaHasta: '2026-03-20' });
     expect(sinDesc.statusCode).toBe(400);
-    expect(errorOf(sinDesc).error.message).toBe('El elemento Descripción no puede ser nulo.');
+    expect(errorOf(sinDesc).error.message).toBe('El campo Descripción es obligatorio.');
     const invertidas = await solicitar(id, { ...SOLICITUD, fechaDesde: '2026-03-21' });
     expect(errorOf(invertidas).error.fields?.fechaHasta).toBe(MSG_AUTORIZACION.fechasInvertidas);
     const fuera = await solicitar(id, { ...SOLICITUD, fechaHasta: '2026-04-02' });

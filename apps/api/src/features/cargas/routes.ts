@@ -34,8 +34,8 @@ import { badRequest } from '../../lib/errors.ts';
 import { storageFor } from '../../lib/storage/index.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { archivoDatos, listarFilas } from './downloads.ts';
-import { archivoCarga, ingestCarga } from './ingest.ts';
-import { IngestQueue } from './queue.ts';
+import { claveArchivoCarga, type Progreso } from './ingest.ts';
+import { claveIngesta, definirTrabajosCargas, encolarIngesta, esperarCarga, JOB_INGESTA } from './jobs.ts';
 import {
   CARGA_SELECT,
   type Carga,
@@ -56,6 +56,8 @@ const tags = ['cargas'];
 type Subido = {
   tmp: string;
   size: number;
+  /** Hex SHA-256 of the content (object storage signs the upload with it). */
+  sha256: string;
   nombreArchivo: string;
   formato: FormatoDatos;
 };
@@ -71,44 +73,42 @@ export async function cargaRoutes(app: FastifyInstance) {
     await app.register(multipart, { limits: { fileSize: maxBytes } });
   }
 
-  const queue: IngestQueue = new IngestQueue(
-    (idCarga, signal) =>
-      ingestCarga({ database: db, tmpDir, log: app.log, progress: queue.progress }, idCarga, signal),
-    // PGlite has one connection; on PostgreSQL two loads may ingest side by side.
-    db.kind === 'postgres' ? 2 : 1,
-    (idCarga, err) => app.log.error({ err, idCarga }, 'ingest job failed'),
-  );
+  // The data file waits for its ingest in the storage layer, so any worker process may take the job
+  // (decision 60); the ingest runs as a background job of `app.jobs`, with retries.
+  const storage = storageFor(app.config);
+  const progress = new Map<number, Progreso>();
+  definirTrabajosCargas(app.jobs, { database: db, storage, tmpDir, log: app.log, progress });
 
-  // Loads left PROCESANDO by a stop or a crash (their transaction rolled back): run them again if
-  // their file is still there, else they failed. Abandoned partial uploads are removed.
   app.addHook('onReady', async () => {
-    const pendientes = await db.query<{ idCarga: number; formato: string }>(
-      `SELECT id_carga AS "idCarga", formato FROM carga WHERE estado_proceso = 'PROCESANDO' ORDER BY id_carga`,
-    );
-    for (const p of pendientes) {
-      if (fs.existsSync(archivoCarga(tmpDir, p.idCarga, p.formato))) void queue.enqueue(p.idCarga);
-      else {
-        await db.query(
-          `UPDATE carga SET estado_proceso = 'FALLIDA', tiene_errores = 1, progreso = 100, obs = $2, fecha_actualizacion = now()
-            WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO'`,
-          [p.idCarga, MSG_CARGA.interrumpida],
-        );
+    // In-process jobs (PGlite) do not outlive the process: loads left PROCESANDO by a stop or a crash
+    // (their transaction rolled back) are queued again; a load whose file is gone then fails. With
+    // graphile-worker the jobs are in the database and nothing is to be done here.
+    if (app.jobs.kind === 'memory' && app.role !== 'api') {
+      const pendientes = await db.query<{ idCarga: number }>(
+        `SELECT id_carga AS "idCarga" FROM carga WHERE estado_proceso = 'PROCESANDO' ORDER BY id_carga`,
+      );
+      for (const p of pendientes)
+        await app.jobs.add(JOB_INGESTA, { idCarga: p.idCarga }, { key: claveIngesta(p.idCarga) });
+    }
+    // Partial uploads this process abandoned (its own folders: each process has its own).
+    const dayAgo = Date.now() - 86_400_000;
+    for (const dir of [tmpDir, storage.spoolDir]) {
+      for (const f of fs.readdirSync(dir)) {
+        const file = path.join(dir, f);
+        if (/^(subida|ingesta)-/.test(f) && fs.statSync(file).mtimeMs < dayAgo)
+          fs.rmSync(file, { force: true });
       }
     }
-    const dayAgo = Date.now() - 86_400_000;
-    for (const f of fs.readdirSync(tmpDir)) {
-      const file = path.join(tmpDir, f);
-      if (f.startsWith('subida-') && fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file, { force: true });
-    }
   });
-  app.addHook('onClose', async () => queue.close());
 
+  // Progress: this process's own figure while it ingests, else the row's (written every second by
+  // the process that ingests: any replica reads it).
   const withProgress = (c: Carga) => {
-    const live = c.estadoProceso === 'PROCESANDO' ? queue.progress.get(c.idCarga) : undefined;
+    const live = c.estadoProceso === 'PROCESANDO' ? progress.get(c.idCarga) : undefined;
     return {
       ...c,
       ...(live ? { progreso: live.progreso, filasPorSegundo: live.filasPorSegundo } : {}),
-      mensaje: c.estadoProceso === 'PROCESANDO' ? MSG_CARGA.recibida : (c.obs ?? ''),
+      mensaje: c.estadoProceso === 'PROCESANDO' ? (c.obs ?? MSG_CARGA.recibida) : (c.obs ?? ''),
     };
   };
 
@@ -145,14 +145,21 @@ export async function cargaRoutes(app: FastifyInstance) {
               continue;
             }
             subido = {
-              tmp: path.join(tmpDir, `subida-${crypto.randomUUID()}`),
+              // Received beside the store (a rename into the local store; streamed to S3 from here).
+              tmp: path.join(storage.spoolDir, `subida-${crypto.randomUUID()}`),
               size: 0,
+              sha256: '',
               nombreArchivo: nombreSeguro(part.filename),
               // Decided by the content once the file is here, never by its name (issue 14 §4).
               formato: 'csv',
             };
             const out = fs.createWriteStream(subido.tmp);
-            await pipeline(part.file, out);
+            if (storage.kind === 's3') {
+              const hash = crypto.createHash('sha256');
+              part.file.on('data', (chunk: Buffer) => hash.update(chunk));
+              await pipeline(part.file, out);
+              subido.sha256 = hash.digest('hex');
+            } else await pipeline(part.file, out);
             subido.size = out.bytesWritten;
           } else if (typeof part.value === 'string') {
             fields[part.fieldname] = part.value;
@@ -171,13 +178,35 @@ export async function cargaRoutes(app: FastifyInstance) {
         subido.formato = formato;
         const sniff = await sniffFile(subido.tmp, subido.formato, subido.size);
         if (!sniff.ok) throw contenidoNoPermitido(subido.formato);
-        const idCarga = await registrarCarga(db, tmpDir, req.user, req.params.id, {
-          ...subido,
-          campos: campos.data,
+        // The file goes to the storage layer first; the load and its ingest job are then committed
+        // together. A refused registration removes the stored file.
+        const clave = claveArchivoCarga(subido.formato);
+        await storage.putFile(clave, subido.tmp, {
+          size: subido.size,
+          contentType: 'application/octet-stream',
+          sha256: subido.sha256,
         });
-        const done = queue.enqueue(idCarga);
+        let idCarga: number;
+        try {
+          idCarga = await registrarCarga(
+            db,
+            req.user,
+            req.params.id,
+            {
+              clave,
+              size: subido.size,
+              nombreArchivo: subido.nombreArchivo,
+              formato: subido.formato,
+              campos: campos.data,
+            },
+            (tx, id) => encolarIngesta(app.jobs, tx, id),
+          );
+        } catch (e) {
+          await storage.remove([clave]).catch(() => {});
+          throw e;
+        }
         if (req.query.esperar === 'true') {
-          await done;
+          await esperarCarga(db, idCarga);
           const c = await getCargaForUser(db, req.user, idCarga);
           return {
             idCarga,

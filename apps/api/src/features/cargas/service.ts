@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   type CargaCampos,
@@ -26,7 +25,6 @@ import type { Storage } from '../../lib/storage/index.ts';
 import { borrarDelAlmacen, quitarArchivosCarga } from '../archivos/cleanup.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
-import { archivoCarga } from './ingest.ts';
 import { organizarCarga } from './organize.ts';
 
 export const CARGA_SELECT = `SELECT c.id_carga AS "idCarga", c.id_tramite AS "idTramite", c.id_usuario AS "idUsuario",
@@ -93,7 +91,8 @@ export async function precheckCarga(db: Database, user: SessionUser, idTramite: 
 }
 
 export type Subida = {
-  tmp: string;
+  /** Storage key of the received file (already stored; removed by the caller if this fails). */
+  clave: string;
   size: number;
   nombreArchivo: string;
   formato: FormatoDatos;
@@ -101,16 +100,17 @@ export type Subida = {
 };
 
 /**
- * Registers an accepted upload as a load in PROCESANDO and moves its file where the job expects it.
+ * Registers an accepted upload as a load in PROCESANDO, with the storage key of its file, and queues
+ * its ingest (`encolar`) in the same transaction: a load exists only with its job (decision 60).
  * The period: the one sent, else monthly = the procedure's, weekly = week numSemana + 1 in 7-day
  * blocks from its start, authorization = the authorization's dates (or the procedure's).
  */
 export async function registrarCarga(
   db: Database,
-  tmpDir: string,
   user: SessionUser,
   idTramite: number,
   s: Subida,
+  encolar: (tx: Queryable, idCarga: number) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     const t = await getTramiteForUser(tx, user, idTramite, { lock: true });
@@ -154,8 +154,8 @@ export async function registrarCarga(
     }
     const [c] = await tx.query<{ idCarga: number }>(
       `INSERT INTO carga (id_tramite, id_usuario, id_autorizacion, tipo_carga, num_semana, fecha_desde, fecha_hasta,
-                          tamanio_archivo, nombre_archivo, formato, fecha_modificacion, estado_proceso, progreso)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PROCESANDO', 0) RETURNING id_carga AS "idCarga"`,
+                          tamanio_archivo, nombre_archivo, formato, fecha_modificacion, estado_proceso, progreso, archivo_clave)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PROCESANDO', 0, $12) RETURNING id_carga AS "idCarga"`,
       [
         t.idTramite,
         user.idUsuario,
@@ -168,9 +168,10 @@ export async function registrarCarga(
         s.nombreArchivo,
         s.formato,
         s.campos.fechaModificacion ?? null,
+        s.clave,
       ],
     );
-    fs.renameSync(s.tmp, archivoCarga(tmpDir, c.idCarga, s.formato));
+    await encolar(tx, c.idCarga);
     return c.idCarga;
   });
 }

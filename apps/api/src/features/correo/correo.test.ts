@@ -105,6 +105,11 @@ const simple = (para: string, asunto: string) =>
 describe('outbox', () => {
   it('observations: received over SMTP in HTML and text, logo inline, report 4 attached with the observation', async () => {
     const antes = smtp.recibidos.length;
+    // As 'enviar-observaciones' does before queueing: the report shows the provider what was sent to it.
+    for (const tabla of ['pla_obs', 'pla_det_obs'])
+      await t.database.query(`UPDATE ${tabla} SET ronda = 1 WHERE id_tramite = $1 AND ronda IS NULL`, [
+        f.idTramite,
+      ]);
     const r = await t.database.transaction((tx) =>
       enqueueObservacionesMail(tx, {
         idTramite: f.idTramite,

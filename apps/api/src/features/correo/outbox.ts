@@ -63,8 +63,18 @@ export async function enqueueMail(q: Queryable, mail: CorreoNuevo): Promise<numb
     ],
   );
   await q.query(`SELECT pg_notify('${CANAL_CORREO}', $1)`, [String(row.idCorreo)]);
+  if (encolarEnvio) await encolarEnvio(q);
   notifyLocal();
   return Number(row.idCorreo);
+}
+
+/**
+ * With graphile-worker (decision 60) the sending round is a job added in the same transaction as the
+ * message (set by the correo plugin); without it the job listens to the NOTIFY above.
+ */
+let encolarEnvio: ((q: Queryable) => Promise<void>) | undefined;
+export function alEncolarCorreo(fn: ((q: Queryable) => Promise<void>) | undefined) {
+  encolarEnvio = fn;
 }
 
 /** In-process wake-up of the job (besides NOTIFY), for a job that is not listening. */

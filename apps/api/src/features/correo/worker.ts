@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database, Queryable } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/jobs/types.ts';
 import type { MailAttachment, Mailer } from '../../plugins/mail.ts';
 import { renderReporteObservaciones } from '../reportes-observaciones/report.ts';
 import {
@@ -61,6 +62,11 @@ export async function resolverAdjuntos(db: Queryable, specs: AdjuntoSpec[]): Pro
   return out;
 }
 
+/** The sending round as a job of graphile-worker (decision 60). */
+export const JOB_CORREO = 'correo:enviar';
+/** Attempts of one round (a round fails only when the database is away: each message keeps its own count). */
+export const CORREO_INTENTOS = 5;
+
 /**
  * The outbox job (docs/decisions.md 'Correo saliente'): claims due messages (SKIP LOCKED, so several
  * API processes share the work), renders their attachments, sends them through the server's one
@@ -81,12 +87,26 @@ export class MailWorker {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     readonly opts: MailWorkerOptions,
+    /**
+     * graphile-worker's queue: `start()` makes this process take the sending rounds (jobs added by
+     * `enqueueMail` in the message's transaction, and by each round for the next due message) instead
+     * of listening and polling itself. Any other queue (PGlite) keeps the job's own loop.
+     */
+    private readonly jobs?: JobQueue,
   ) {}
 
   /** Starts listening and sends what is due. Idempotent. */
   async start(): Promise<void> {
     if (this.started || this.closed) return;
     this.started = true;
+    const jobs = this.jobs;
+    if (jobs?.kind === 'graphile') {
+      jobs.define(JOB_CORREO, { maxAttempts: CORREO_INTENTOS, run: () => this.ronda(jobs) });
+      // A round every 5 minutes at the latest: a claim whose process died is taken after its lease.
+      jobs.every(JOB_CORREO, 5);
+      await jobs.add(JOB_CORREO, {}, { key: 'correo' });
+      return;
+    }
     this.unlisten.push(onEnqueueLocal(() => this.wake()));
     try {
       await this.listen();
@@ -127,6 +147,16 @@ export class MailWorker {
     } else if (pglite) {
       const stop = await pglite.listen(CANAL_CORREO, () => this.wake());
       this.unlisten.push(() => stop());
+    }
+  }
+
+  /** One round as a job: send everything due, then schedule the next round for the next due message. */
+  private async ronda(jobs: JobQueue) {
+    while (!this.closed && (await this.runOnce()) > 0) {}
+    if (this.closed) return;
+    const due = await nextDueInSeconds(this.database);
+    if (due !== null) {
+      await jobs.add(JOB_CORREO, {}, { key: 'correo:siguiente', delaySeconds: Math.max(0.05, due) });
     }
   }
 

@@ -59,6 +59,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { q, page } = req.query;
+      // Ordered as a reader expects: 'ÁCIDO FÓLICO' among the A, not after Z (the database may collate by byte).
       const params: unknown[] = [];
       let where = `t.codigo = 'M'`;
       if (q) {
@@ -70,7 +71,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
       const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
       const items = await db.query<Medicamento>(
         `SELECT e.id_elemento AS "idElemento", e.codigo, e.nombre, e.valor::text AS valor, c.nombre AS clasificacion
-           ${from} ORDER BY e.nombre, e.id_elemento LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+           ${from} ORDER BY f_unaccent(lower(e.nombre)), e.nombre, e.id_elemento LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, VADEMECUM_PAGE_SIZE, (page - 1) * VADEMECUM_PAGE_SIZE],
       );
       return { items, total: n, page, pageSize: VADEMECUM_PAGE_SIZE };

@@ -68,7 +68,7 @@ describe('API tokens', () => {
       payload: {},
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('El elemento Nombre no puede ser nulo.');
+    expect(bad.json().error.message).toBe('El campo Nombre es obligatorio.');
     expect(
       (await t.app.inject({ url: ENDPOINT, headers: { authorization: 'Bearer apk_inventado' } })).statusCode,
     ).toBe(401);

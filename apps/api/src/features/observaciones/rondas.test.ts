@@ -223,7 +223,7 @@ describe('round 1', () => {
     const ok = await responder('planilla', obs.a, { idRespuesta: cat.resp, respuesta: 'factura corregida' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({
-      mensaje: 'Respuesta registrada exitosamente!',
+      mensaje: '¡Respuesta registrada exitosamente!',
       item: {
         respuestaEstandar: 'SE ADJUNTA DOCUMENTO',
         respuestaComplementaria: 'FACTURA CORREGIDA',

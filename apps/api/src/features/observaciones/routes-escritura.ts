@@ -121,7 +121,7 @@ export async function escrituraRoutes(app: FastifyInstance) {
         summary: 'Responder una observación enviada (prestador, trámite en OBSERVACIONES)',
         description:
           'Respuesta estándar (idRespuesta) o texto (respuesta, en mayúsculas), al menos una: "Ingrese una respuesta". ' +
-          'Puede corregirse hasta que el prestador envía las respuestas. Éxito: "Respuesta registrada exitosamente!".',
+          'Puede corregirse hasta que el prestador envía las respuestas. Éxito: "¡Respuesta registrada exitosamente!".',
         params: observacionParams,
         body: respuestaSchema,
         response: responses({ 200: observacionMutacionSchema }),

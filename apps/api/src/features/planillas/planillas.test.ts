@@ -325,7 +325,7 @@ describe('GET/PUT /planillas/:id', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      mensaje: 'Planilla actualizada exitosamente!',
+      mensaje: '¡Planilla actualizada exitosamente!',
       item: {
         nombre: 'JOSÉ ÁLVAREZ RUIZ',
         diag3: 'K359',
@@ -365,7 +365,7 @@ describe('GET/PUT /planillas/:id', () => {
   it('400: required diagnoses, codes not in CIE-10, dates outside the load period, bad hours', async () => {
     const sinDiag = await req('PUT', url(0), DEMO.supervisorAm, await body(0, { diag1: undefined }));
     expect(sinDiag.statusCode).toBe(400);
-    expect(errorOf(sinDiag).error.fields?.diag1).toBe('El elemento Diagnóstico 1 no puede ser nulo.');
+    expect(errorOf(sinDiag).error.fields?.diag1).toBe('El campo Diagnóstico 1 es obligatorio.');
     const noExiste = await req('PUT', url(0), DEMO.supervisorAm, await body(0, { diag2: 'U99.9' }));
     expect(noExiste.statusCode).toBe(400);
     expect(errorOf(noExiste).error.fields).toEqual({ diag2: 'Diagnóstico no encontrado' });

@@ -62,7 +62,7 @@ describe('register and reset a review', () => {
     const res = await revisar(DEMO.auditorAm, f.planillas[0], 'M');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      mensaje: 'Revisión registrada exitosamente!',
+      mensaje: '¡Revisión registrada exitosamente!',
       item: { idPlanilla: f.planillas[0], estadoAud: 'REVISADA', estadoDoc: 'PENDIENTE', version: 2 },
       siguiente: f.planillas[2],
     });

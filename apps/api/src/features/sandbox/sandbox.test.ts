@@ -92,7 +92,7 @@ describe('registro-datos (real)', () => {
     expect(sinFecha.statusCode).toBe(400);
     expect(errorOf(sinFecha).error).toMatchObject({
       message: 'Solicitud incorrecta: Verifique los datos enviados.',
-      fields: { fechaDesde: 'El elemento fechaDesde no puede ser nulo.' },
+      fields: { fechaDesde: 'El campo fechaDesde es obligatorio.' },
     });
     const servicio = await llamar(`${REAL}/registro-datos`, { campos: { ...CAMPOS, idServicio: '999' } });
     expect(errorOf(servicio).error.fields).toEqual({ idServicio: MSG_INTEGRACION.servicioInvalido });

@@ -6,11 +6,13 @@ import {
   esEditable,
   getPrestadoresMiosResponse,
   getTramitesAccionesResponse,
+  getTramitesByIdAnulacionResponse,
   getTramitesByIdResponse,
   getTramitesResponse,
   idParams,
   idSchema,
   MSG,
+  MSG_ANULACION,
   MSG_TRAMITE,
   PERFIL,
   periodoEditable,
@@ -30,6 +32,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { aplicar } from '../workflow/service.ts';
@@ -84,6 +87,20 @@ function misPendientes(user: SessionUser, params: unknown[]): string {
                AND (t.tipo_asignacion = 'T' OR pl.${usuario} = $${params.length})) AS "misPendientes"`;
 }
 
+/** What a procedure holds: the annul confirmation names it and the bitácora keeps it (decision 50). */
+async function contenidoTramite(q: Queryable, idTramite: number) {
+  const [r] = await q.query<{ cargas: number; atenciones: number; lineas: number; archivos: number }>(
+    `SELECT (SELECT count(*)::int FROM carga c WHERE c.id_tramite = $1 AND c.estado = 1) AS cargas,
+            (SELECT count(*)::int FROM planilla p WHERE p.id_tramite = $1 AND p.estado = 1) AS atenciones,
+            (SELECT count(*)::int FROM planilla_det d JOIN planilla p ON p.id_planilla = d.id_planilla
+              WHERE p.id_tramite = $1 AND p.estado = 1) AS lineas,
+            (SELECT count(*)::int FROM archivo_pla a JOIN planilla p ON p.id_planilla = a.id_planilla
+              WHERE p.id_tramite = $1 AND p.estado = 1) AS archivos`,
+    [idTramite],
+  );
+  return r;
+}
+
 export async function tramiteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -127,6 +144,8 @@ export async function tramiteRoutes(app: FastifyInstance) {
         where.push(`${sqlCol} = $${params.length}`);
       };
       eq('t.estado_tramite', estado);
+      // An annulled procedure leaves the lists (decision 50); asked for by its state, it is still there.
+      if (estado !== 'ANULADO') where.push(`t.estado_tramite <> 'ANULADO'`);
       eq('t.id_prestador', idPrestador);
       eq('t.id_servicio', idServicio);
       if (desde) {
@@ -330,6 +349,29 @@ export async function tramiteRoutes(app: FastifyInstance) {
       })),
   );
 
+  r.get(
+    '/api/v1/tramites/:id/anulacion',
+    {
+      ...auth,
+      schema: {
+        response: responses({ 200: getTramitesByIdAnulacionResponse }),
+        tags,
+        summary:
+          'Qué contiene un trámite antes de anularlo (para la confirmación) y si el usuario puede anularlo',
+        params: idParams,
+      },
+    },
+    async (req) => {
+      const t = await getTramiteForUser(db, req.user, req.params.id);
+      const puede = accionesPermitidas(t, req.user.idPerfil).some((a) => a.accion === 'anular');
+      return {
+        estadoTramite: t.estadoTramite,
+        puedeAnular: puede,
+        ...(await contenidoTramite(db, t.idTramite)),
+      };
+    },
+  );
+
   r.post(
     '/api/v1/tramites/:id/acciones/:accion',
     {
@@ -353,9 +395,15 @@ export async function tramiteRoutes(app: FastifyInstance) {
       }
       const result = await db.transaction(async (tx) => {
         const t = await getTramiteForUser(tx, req.user, req.params.id, { lock: true });
+        // Annulling keeps everything; the bitácora says what the procedure held (decision 50).
+        const nota =
+          tr.accion === 'anular' && tr.perfiles.includes(req.user.idPerfil)
+            ? MSG_ANULACION.bitacoraAnulado(await contenidoTramite(tx, t.idTramite))
+            : undefined;
         const r = await aplicar(tx, t, tr.accion, req.user, {
           estadoActual: expected,
           tipo: req.body?.tipo,
+          nota,
         });
         return { mensaje: r.mensaje };
       });

@@ -75,7 +75,7 @@ describe('register a procedure', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).error.fields).toMatchObject({
-      descripcion: 'El elemento Descripción no puede ser nulo.',
+      descripcion: 'El campo Descripción es obligatorio.',
     });
     const bad = await t.app.inject({
       method: 'POST',
@@ -241,7 +241,7 @@ describe('edit', () => {
       payload,
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().mensaje).toBe('Trámite actualizado exitosamente!');
+    expect(ok.json().mensaje).toBe('¡Trámite actualizado exitosamente!');
     expect(ok.json().item).toMatchObject({ descripcion: 'NUEVA DESCRIPCIÓN', maxSemanas: 2 });
     const sup = await t.app.inject({
       method: 'PUT',
@@ -369,7 +369,7 @@ describe('workflow', () => {
     expect(tr.maxSemanas).toBe(2);
     const one = await act(DEMO.prestador, tr.idTramite, 'saltar-semana');
     expect(one.json()).toMatchObject({
-      mensaje: 'Ya puedes cargar la siguiente semana!',
+      mensaje: '¡Ya puede cargar la siguiente semana!',
       item: { numSemana: 1 },
     });
     expect((await act(DEMO.prestador, tr.idTramite, 'saltar-semana')).json().item.numSemana).toBe(2);

@@ -40,5 +40,6 @@ export function localStorage(root: string): Storage {
       for (const k of keys) await fs.promises.rm(file(k), { force: true });
     },
     signedUrl: () => null,
+    localPath: file,
   };
 }

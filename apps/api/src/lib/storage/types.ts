@@ -38,6 +38,8 @@ export type Storage = {
   remove: (keys: readonly string[]) => Promise<void>;
   /** A short-lived signed URL for a direct download (object storage only), else null. */
   signedUrl: (key: string, opts: SignedUrlOpts) => string | null;
+  /** The object's file on this machine (the local store only): read in place, no copy. */
+  localPath?: (key: string) => string;
 };
 
 /** Keys are ours: letters, digits, '/', '_', '.', '-', no empty or dot segments. */

@@ -17,6 +17,8 @@ const HEADER_HEIGHT = 64;
 
 /** The company's logo (its latest image, features/admin), loaded apart so the shell stays small. */
 const CompanyLogo = lazy(() => import('../../features/admin/CompanyLogo.tsx'));
+/** The guided tours: the first-sign-in offer and the tour being walked (features/ayuda/recorridos). */
+const RecorridoHost = lazy(() => import('../../features/ayuda/recorridos/RecorridoHost.tsx'));
 
 /** Every route change is recorded for the session audit (docs/spec-summary.md 002 /accesosesion); failures are ignored. */
 function useAccessLog() {
@@ -109,6 +111,7 @@ function ShellLayout() {
           onClick={() => setDrawerOpen(true)}
           aria-haspopup="dialog"
           aria-label={`Opciones de usuario: ${usuario.nombre}, ${usuario.perfilNombre}`}
+          data-tour="usuario-opciones"
           style={{ height: 'auto', paddingBlock: 4 }}
         >
           <Flex align="center" gap={8}>
@@ -152,6 +155,9 @@ function ShellLayout() {
       </Layout>
       <UserDrawer session={session} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <InactivityModal open={idle} onAccept={() => signOut(authApi.inactividad)} />
+      <Suspense fallback={null}>
+        <RecorridoHost />
+      </Suspense>
     </Layout>
   );
 }

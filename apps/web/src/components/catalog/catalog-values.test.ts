@@ -160,10 +160,10 @@ describe('form values', () => {
     expect(body.cantidad).toBeUndefined();
     expect(body.valor).toBeNull();
     const errors = validateCatalogInput(demo, body)!;
-    expect(errors.nombre).toBe('El elemento Nombre no puede ser nulo.');
-    expect(errors.cantidad).toBe('El elemento Cantidad no puede ser nulo.');
-    expect(errors.desde).toBe('El elemento Desde no puede ser nulo.');
-    expect(errors.idLocalidad).toBe('El elemento Localidad no puede ser nulo.');
+    expect(errors.nombre).toBe('El campo Nombre es obligatorio.');
+    expect(errors.cantidad).toBe('El campo Cantidad es obligatorio.');
+    expect(errors.desde).toBe('El campo Desde es obligatorio.');
+    expect(errors.idLocalidad).toBe('El campo Localidad es obligatorio.');
     expect(errors.valor).toBeUndefined();
     expect(orderedErrors(demo, errors)[0].field).toBe('codigo');
   });

@@ -120,7 +120,7 @@ export function toFormValues(def: CatalogDef, row: CatalogRow, fixed: FormValues
 /**
  * The form's values as the API body (and as the input of `validateCatalogInput`): trimmed text,
  * upper-case where declared, dates 'YYYY-MM-DD', numbers as numbers. An empty optional field is
- * null; an empty required one is left out so the shared check says 'El elemento … no puede ser nulo.'
+ * null; an empty required one is left out so the shared check says 'El campo … es obligatorio.'
  */
 export function toPayload(def: CatalogDef, values: FormValues, fixed: FormValues = {}): FormValues {
   const out: FormValues = { ...fixed };

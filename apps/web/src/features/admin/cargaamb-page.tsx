@@ -1,6 +1,6 @@
 import { EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { COLUMNAS_CARGA_AMB, ETIQUETAS_CARGA_AMB, formatDate, PERFIL } from '@app/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { useSession } from '../../app/use-session.ts';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
@@ -95,7 +96,7 @@ function UploadCargaAmb({
   const feedback = useFeedback();
   const [file, setFile] = useState<File | null>(null);
   const [errores, setErrores] = useState<{ message: string; lines: string[]; total: number } | null>(null);
-  const upload = useMutation({
+  const upload = useEnvio({
     mutationFn: async () => {
       const form = new FormData();
       if (idCarga) form.append('idCarga', String(idCarga));

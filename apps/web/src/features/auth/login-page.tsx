@@ -20,7 +20,10 @@ const CODE_INVALID = 'CODIGO_2FA_INVALIDO';
 export default function LoginPage() {
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
-  const expired = (useLocation().state as LoginState | null)?.expirada === true;
+  const loginState = useLocation().state as LoginState | null;
+  const expired = loginState?.expirada === true;
+  // The page the visitor asked for signed out (RequireSession), only a path of this application.
+  const desde = /^\/(?!\/)/.test(loginState?.desde ?? '') ? loginState?.desde : undefined;
   const [needsCode, setNeedsCode] = useState(false);
 
   const login = useMutation({
@@ -28,7 +31,7 @@ export default function LoginPage() {
     onSuccess: ({ token, usuario }) => {
       writeSession({ token, usuario, modulo: 0 });
       // The shell shows the profile's tip once it is up (it owns the notifications).
-      navigate('/MenuPrincipal', { replace: true, state: { consejo: true } satisfies ShellState });
+      navigate(desde ?? '/MenuPrincipal', { replace: true, state: { consejo: true } satisfies ShellState });
     },
     onError: (error) => {
       if (error instanceof ApiError && (error.code === CODE_REQUIRED || error.code === CODE_INVALID)) {

@@ -4,7 +4,7 @@ import { MSG_INTEGRACION } from '@app/domain/integracion/messages';
 import { API_TOKEN_DIAS } from '@app/domain/integracion/schemas';
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -30,6 +30,7 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { useSession } from '../../app/use-session.ts';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -179,10 +180,10 @@ function Tokens() {
     queryKey: integracionKeys.tokens,
     queryFn: ({ signal }) => integracionApi.tokens(signal),
   });
-  const crear = useMutation({
+  const crear = useEnvio({
     mutationFn: (v: { nombre: string; diasVigencia: number }) => integracionApi.crearToken(v),
   });
-  const revocar = useMutation({ mutationFn: (id: number) => integracionApi.revocarToken(id) });
+  const revocar = useEnvio({ mutationFn: (id: number) => integracionApi.revocarToken(id) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: integracionKeys.tokens });
 
   return (
@@ -301,7 +302,7 @@ function Tokens() {
                       onOk: () =>
                         revocar
                           .mutateAsync(tk.idApiToken)
-                          .then((r) => feedback.success(r.mensaje))
+                          .then((r) => r && feedback.success(r.mensaje))
                           .catch((e: Error) => {
                             feedback.errorDialog(MSG.error, e.message);
                           })
@@ -358,7 +359,7 @@ function ProbarSandbox({ idUsuario }: { idUsuario: number }) {
     queryKey: ['servicios'],
     queryFn: ({ signal }) => tramitesApi.servicios(signal),
   });
-  const enviar = useMutation({
+  const enviar = useEnvio({
     mutationFn: (v: { f: RegistroForm; idUsuario: number }) => integracionApi.registrar(v.f, v.idUsuario),
   });
 

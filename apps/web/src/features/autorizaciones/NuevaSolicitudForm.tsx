@@ -1,9 +1,10 @@
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { MSG } from '@app/domain/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Form, Input, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { calendarDate } from '../tramites/tramite-rules.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
@@ -26,7 +27,7 @@ export function NuevaSolicitudForm({ tramite: t, feedback, onCreada }: NuevaSoli
   const queryClient = useQueryClient();
   const desde = dayjs(calendarDate(t.fechaDesde) ?? undefined);
   const hasta = dayjs(calendarDate(t.fechaHasta) ?? undefined);
-  const crear = useMutation({
+  const crear = useEnvio({
     mutationFn: (v: Values) =>
       autorizacionesApi.create(t.idTramite, {
         descripcion: (v.descripcion ?? '').trim().toUpperCase(),

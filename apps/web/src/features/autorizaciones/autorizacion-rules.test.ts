@@ -118,7 +118,7 @@ describe('authorization screens', () => {
   it('the request form runs the API’s own check', () => {
     expect(validarSolicitud({ descripcion: '', fechaDesde: '2026-03-01', fechaHasta: '2026-03-02' })).toEqual(
       {
-        descripcion: 'El elemento Descripción no puede ser nulo.',
+        descripcion: 'El campo Descripción es obligatorio.',
       },
     );
     expect(

@@ -88,7 +88,7 @@ export const estadosCargaAutorizacion: readonly EstadoTramite[] = ESTADOS_CARGA_
 
 export type SolicitudForm = { descripcion?: string; fechaDesde?: string | null; fechaHasta?: string | null };
 
-/** The API's own check of a new request, as field → first message ('El elemento … no puede ser nulo.'). */
+/** The API's own check of a new request, as field → first message ('El campo … es obligatorio.'). */
 export function validarSolicitud(v: SolicitudForm): Record<string, string> | null {
   const res = autorizacionInputSchema.safeParse({
     descripcion: v.descripcion ?? '',

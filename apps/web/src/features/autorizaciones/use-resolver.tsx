@@ -1,9 +1,10 @@
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { MSG } from '@app/domain/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { type Autorizacion, autorizacionesApi, autorizacionKeys } from './autorizaciones-api.ts';
@@ -25,7 +26,7 @@ export function useResolver(feedback: Feedback) {
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<{ a: Autorizacion; accion: Resolucion } | null>(null);
   const [form] = Form.useForm<{ observacion?: string }>();
-  const mutation = useMutation({
+  const mutation = useEnvio({
     mutationFn: (v: { a: Autorizacion; accion: Resolucion; observacion?: string }) =>
       autorizacionesApi.resolver(v.a.idAutorizacion, v.accion, v.observacion),
   });

@@ -28,6 +28,7 @@ export default function AcercaDePage() {
                 <span>
                   <Link to="/guias">Guías de Inicio Rápido</Link> ·{' '}
                   <Link to="/faq">Preguntas Frecuentes</Link> ·{' '}
+                  <Link to="/recorridos">Recorridos guiados</Link> ·{' '}
                   <Link to="/manual-datos">Manual técnico del archivo de datos</Link>
                 </span>
               ),
@@ -45,7 +46,30 @@ export default function AcercaDePage() {
           columns={[
             { key: 'nombre', title: 'Datos', dataIndex: 'nombre', width: '20%' },
             { key: 'uso', title: 'Uso en el producto', dataIndex: 'uso', width: '25%' },
-            { key: 'autor', title: 'Fuente', dataIndex: 'autor', width: '38%' },
+            {
+              key: 'autor',
+              title: 'Fuente',
+              dataIndex: 'autor',
+              width: '38%',
+              render: (autor: string, a) => (
+                <>
+                  {autor}
+                  {a.url && (
+                    <>
+                      {' '}
+                      <Typography.Link
+                        href={a.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        style={{ wordBreak: 'break-all' }}
+                      >
+                        {a.url}
+                      </Typography.Link>
+                    </>
+                  )}
+                </>
+              ),
+            },
             { key: 'licencia', title: 'Licencia', dataIndex: 'licencia', width: '17%' },
           ]}
         />

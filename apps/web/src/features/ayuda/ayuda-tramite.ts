@@ -94,4 +94,12 @@ export const AYUDA_ESTADOS: Record<EstadoTramite, AyudaEstado> = {
     supervisor: 'Consulte los reportes; puede reabrirlo si fuera necesario.',
     operativo: 'El trámite está cerrado; solo queda la consulta.',
   },
+  ANULADO: {
+    significa:
+      'El prestador anuló el trámite antes de enviarlo. Ya no aparece en las listas y se conserva con su bitácora para auditoría.',
+    prestador:
+      'No se puede reactivar ni modificar. Para presentar esas atenciones registre un trámite nuevo; este se encuentra filtrando la lista por el estado ANULADO.',
+    supervisor: 'La aseguradora nunca lo recibió; se conserva solo para auditoría.',
+    operativo: 'La aseguradora nunca lo recibió; se conserva solo para auditoría.',
+  },
 };

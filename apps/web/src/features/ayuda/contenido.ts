@@ -7,7 +7,7 @@ import {
 } from '@app/domain/herramientas/manual-datos';
 
 /*
- * The written help of the product (guides, FAQ, tutorial topics). Figures that the code fixes
+ * The written help of the product (guides, FAQ; the guided tours are in recorridos/). Figures that the code fixes
  * (columns, inactivity time, document rules) are read from the same constants the code uses.
  */
 
@@ -64,7 +64,7 @@ export const GUIAS: readonly Guia[] = [
       {
         titulo: 'Recibir',
         texto:
-          'En Procesos › Trámites abra un trámite ENVIADO. El sistema pregunta "El trámite no está recibido. ¿Deseas recibirlo ahora?"; al aceptar pasa a RECIBIDO.',
+          'En Procesos › Trámites abra un trámite ENVIADO. El sistema pregunta "El trámite no está recibido. ¿Desea recibirlo ahora?"; al aceptar pasa a RECIBIDO.',
       },
       {
         titulo: 'Asignar',
@@ -224,89 +224,15 @@ export const PREGUNTAS: readonly Pregunta[] = [
       'Sí, con la frecuencia semanal: cada semana del período se carga por separado con "Cargar semana n". En un trámite mensual la carga se hace mientras está REGISTRADO o CARGADO.',
   },
   {
+    key: 'recorridos',
+    pregunta: '¿Cómo vuelvo a ver el recorrido guiado?',
+    respuesta:
+      'En el menú lateral, Ayuda › Recorridos guiados: cada recorrido le lleva por las pantallas reales de su perfil y le señala dónde está cada cosa, sin cambiar ningún dato. El sistema se lo ofrece una sola vez, en su primer ingreso.',
+  },
+  {
     key: 'cobertura',
     pregunta: '¿Para qué sirve la Consulta de Cobertura?',
     respuesta:
       'Muestra cuántas atenciones tiene un paciente (por su cédula) y la fecha de la última, dentro de lo que su usuario puede ver: los trámites de su empresa si es prestador, o los de su suscripción si es personal de la aseguradora. Está en el menú de usuario, con el Vademécum, la Calculadora y las herramientas de IMC.',
-  },
-];
-
-export type Tutorial = { key: string; titulo: string; duracion: string; pasos: string[] };
-
-export const TUTORIALES: readonly Tutorial[] = [
-  {
-    key: 'inicio',
-    titulo: 'Primeros pasos: iniciar sesión y moverse por el sistema',
-    duracion: '3 min',
-    pasos: [
-      'Ingrese su usuario y contraseña en la página de inicio de sesión (y el código de 6 dígitos si activó la autenticación en dos pasos).',
-      'En el menú principal elija el módulo (Administración o Auditoría Médica).',
-      'Use el menú lateral: Procesos, Reportes, Parámetros y Ayuda; al abrir una sección se cierran las demás.',
-      'El menú de usuario (arriba a la derecha) tiene el cambio de clave, las herramientas y el cierre de sesión.',
-    ],
-  },
-  {
-    key: 'cargar',
-    titulo: 'Registrar un trámite y cargar sus atenciones',
-    duracion: '6 min',
-    pasos: [
-      'Procesos › Carga de trámites › "Nuevo trámite": complete prestador, servicio, período, frecuencia y descripción.',
-      'Abra el trámite › "Cargar Atenciones" › elija el formato y el archivo.',
-      'Espere el resumen de la carga y revise errores y novedades.',
-      'Pulse "Organizar Atenciones Médicas" cuando la carga no tenga errores.',
-    ],
-  },
-  {
-    key: 'corregir',
-    titulo: 'Corregir una carga con errores',
-    duracion: '4 min',
-    pasos: [
-      'En la carga con errores abra Opciones › Errores: cada fila indica la columna y el motivo.',
-      'Descargue las filas con errores desde "Datos del archivo" si le ayuda a corregirlas.',
-      'Use "Borrar Carga", corrija el archivo y vuelva a cargarlo.',
-    ],
-  },
-  {
-    key: 'documentos',
-    titulo: 'Adjuntar los documentos de las atenciones',
-    duracion: '4 min',
-    pasos: [
-      `Nombre cada archivo con el número de atención: ${NOMBRES_DOC}.`,
-      'En el trámite organizado, elija la opción de carga de archivos y seleccione la carpeta.',
-      'Revise el resultado: archivos cargados, duplicados y planillas no encontradas.',
-      'Envíe el trámite con "Enviar trámite".',
-    ],
-  },
-  {
-    key: 'recibir',
-    titulo: 'Recibir y asignar un trámite (supervisores)',
-    duracion: '5 min',
-    pasos: [
-      'Procesos › Trámites: abra el trámite ENVIADO y acepte recibirlo.',
-      'Asigne las atenciones a los auditores o gestores documentales.',
-      'Siga el avance en la pestaña de atenciones y finalice cuando todas estén revisadas.',
-    ],
-  },
-  {
-    key: 'revisar',
-    titulo: 'Revisar atenciones con el teclado (auditores)',
-    duracion: '5 min',
-    pasos: [
-      'Procesos › Trámites Asignados: Tab hasta la lista y Enter para abrir el trámite.',
-      'Filtre las atenciones PENDIENTE y abra la primera con Enter.',
-      'Compare datos y documentos en la misma pantalla; use los atajos que muestra la ayuda emergente de cada botón.',
-      'Registre la revisión y continúe con la siguiente pendiente.',
-    ],
-  },
-  {
-    key: 'herramientas',
-    titulo: 'Herramientas: IMC, calculadora, vademécum y cobertura',
-    duracion: '3 min',
-    pasos: [
-      'Abra el menú de usuario y elija la herramienta.',
-      'IMC Adultos e IMC Menores calculan el índice de masa corporal y su categoría según la OMS.',
-      'La Calculadora funciona con el teclado; el Vademécum busca medicamentos por nombre o código.',
-      'La Consulta de Cobertura muestra las atenciones de un paciente por su cédula.',
-    ],
   },
 ];

@@ -4,9 +4,14 @@ import type { RouteObject } from 'react-router';
 export const ayudaRoutes: RouteObject[] = [
   { path: '/guias', lazy: async () => ({ Component: (await import('./GuiasPage.tsx')).default }) },
   { path: '/faq', lazy: async () => ({ Component: (await import('./FaqPage.tsx')).default }) },
+  // The guided tours (decision 58); /videotutorial is the route of the page they replace.
+  {
+    path: '/recorridos',
+    lazy: async () => ({ Component: (await import('./recorridos/RecorridosPage.tsx')).default }),
+  },
   {
     path: '/videotutorial',
-    lazy: async () => ({ Component: (await import('./VideotutorialPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./recorridos/RecorridosPage.tsx')).default }),
   },
   { path: '/acerca-de', lazy: async () => ({ Component: (await import('./AcercaDePage.tsx')).default }) },
   {

@@ -12,8 +12,9 @@ import {
 import { periodoSemana } from '@app/domain/cargas/rules';
 import { formatCount } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
+import { MSG_ANULACION, type ResumenEliminacionCarga } from '@app/domain/tramites/anulacion';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Dropdown,
@@ -27,6 +28,8 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { api } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
@@ -107,14 +110,38 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
     void queryClient.invalidateQueries({ queryKey: tramiteKeys.all });
   };
 
-  const borrar = useMutation({ mutationFn: (c: Carga) => cargasApi.remove(c.idCarga) });
-  const organizar = useMutation({ mutationFn: (c: Carga) => cargasApi.organizar(c.idCarga) });
+  // One request per confirmation, however often it is pressed (issue 14 §2).
+  const borrar = useEnvio({ mutationFn: (c: Carga) => cargasApi.remove(c.idCarga) });
+  const organizar = useEnvio({ mutationFn: (c: Carga) => cargasApi.organizar(c.idCarga) });
   const ocupado = borrar.isPending || organizar.isPending;
 
-  function confirmBorrar(c: Carga) {
+  /** Names what is lost (rows, attentions, lines, files) before deleting (issue 14 §2, decision 51). */
+  async function confirmBorrar(c: Carga) {
+    let r: ResumenEliminacionCarga;
+    try {
+      r = await api<ResumenEliminacionCarga>(`/cargas/${c.idCarga}/eliminacion`);
+    } catch (e) {
+      feedback.errorDialog(MSG_TRAMITE.algoSalioMal, (e as Error).message);
+      return;
+    }
+    if (!r.puedeEliminar) {
+      feedback.errorDialog(MSG.noSePudoEliminar, r.motivo ?? undefined);
+      return;
+    }
     feedback.modal.confirm({
       title: `¿Borrar la carga ${c.idCarga}?`,
-      content: `Se eliminarán sus ${formatCount(c.numeroRegistros) || '0'} registros y ${formatCount(c.contadorErrores) || '0'} errores del archivo ${c.nombreArchivo}. La carga quedará como "${MSG_TRAMITE.cargaBorrada}".`,
+      content: (
+        <>
+          <p style={{ margin: '4px 0 0' }}>{MSG_ANULACION.eliminarCargaPerdida(r)}</p>
+          {c.tieneErrores === 1 ? (
+            <p style={{ margin: '4px 0 0' }}>
+              {`Sus ${formatCount(c.contadorErrores) || '0'} errores también. La carga quedará como "${MSG_TRAMITE.cargaBorrada}".`}
+            </p>
+          ) : (
+            <p style={{ margin: '4px 0 0' }}>{MSG_ANULACION.eliminarCargaConsecuencia}</p>
+          )}
+        </>
+      ),
       okText: 'Borrar Carga',
       okButtonProps: { danger: true },
       cancelText: 'Cancelar',
@@ -154,7 +181,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
   function onOpcion(c: Carga, op: OpcionCarga) {
     if (op === 'resumen') setResumen(c);
     else if (op === 'errores' || op === 'novedades') setIncidencias({ carga: c, tipo: op });
-    else if (op === 'borrar') confirmBorrar(c);
+    else if (op === 'borrar') void confirmBorrar(c);
     else if (op === 'ambulatorias') void navigate(rutaCargaAmb(t.idTramite, c.idCarga));
     else confirmOrganizar(c);
   }
@@ -334,6 +361,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
                 icon={<CloudUploadOutlined aria-hidden />}
                 disabled={procesando}
                 onClick={() => setSubir(true)}
+                data-tour="carga-subir"
               >
                 {boton.label}
               </Button>

@@ -56,10 +56,20 @@ describe('estadoCarga', () => {
 describe('opcionesCarga', () => {
   const prov = { prestador: true, estadoTramite: 'CARGADO' };
   it('offers organising a clean completed load without attentions to the provider', () => {
-    expect(opcionesCarga(carga, prov)).toEqual(['resumen', 'organizar']);
-    expect(opcionesCarga({ ...carga, tienePlanillas: 1 }, prov)).toEqual(['resumen']);
+    expect(opcionesCarga(carga, prov)).toEqual(['resumen', 'organizar', 'borrar']);
+    expect(opcionesCarga({ ...carga, tienePlanillas: 1 }, prov)).toEqual(['resumen', 'borrar']);
     expect(opcionesCarga(carga, { prestador: false, estadoTramite: 'CARGADO' })).toEqual(['resumen']);
     expect(opcionesCarga(carga, { prestador: true, estadoTramite: 'ENVIADO' })).toEqual(['resumen']);
+  });
+
+  it('offers deleting a valid load only before sending (issue 14 §2)', () => {
+    for (const estadoTramite of ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'])
+      expect(opcionesCarga({ ...carga, tienePlanillas: 1 }, { prestador: true, estadoTramite })).toContain(
+        'borrar',
+      );
+    for (const estadoTramite of ['ENVIADO', 'EN PROCESO', 'FINALIZADO', 'ANULADO'])
+      expect(opcionesCarga(carga, { prestador: true, estadoTramite })).not.toContain('borrar');
+    expect(opcionesCarga({ ...carga, estadoProceso: 'PROCESANDO' }, prov)).not.toContain('borrar');
   });
 
   it('offers errors, novedades and deleting a load with errors', () => {
@@ -130,7 +140,7 @@ describe('resultadoSubida', () => {
   it('is the upload error with the reason, or Error desconocido', () => {
     expect(resultadoSubida({ ...base, estadoProceso: 'FALLIDA', obs: 'JSON mal formado.' })).toEqual({
       tipo: 'error',
-      titulo: 'Hubo un error al cargar los archivos. Inténtalo de nuevo.',
+      titulo: 'Hubo un error al cargar los archivos. Inténtelo de nuevo.',
       mensaje: 'JSON mal formado.',
     });
     expect(resultadoSubida({ ...base, estadoProceso: 'FALLIDA' }).mensaje).toBe('Error desconocido');

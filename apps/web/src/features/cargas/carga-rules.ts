@@ -60,7 +60,7 @@ export const rutaCargaAmb = (idTramite: number, idCarga: number) => `/cargaamb/$
 
 /**
  * The 'Opciones' menu of a load: errors and novedades when it has them; the provider may delete a
- * load with errors and organise the attentions of a clean, completed load that has none yet; a
+ * load with errors (a valid one too while the procedure is not sent) and organise the attentions of a clean, completed load that has none yet; a
  * supervisor opens the ambulatory records of a load that is not deleted.
  */
 export function opcionesCarga(
@@ -74,13 +74,14 @@ export function opcionesCarga(
   // A failed ingest has no row errors: its reason is in the summary's observations.
   if (c.tieneErrores === 1 && c.estadoProceso !== 'FALLIDA') out.push('errores');
   if (c.tieneNovedades === 1) out.push('novedades');
-  if (ctx.prestador && puedeEliminarCarga(c)) out.push('borrar');
   // A load under an authorization is organised in the states it may be uploaded in (EN PROCESO, ...).
   const abierto =
     c.tipoCarga === 'A'
       ? estadosOrganizar('A').includes(ctx.estadoTramite as EstadoTramite)
       : !TRAMITE_CERRADO.includes(ctx.estadoTramite);
   if (ctx.prestador && puedeOrganizarCarga(c) && abierto) out.push('organizar');
+  // With errors at any time; a valid load before sending (issue 14 §2, decision 51). Last: it destroys.
+  if (ctx.prestador && puedeEliminarCarga(c, ctx.estadoTramite)) out.push('borrar');
   if (ctx.supervisor && c.estado !== 0) out.push('ambulatorias');
   return out;
 }

@@ -6,11 +6,11 @@ import {
   MSG_DETALLE_EDICION as M,
   subMoney,
 } from '@app/domain/detalles/index';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { detallesApi } from './detalles-api.ts';
 import { dinero } from './TotalesResumen.tsx';
 
@@ -37,7 +37,7 @@ export function AprobadoModal(props: {
   const glosa = valido ? subMoney(d.valorReclamado, normal) : null;
   const sinObs = glosa !== null && compareMoney(glosa, '0') > 0 && d.observacionesM === 0;
   const onError = (e: unknown) => setError(e instanceof ApiError ? e.message : M.valorInvalido);
-  const aprobar = useMutation({
+  const aprobar = useEnvio({
     mutationFn: () =>
       detallesApi.aprobar(props.idPlanilla, d.idPlanillaDet, {
         valorAprobado: normal,
@@ -46,7 +46,7 @@ export function AprobadoModal(props: {
     onSuccess: props.onSaved,
     onError,
   });
-  const propuesta = useMutation({
+  const propuesta = useEnvio({
     mutationFn: () => detallesApi.glosaTarifa(props.idPlanilla, d.idPlanillaDet, props.version),
     onSuccess: props.onSaved,
     onError,

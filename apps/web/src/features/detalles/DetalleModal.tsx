@@ -6,11 +6,11 @@ import {
   MSG_DETALLE_EDICION as M,
   type TarifaBusqueda,
 } from '@app/domain/detalles/index';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Modal, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { BusquedaPaginada } from './BusquedaPaginada.tsx';
 import { detalleKeys, detallesApi } from './detalles-api.ts';
 import { dinero } from './TotalesResumen.tsx';
@@ -50,7 +50,7 @@ export function DetalleModal(props: {
       : null,
   );
   const [error, setError] = useState<string | null>(null);
-  const guardar = useMutation({
+  const guardar = useEnvio({
     mutationFn: (v: Valores) => {
       const cuerpo = {
         descripcion: v.descripcion || undefined,

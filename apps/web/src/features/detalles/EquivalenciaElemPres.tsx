@@ -1,8 +1,9 @@
 import type { ElementoBusqueda } from '@app/domain/detalles/index';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Input, Popconfirm, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { useSession } from '../../app/use-session.ts';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { detalleKeys, detallesApi } from './detalles-api.ts';
@@ -26,7 +27,7 @@ export default function EquivalenciaElemPres({ id }: { id: number }) {
     queryFn: ({ signal }) => detallesApi.equivalencia(id, q, page, signal),
     placeholderData: keepPreviousData,
   });
-  const asignar = useMutation({
+  const asignar = useEnvio({
     mutationFn: (idElemento: number | null) => detallesApi.asignarEquivalencia(id, idElemento),
     onSuccess: (r) => {
       feedback.success(r.mensaje);

@@ -1,9 +1,9 @@
 import type { DetalleEscritura, DetalleFilaAuditada } from '@app/domain/detalles/index';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, DatePicker, Flex, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { detallesApi } from './detalles-api.ts';
 
 /** The date of a laboratory or imaging line, inside the attention's dates (docs/spec-summary.md 001 'actualizar-fecha'). */
@@ -20,7 +20,7 @@ export function FechaModal(props: {
   const desde = dayjs(props.fechaDesde);
   const hasta = dayjs(props.fechaHasta);
   const [fecha, setFecha] = useState<Dayjs | null>(d.fechaAtencion ? dayjs(d.fechaAtencion) : desde);
-  const guardar = useMutation({
+  const guardar = useEnvio({
     mutationFn: () =>
       detallesApi.fecha(
         props.idPlanilla,

@@ -16,7 +16,7 @@ const TITLE = 'Vademécum';
 const columns: TableColumnsType<Medicamento> = [
   { key: 'codigo', title: 'Código', dataIndex: 'codigo', width: 120 },
   { key: 'nombre', title: 'Medicamento', dataIndex: 'nombre' },
-  { key: 'clasificacion', title: 'Clasificación', dataIndex: 'clasificacion', width: 260, ellipsis: true },
+  { key: 'clasificacion', title: 'Clasificación', dataIndex: 'clasificacion', width: 180, ellipsis: true },
   {
     key: 'valor',
     title: 'Valor referencial',
@@ -86,6 +86,9 @@ export default function VademecumPage() {
           loading={list.isFetching}
           onPageChange={params.setPage}
           rowKey="idElemento"
+          // Long names (443 presentations, some 'AMOXICILINA + ÁCIDO CLAVULÁNICO (250 MG + 62,5 MG)/5 ML …')
+          // wrap in their column instead of pushing the value out of sight.
+          fixedLayout
           emptyText={MSG_HERRAMIENTAS.sinMedicamentos}
         />
       </Card>

@@ -29,6 +29,7 @@ function ModuleCard({ card }: { card: HomeCard }) {
   };
   return (
     <Card
+      data-tour={`modulo-${card.key}`}
       hoverable
       onClick={open}
       style={{ height: '100%' }}

@@ -1,8 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { MSG_OBSERVACION } from '@app/domain/observaciones/messages';
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
+import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { obsApi } from './observaciones-api.ts';
 
@@ -14,7 +14,7 @@ type Feedback = ReturnType<typeof useFeedback>;
  */
 export function ArchivosRespuesta({ idPlanilla, feedback }: { idPlanilla: number; feedback: Feedback }) {
   const [lista, setLista] = useState<UploadFile[]>([]);
-  const subir = useMutation({
+  const subir = useEnvio({
     mutationFn: () =>
       obsApi.archivos(
         idPlanilla,

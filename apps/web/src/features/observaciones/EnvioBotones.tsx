@@ -3,10 +3,11 @@ import { MSG_OBSERVACION, TIPO_OBSERVACION_TEXTO } from '@app/domain/observacion
 import { perfilEnvioObservaciones } from '@app/domain/observaciones/rules';
 import { TIPOS_REVISION, type TipoRevision } from '@app/domain/planillas/permissions';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio as useEnvioGuardado } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { obsApi, obsKeys } from './observaciones-api.ts';
 
@@ -21,7 +22,7 @@ type Accion = 'enviar-observaciones' | 'enviar-respuestas';
  */
 export function useEnvio(t: TramiteRef, feedback: Feedback, onDone?: () => void) {
   const qc = useQueryClient();
-  const m = useMutation({
+  const m = useEnvioGuardado({
     mutationFn: ({ accion, tipo }: { accion: Accion; tipo?: TipoRevision }) =>
       obsApi.enviar(t.idTramite, accion, { tipo, estadoActual: t.estadoTramite as EstadoTramite }),
     onSuccess: (r, { accion }) => {

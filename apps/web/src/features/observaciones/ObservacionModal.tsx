@@ -1,9 +1,10 @@
 import { MSG_OBSERVACION } from '@app/domain/observaciones/messages';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Descriptions, Form, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { planillaApi, planillaKeys } from '../planilla-form/planilla-api.ts';
 import { TextoDictado } from './dictado.tsx';
@@ -64,7 +65,7 @@ export function ObservacionModal({
     enabled: open && !editar && !!idPlanilla && !idPlanillaDet,
   });
 
-  const guardar = useMutation({
+  const guardar = useEnvio({
     mutationFn: (v: Valores) => {
       const descripcion = v.descripcion?.trim() ? v.descripcion.trim().toUpperCase() : null;
       const idObservacion = v.idObservacion ?? 0;

@@ -2,11 +2,12 @@ import { parseId } from '@app/domain/common/ids';
 import { MSG_OBSERVACION, TIPO_OBSERVACION_TEXTO } from '@app/domain/observaciones/messages';
 import type { NivelObservacion } from '@app/domain/observaciones/rules';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Form, Result, Select, Skeleton, Table } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
@@ -55,7 +56,7 @@ export default function RespuestaPage({ nivel }: { nivel: NivelObservacion }) {
     if (o) form.setFieldsValue({ idRespuesta: o.idRespuesta, respuesta: o.respuestaComplementaria ?? '' });
   }, [o, form]);
 
-  const guardar = useMutation({
+  const guardar = useEnvio({
     mutationFn: (v: Valores) => {
       const texto = v.respuesta?.trim() ? v.respuesta.trim().toUpperCase() : null;
       return obsApi.responder(nivel, id ?? 0, {

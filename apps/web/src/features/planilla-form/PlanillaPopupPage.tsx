@@ -31,7 +31,7 @@ function avisarOpener(tipo: string | undefined) {
 /**
  * /planillaformpopup/:idTramite/:estadoTramite/:idPlanilla/:tipo — the same record in a 1200×800
  * window opened from a list: compact (two diagnoses and an expander), and after a review it tells its
- * opener which tab to refresh and closes with 'Revisión registrada exitosamente!'.
+ * opener which tab to refresh and closes with '¡Revisión registrada exitosamente!'.
  */
 export default function PlanillaPopupPage() {
   const params = useParams();

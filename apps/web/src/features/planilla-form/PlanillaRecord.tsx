@@ -240,6 +240,8 @@ export function PlanillaRecord({
     }
     try {
       const res = await acc.guardar.mutateAsync(body);
+      // A second press while the first save runs is ignored (issue 14 §2).
+      if (!res) return null;
       const nuevos = valoresIniciales(res.item);
       form.setFieldsValue(nuevos);
       base.current = comparable(nuevos);
@@ -402,6 +404,7 @@ export function PlanillaRecord({
       wrap
       role="toolbar"
       aria-label="Revisión"
+      data-tour="revision-barra"
     >
       <Space size={8} wrap>
         <StateTag state={p.estadoAud}>AM: {p.estadoAud}</StateTag>
@@ -518,6 +521,7 @@ export function PlanillaRecord({
             shape="circle"
             icon={<QuestionCircleOutlined />}
             aria-label="Atajos de teclado"
+            data-tour="revision-atajos"
           />
         </Tooltip>
       </Space>
@@ -745,6 +749,7 @@ export function PlanillaRecord({
               tabIndex={-1}
               aria-label="Documentos de la atención"
               className="pf-documentos"
+              data-tour="planilla-documentos"
             >
               <Card variant="borderless" size="small" title="Documentos">
                 <Suspense

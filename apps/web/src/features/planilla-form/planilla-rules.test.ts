@@ -254,7 +254,7 @@ describe('form mapping', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]).toMatchObject({
       path: ['diag2'],
-      message: 'El elemento Diagnóstico 2 no puede ser nulo.',
+      message: 'El campo Diagnóstico 2 es obligatorio.',
     });
   });
   it('audit field names in Spanish', () => {

@@ -2,8 +2,9 @@ import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import type { AccionRevision } from '@app/domain/planillas/revision';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { type Planilla, type PlanillaBody, planillaApi, planillaKeys } from './planilla-api.ts';
 import { NOMBRE_TIPO } from './planilla-rules.ts';
@@ -17,7 +18,7 @@ const TEXTO_EXITO_TITULO = 'Éxito';
 
 /**
  * The record's server actions with the spec's feedback (000 §8): save ('Éxito' / 'Planilla
- * actualizada exitosamente!'; 'Error!' / 'Intentelo de nuevo!'), reviews ('Error al registrar la
+ * actualizada exitosamente!'; '¡Error!' / 'Inténtelo de nuevo.'), reviews ('Error al registrar la
  * revisión' or the server's text), templates, and the next/previous pending lookup ('Sin planillas
  * pendientes'). A 409 (someone else changed the record) offers to reload it.
  */
@@ -42,7 +43,7 @@ export function usePlanillaAcciones(p: Planilla, feedback: Feedback, recargar: (
     else feedback.errorDialog(titulo, e.message);
   }
 
-  const guardar = useMutation({
+  const guardar = useEnvio({
     mutationFn: (body: PlanillaBody) => planillaApi.update(id, body),
     onSuccess: (res) => {
       feedback.notification.success({ title: TEXTO_EXITO_TITULO, description: res.mensaje });
@@ -51,12 +52,12 @@ export function usePlanillaAcciones(p: Planilla, feedback: Feedback, recargar: (
     },
   });
 
-  const revisar = useMutation({
+  const revisar = useEnvio({
     mutationFn: (v: { tipo: TipoRevision; version: number }) => planillaApi.revisar(id, v.tipo, v.version),
     onError: (e) => fallo(e, MSG_PLANILLA.errorRevision),
   });
 
-  const transicion = useMutation({
+  const transicion = useEnvio({
     mutationFn: (v: { accion: Transicion; tipo: TipoRevision }) =>
       planillaApi[v.accion](id, v.tipo, p.version),
     onSuccess: (res) => {
@@ -66,7 +67,7 @@ export function usePlanillaAcciones(p: Planilla, feedback: Feedback, recargar: (
     onError: (e) => fallo(e, MSG.error),
   });
 
-  const finalizarCarga = useMutation({
+  const finalizarCarga = useEnvio({
     mutationFn: (tipo: TipoRevision) => planillaApi.finalizarCarga(p.idCarga, tipo),
     onSuccess: (res) => {
       feedback.success(
@@ -79,7 +80,7 @@ export function usePlanillaAcciones(p: Planilla, feedback: Feedback, recargar: (
     onError: (e) => fallo(e, MSG.error),
   });
 
-  const plantilla = useMutation({
+  const plantilla = useEnvio({
     mutationFn: (
       v: { aplicar: true; idPlantilla: number } | { aplicar: false },
     ): Promise<{ mensaje: string }> =>

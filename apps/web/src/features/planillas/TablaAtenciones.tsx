@@ -59,6 +59,7 @@ import { FiltrosPanel } from './FiltrosPanel.tsx';
 import { planillaKeys, planillasApi } from './planillas-api.ts';
 import type { ResumenTarget } from './ResumenModal.tsx';
 import './planillas.css';
+import { useEnvio } from '../../app/use-envio.ts';
 
 const OPCION_ICONS: Record<OpcionAtencion, ReactNode> = {
   resumen: <FileSearchOutlined aria-hidden />,
@@ -102,6 +103,7 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
     void queryClient.invalidateQueries({ queryKey: tramiteKeys.detail(idTramite) });
   };
 
+  // Row toggles may run side by side (one per row): plain mutations.
   const nivel = useMutation({
     mutationFn: ({ row, n }: { row: PlanillaFila; n: 1 | 2 }) =>
       planillasApi.nivel(row.idPlanilla, n, row.version),
@@ -109,7 +111,7 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
     onError: (e: Error) => feedback.errorDialog(MSG_PLANILLA.nivelError, e.message),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: planillaKeys.all }),
   });
-  const nivelCarga = useMutation({
+  const nivelCarga = useEnvio({
     mutationFn: ({ idCarga, n }: { idCarga: number; n: 1 | 2 }) => planillasApi.nivelCarga(idCarga, n),
     onSuccess: (r) => feedback.success(r.mensaje),
     onError: (e: Error, v) => feedback.errorDialog(MSG_PLANILLA.nivelesError(v.n), e.message),

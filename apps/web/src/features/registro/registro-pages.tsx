@@ -10,7 +10,7 @@ import {
   registroSchema,
   TERMINOS_CONDICIONES,
 } from '@app/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -33,6 +33,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { PRODUCT_NAME, useDocumentTitle } from '../../app/brand.ts';
 import { writeSession } from '../../app/session.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { useSession } from '../../app/use-session.ts';
 import type { FieldSpec } from '../admin/components/fields.tsx';
 import { RucAviso } from '../admin/components/RucAviso.tsx';
@@ -466,7 +467,7 @@ function RegistroCompleto() {
         enviando = null;
       });
   }, [go]);
-  const login = useMutation({
+  const login = useEnvio({
     mutationFn: () => authApi.login(credenciales.current ?? { usuario: '', clave: '' }),
     onSuccess: ({ token, usuario }) => {
       credenciales.current = null;

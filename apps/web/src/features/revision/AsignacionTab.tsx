@@ -3,7 +3,7 @@ import { formatCount } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -54,6 +54,7 @@ import {
   validarAsignacion,
 } from './revision-rules.ts';
 import './revision.css';
+import { useEnvio } from '../../app/use-envio.ts';
 
 const PAGE_SIZE = 10;
 const FILTROS = ['modo', 'idCarga', 'asignado', 'estado', 'numero'] as const;
@@ -103,7 +104,7 @@ export default function AsignacionTab({ tramite: t, tipo }: AsignacionTabProps) 
     void queryClient.invalidateQueries({ queryKey: tramiteKeys.all });
   };
 
-  const asignar = useMutation({
+  const asignar = useEnvio({
     mutationFn: (form: AsignacionForm) => revisionApi.asignar(t.idTramite, asignacionBody(form, tipo)),
     onSuccess: (res: AsignacionRespuesta) => {
       if (res.asignadas === 0) {

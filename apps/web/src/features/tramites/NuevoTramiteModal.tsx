@@ -1,8 +1,9 @@
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Col, DatePicker, Form, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { nuevoTramitePayload, requerido, validarNuevoTramite } from './tramite-rules.ts';
@@ -45,7 +46,8 @@ export function NuevoTramiteModal({ open, onClose, onCreated }: NuevoTramiteModa
   const prestadores = usePrestadores();
   const servicios = useServicios();
   const frecuencia = Form.useWatch('frecuenciaCarga', form);
-  const save = useMutation({ mutationFn: tramitesApi.create });
+  // One request per submit, however often 'Guardar' is pressed (issue 14 §2).
+  const save = useEnvio({ mutationFn: tramitesApi.create });
   const saving = save.isPending;
 
   function showErrors(errors: Record<string, string>, fallback?: string) {

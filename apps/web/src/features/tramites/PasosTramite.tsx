@@ -42,7 +42,7 @@ export function PasosTramite({ idTramite, estado, idPerfil, acciones, onTab, onA
           current={actual}
           status={estado === 'OBSERVACIONES' ? 'error' : estado === 'FINALIZADO' ? 'finish' : 'process'}
           items={PASOS_TRAMITE.map((p, i) => ({
-            title: i === actual && estado === 'OBSERVACIONES' ? 'Observaciones' : p.titulo,
+            title: i === actual && estado === 'OBSERVACIONES' ? 'Con observaciones' : p.titulo,
           }))}
           style={{ marginBottom: 8 }}
         />

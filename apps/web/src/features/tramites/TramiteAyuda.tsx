@@ -37,7 +37,13 @@ export function TramiteAyuda({ estado, idPerfil }: { estado: string; idPerfil: n
   );
   return (
     <Popover title="Ayuda del trámite" content={content} trigger="click" placement="bottomLeft">
-      <Button type="text" shape="circle" icon={<QuestionCircleOutlined />} aria-label="Ayuda del trámite" />
+      <Button
+        type="text"
+        shape="circle"
+        icon={<QuestionCircleOutlined />}
+        aria-label="Ayuda del trámite"
+        data-tour="tramite-ayuda"
+      />
     </Popover>
   );
 }

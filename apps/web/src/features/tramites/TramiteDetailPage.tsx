@@ -1,11 +1,11 @@
 import { DownOutlined, FileTextOutlined } from '@ant-design/icons';
 import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import type { Accion } from '@app/domain/tramites/workflow';
+import type { Accion, EstadoTramite } from '@app/domain/tramites/workflow';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Flex, Skeleton, Spin, Tabs } from 'antd';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
@@ -15,7 +15,11 @@ import { useFeedback } from '../../components/useFeedback.tsx';
 import { AvisoSinArchivos } from '../archivos/AvisoSinArchivos.tsx';
 import { SolicitudesBoton } from '../autorizaciones/SolicitudesBoton.tsx';
 import { TotalesTramite } from '../detalles/TotalesResumen.tsx';
+import { FinanzasMenu } from '../finanzas/FinanzasMenu.tsx';
 import { EnvioBotones } from '../observaciones/EnvioBotones.tsx';
+import { confirmarAnulacion } from './confirmar-anulacion.tsx';
+import { PasosTramite } from './PasosTramite.tsx';
+import { ReportesBloques } from './ReportesBloques.tsx';
 import { TramiteAyuda } from './TramiteAyuda.tsx';
 import { TramiteInfo } from './TramiteInfo.tsx';
 import { TramiteNoEncontrado } from './TramiteReportPage.tsx';
@@ -106,6 +110,7 @@ function Detail({
   back: string;
 }) {
   const feedback = useFeedback();
+  const navigate = useNavigate();
   const accion = useTramiteAccion(t, lado, feedback);
   const [searchParams, setSearchParams] = useSearchParams();
   const visibles = tabsVisibles(t, idPerfil);
@@ -160,6 +165,9 @@ function Detail({
         focusable: { autoFocusButton: 'cancel' },
         onOk: () => run(a),
       });
+    } else if (a === 'anular') {
+      // Names what is lost; once annulled the procedure leaves the lists, so back to the list (decision 50).
+      void confirmarAnulacion(t, feedback, () => run(a, () => navigate(back)));
     } else void run(a);
   }
 
@@ -219,12 +227,24 @@ function Detail({
           ...buttons,
           <EnvioBotones key="observaciones" tramite={t} idPerfil={idPerfil} feedback={feedback} />,
           <SolicitudesBoton key="solicitudes" tramite={t} />,
+          <FinanzasMenu key="finanzas" tramite={t} idPerfil={idPerfil} feedback={feedback} />,
         ]}
       />
       {muestraAvisoDocumentado(t) && <AvisoSinArchivos idTramite={t.idTramite} />}
+      <PasosTramite
+        idTramite={t.idTramite}
+        estado={t.estadoTramite as EstadoTramite}
+        idPerfil={idPerfil}
+        acciones={t.acciones}
+        onTab={setTab}
+        onAccion={(a) =>
+          confirmAndRun(a, botonesCabecera(t.acciones).find((b) => b.accion === a)?.label ?? a)
+        }
+      />
       <TramiteInfo tramite={t} editable={puedeEditar(t, idPerfil)} feedback={feedback} />
       <TotalesTramite idTramite={t.idTramite} />
-      <Card variant="borderless" styles={{ body: { padding: '0 16px 16px' } }}>
+      {lado === 'auditoria' && <ReportesBloques tramite={t} idPerfil={idPerfil} feedback={feedback} />}
+      <Card variant="borderless" styles={{ body: { padding: '0 16px 16px' } }} data-tour="tramite-pestanas">
         <Tabs
           activeKey={tab}
           onChange={setTab}

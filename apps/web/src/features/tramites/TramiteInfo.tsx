@@ -2,11 +2,12 @@ import { formatCount, formatDate, formatDateTime } from '@app/domain/common/form
 import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { asignacionTexto } from '@app/domain/tramites/workflow';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Descriptions, type DescriptionsProps, Flex, Form, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import { StateTag } from '../../components/StateTag.tsx';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { calendarDate, frecuenciaLabel, periodo, semanaTexto } from './tramite-rules.ts';
@@ -86,7 +87,7 @@ const FIELDS = ['fechaDesde', 'fechaHasta', 'descripcion'] as const;
 function EditForm({ tramite: t, feedback }: { tramite: TramiteDetalle; feedback: Feedback }) {
   const [form] = Form.useForm<EditValues>();
   const queryClient = useQueryClient();
-  const save = useMutation({
+  const save = useEnvio({
     mutationFn: (v: EditValues) =>
       tramitesApi.update(t.idTramite, {
         fechaDesde: v.fechaDesde?.format('YYYY-MM-DD') ?? '',

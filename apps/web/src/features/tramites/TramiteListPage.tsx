@@ -161,13 +161,18 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
         extra={
           vista === 'carga' &&
           esPrestador(idPerfil) && (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setNuevo(true)}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => setNuevo(true)}
+              data-tour="tramite-nuevo"
+            >
               Nuevo trámite
             </Button>
           )
         }
       />
-      <Card variant="borderless" styles={{ body: { padding: 16 } }}>
+      <Card variant="borderless" styles={{ body: { padding: 16 } }} data-tour="tramites-lista">
         <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search" aria-label="Filtros">
           <Select
             aria-label="Estado"

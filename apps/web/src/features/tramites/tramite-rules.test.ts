@@ -76,6 +76,15 @@ describe('header actions', () => {
     expect(b.find((x) => x.accion === 'finalizar')?.confirm).toBe(true);
   });
 
+  it('offers annulling last, as a confirmed danger button, never as the primary one', () => {
+    const b = botonesCabecera(['anular', 'enviar']);
+    expect(b.map((x) => [x.accion, x.primary, x.confirm, x.danger])).toEqual([
+      ['enviar', true, true, false],
+      ['anular', false, true, true],
+    ]);
+    expect(botonesCabecera(['anular']).map((x) => x.primary)).toEqual([false]);
+  });
+
   it('shows nothing when nothing is allowed or the action is unknown', () => {
     expect(botonesCabecera([])).toEqual([]);
     expect(botonesCabecera(['volar'])).toEqual([]);
@@ -203,12 +212,12 @@ describe('new procedure form', () => {
   it('requires every field with the spec message', () => {
     const errors = validarNuevoTramite(nuevoTramitePayload({}));
     expect(errors).toMatchObject({
-      idPrestador: 'El elemento Prestador no puede ser nulo.',
-      idServicio: 'El elemento Servicio no puede ser nulo.',
-      fechaDesde: 'El elemento Fecha desde no puede ser nulo.',
-      fechaHasta: 'El elemento Fecha hasta no puede ser nulo.',
-      descripcion: 'El elemento Descripción no puede ser nulo.',
-      frecuenciaCarga: 'El elemento Frecuencia de carga no puede ser nulo.',
+      idPrestador: 'El campo Prestador es obligatorio.',
+      idServicio: 'El campo Servicio es obligatorio.',
+      fechaDesde: 'El campo Fecha desde es obligatorio.',
+      fechaHasta: 'El campo Fecha hasta es obligatorio.',
+      descripcion: 'El campo Descripción es obligatorio.',
+      frecuenciaCarga: 'El campo Frecuencia de carga es obligatorio.',
     });
   });
 

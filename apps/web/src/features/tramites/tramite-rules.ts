@@ -99,6 +99,8 @@ const ORDEN_ACCIONES: readonly Accion[] = [
   'finalizar',
   'reabrir',
   'cambiar-asignacion',
+  // Last and never the primary one: it undoes the provider's work (issue 14 §2, decision 50).
+  'anular',
 ];
 
 export type BotonAccion = {
@@ -120,9 +122,9 @@ export function botonesCabecera(acciones: readonly string[]): BotonAccion[] {
   return list.map((t, i) => ({
     accion: t.accion,
     label: t.label,
-    primary: i === 0,
-    confirm: t.accion === 'finalizar' || t.accion === 'enviar',
-    danger: false,
+    primary: i === 0 && t.accion !== 'anular',
+    confirm: t.accion === 'finalizar' || t.accion === 'enviar' || t.accion === 'anular',
+    danger: t.accion === 'anular',
   }));
 }
 
@@ -265,7 +267,7 @@ export function nuevoTramitePayload(v: NuevoTramiteForm): NuevoTramitePayload {
 
 /**
  * The same check the API runs (the domain's zod schema), as field → first message. Required fields
- * say 'El elemento {campo} no puede ser nulo.'.
+ * say 'El campo {campo} es obligatorio.'.
  */
 export function validarNuevoTramite(body: NuevoTramitePayload): Record<string, string> | null {
   const res = tramiteInputSchema.safeParse({

@@ -2,8 +2,9 @@ import { formatCount } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../app/api.ts';
+import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import type { Lado } from './tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';
@@ -26,7 +27,7 @@ function Lines({ lines }: { lines: (string | undefined)[] }) {
  */
 export function useTramiteAccion(tramite: TramiteDetalle | undefined, lado: Lado, feedback: Feedback) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
+  const mutation = useEnvio({
     mutationFn: ({ accion }: { accion: Accion }) => {
       if (!tramite) throw new Error(MSG_TRAMITE.parametroIdTramite);
       return tramitesApi.accion(tramite.idTramite, accion, tramite.estadoTramite);
@@ -76,6 +77,7 @@ export function useTramiteAccion(tramite: TramiteDetalle | undefined, lado: Lado
     return mutation
       .mutateAsync({ accion })
       .then((res) => {
+        if (!res) return; // a second press while the first runs
         queryClient.setQueryData(tramiteKeys.detail(res.item.idTramite), res.item);
         if (accion === 'recibir')
           feedback.notification.success({ title: MSG_TRAMITE.recibirExito, description: res.mensaje });

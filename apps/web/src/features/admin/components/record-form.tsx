@@ -1,10 +1,10 @@
 import { fieldErrors } from '@app/domain/common/errors';
-import { useMutation } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, Row as GridRow, Input } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useRef } from 'react';
 import type { ZodType } from 'zod';
 import { ApiError } from '../../../app/api.ts';
+import { useEnvio } from '../../../app/use-envio.ts';
 import { useFeedback } from '../../../components/useFeedback.tsx';
 import type { Row, Saved } from '../admin-api.ts';
 import {
@@ -66,13 +66,13 @@ export type RecordFormOptions<T> = {
 /**
  * Validation and saving shared by modals and full-page forms: the shared schema first (every
  * field's message under it, the first invalid field focused), then the API; server field errors
- * land under their fields, anything else in the 'Error!' dialog.
+ * land under their fields, anything else in the '¡Error!' dialog.
  */
 export function useRecordForm<T>(opts: RecordFormOptions<T>) {
   const [form] = Form.useForm<Row>();
   const feedback = useFeedback();
   const busy = useRef(false);
-  const save = useMutation({ mutationFn: opts.submit });
+  const save = useEnvio({ mutationFn: opts.submit });
 
   function showErrors(errors: Record<string, string>, fallback?: string) {
     const known = opts.fields.map((f) => f.name).filter((n) => n in errors);

@@ -1,0 +1,29 @@
+import { bigint, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { tramite } from './tramites.ts';
+
+/**
+ * The last generated PDF of each variant of a procedure report (migration 0015, decision 48): a
+ * request whose data version (features/reportes/cache.ts) equals `version` is served from the stored
+ * object instead of drawing the report again.
+ */
+export const reportePdf = pgTable(
+  'reporte_pdf',
+  {
+    idReportePdf: serial().primaryKey(),
+    idTramite: integer()
+      .notNull()
+      .references(() => tramite.idTramite, { onDelete: 'cascade' }),
+    /** Report, load, type, attention and reader: 'r11-c0-tx-p0-v-'. */
+    variante: varchar({ length: 80 }).notNull(),
+    /** SHA-256 (hex) of the data version the PDF was drawn from. */
+    version: varchar({ length: 64 }).notNull(),
+    /** The object in the storage layer (lib/storage). */
+    claveObjeto: varchar({ length: 300 }).notNull(),
+    /** The download's file name. */
+    nombre: varchar({ length: 200 }).notNull(),
+    tamano: bigint({ mode: 'number' }).notNull(),
+    paginas: integer().notNull(),
+    fechaReg: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('reporte_pdf_tramite_variante_uq').on(t.idTramite, t.variante)],
+);

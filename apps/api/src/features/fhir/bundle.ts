@@ -1,0 +1,402 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  FHIR_MONEDA,
+  FHIR_SISTEMA,
+  type FhirClaim,
+  type FhirClaimResponse,
+  fromCents,
+  MOTIVO_DETALLE_INACTIVO,
+  PERFIL,
+  type SessionUser,
+  toCents,
+} from '@app/domain';
+import type { Database } from '../../db/client.ts';
+import { APROBADO, RECLAMADO } from '../detalles/sql.ts';
+
+/** Attentions per round trip (each with its lines, diagnoses, reasons and payments: 5 queries). */
+const LOTE = 200;
+
+type Cabecera = {
+  numero: string;
+  ruc: string;
+  prestador: string;
+  asegurador: string;
+  servicio: string;
+};
+
+type Atencion = {
+  idPlanilla: number;
+  numero: string;
+  cedula: string;
+  nombre: string;
+  cedulaMedico: string | null;
+  nombreMedico: string | null;
+  diags: (string | null)[];
+  fechaDesde: string;
+  fechaHasta: string;
+  fechaReg: Date;
+  estadoAud: string;
+  fechaAud: Date | null;
+  totalReclamado: string;
+  totalAprobado: string;
+};
+
+type Linea = {
+  idPlanillaDet: number;
+  idPlanilla: number;
+  codigo: string;
+  elementoCodigo: string | null;
+  descripcion: string | null;
+  fechaAtencion: string | null;
+  cantidad: number;
+  valorUni: string;
+  reclamado: string;
+  aprobado: string;
+  estado: number;
+};
+
+type Motivo = {
+  idPlanillaDet: number;
+  idObservacion: number;
+  descripcion: string;
+  complementaria: string | null;
+};
+type Pago = { idPlanilla: number; pagado: string; fecha: string };
+
+/** Reviewed by the medical audit: the attention has an adjudication (ClaimResponse). */
+const REVISADA = new Set(['REVISADA', 'FINALIZADA']);
+
+/** A deterministic UUID (v5 layout) for the bundle's internal references. */
+function uuid(kind: string, id: number): string {
+  const h = crypto.createHash('sha1').update(`reclamos-salud:${kind}:${id}`).digest('hex');
+  const variant = ((Number.parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const concepto = (system: string, code: string, display?: string) => ({
+  coding: [{ system, code, ...(display ? { display } : {}) }],
+});
+
+/**
+ * FHIR decimals are JSON numbers, and JavaScript would write 25.50 as 25.5 (FHIR asks to keep the
+ * precision) and could round large amounts: money is written as a marked string and turned into the
+ * exact decimal text when the resource is serialised. The marker carries a random nonce per export,
+ * so no text of the data can pose as an amount.
+ */
+function dineroJson() {
+  const nonce = crypto.randomBytes(8).toString('hex');
+  const re = new RegExp(`"~${nonce}~(-?\\d+\\.\\d{2})~"`, 'g');
+  return {
+    dinero: (v: string) =>
+      ({ value: `~${nonce}~${fromCents(toCents(v))}~` as unknown as number, currency: FHIR_MONEDA }) as const,
+    json: (o: unknown) => JSON.stringify(o).replace(re, '$1'),
+  };
+}
+
+async function cabecera(db: Database, idTramite: number): Promise<Cabecera> {
+  const [c] = await db.query<Cabecera>(
+    `SELECT t.numero, p.ruc, p.nombre_comercial AS prestador, e.nombre_corto AS asegurador, s.nombre AS servicio
+       FROM tramite t JOIN prestador p ON p.id_prestador = t.id_prestador
+       JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora JOIN servicio s ON s.id_servicio = t.id_servicio
+      WHERE t.id_tramite = $1`,
+    [idTramite],
+  );
+  return c;
+}
+
+const agrupar = <T extends { idPlanilla: number }>(rows: T[]) => {
+  const m = new Map<number, T[]>();
+  for (const r of rows) {
+    const l = m.get(r.idPlanilla);
+    if (l) l.push(r);
+    else m.set(r.idPlanilla, [r]);
+  }
+  return m;
+};
+
+/**
+ * The procedure as a FHIR R4 Bundle of type collection (issue 15 item 5, decision 57): one Claim per
+ * active attention and, for each attention reviewed by the medical audit, a ClaimResponse with the
+ * adjudication of each line (submitted = claimed, eligible and benefit = approved) and the glosa's reasons
+ * in adjudication.reason. Streamed in keyset batches, so memory stays flat whatever the size.
+ */
+export async function fhirBundle(db: Database, user: SessionUser, idTramite: number) {
+  const c = await cabecera(db, idTramite);
+  const { dinero, json } = dineroJson();
+  const ahora = new Date().toISOString();
+  const tipo = concepto(
+    FHIR_SISTEMA.claimType,
+    /hospital/i.test(c.servicio) ? 'institutional' : 'professional',
+  );
+  const prestador = {
+    identifier: {
+      type: concepto(FHIR_SISTEMA.identifierType, 'TAX', 'Tax ID number'),
+      system: FHIR_SISTEMA.ruc,
+      value: c.ruc,
+    },
+    display: c.prestador,
+  };
+  const aseguradora = { display: c.asegurador };
+  // The provider does not see the audit's drafts (observations not sent yet, decision 45).
+  const soloEnviadas = user.idPerfil === PERFIL.PRESTADOR ? 'AND o.ronda IS NOT NULL' : '';
+
+  function claim(a: Atencion, lineas: Linea[], nombresDiag: Map<string, { code: string; nombre: string }>) {
+    const paciente = {
+      identifier: {
+        use: 'official',
+        type: concepto(FHIR_SISTEMA.identifierType, 'NI', 'National unique individual identifier'),
+        system: FHIR_SISTEMA.cedula,
+        value: a.cedula,
+      },
+      display: a.nombre,
+    };
+    const diagnosticos = a.diags
+      .filter((d): d is string => !!d)
+      .map((d, i) => {
+        const n = nombresDiag.get(d);
+        return {
+          sequence: i + 1,
+          diagnosisCodeableConcept: concepto(FHIR_SISTEMA.icd10, n?.code ?? d, n?.nombre),
+          ...(i === 0
+            ? { type: [concepto(FHIR_SISTEMA.diagnosisType, 'principal', 'Principal Diagnosis')] }
+            : {}),
+        };
+      });
+    const medico = a.cedulaMedico
+      ? [
+          {
+            sequence: 1,
+            provider: {
+              identifier: { system: FHIR_SISTEMA.cedula, value: a.cedulaMedico },
+              ...(a.nombreMedico ? { display: a.nombreMedico } : {}),
+            },
+            responsible: true,
+          },
+        ]
+      : undefined;
+    const resource: FhirClaim = {
+      resourceType: 'Claim',
+      id: `planilla-${a.idPlanilla}`,
+      identifier: [{ system: FHIR_SISTEMA.planilla, value: `${c.numero}/${a.numero}` }],
+      status: 'active',
+      type: tipo,
+      use: 'claim',
+      patient: paciente,
+      billablePeriod: { start: a.fechaDesde, end: a.fechaHasta },
+      created: a.fechaReg.toISOString(),
+      insurer: aseguradora,
+      provider: prestador,
+      priority: concepto(FHIR_SISTEMA.processPriority, 'normal'),
+      ...(medico ? { careTeam: medico } : {}),
+      ...(diagnosticos.length ? { diagnosis: diagnosticos } : {}),
+      insurance: [{ sequence: 1, focal: true, coverage: { display: `Cobertura de ${c.asegurador}` } }],
+      ...(lineas.length
+        ? {
+            item: lineas.map((l, i) => ({
+              sequence: i + 1,
+              ...(medico ? { careTeamSequence: [1] } : {}),
+              ...(diagnosticos.length ? { diagnosisSequence: diagnosticos.map((d) => d.sequence) } : {}),
+              productOrService: {
+                coding: [
+                  l.elementoCodigo
+                    ? {
+                        system: FHIR_SISTEMA.tpsns,
+                        code: l.elementoCodigo,
+                        ...(l.descripcion ? { display: l.descripcion } : {}),
+                      }
+                    : { system: `${FHIR_SISTEMA.servicioPrestador}:${c.ruc}`, code: l.codigo },
+                ],
+                ...(l.descripcion ? { text: l.descripcion } : {}),
+              },
+              ...(l.fechaAtencion ? { servicedDate: l.fechaAtencion } : {}),
+              quantity: { value: l.cantidad },
+              unitPrice: dinero(l.valorUni),
+              net: dinero(l.reclamado),
+            })),
+          }
+        : {}),
+      total: dinero(a.totalReclamado),
+    };
+    return { fullUrl: `urn:uuid:${uuid('claim', a.idPlanilla)}`, resource, paciente };
+  }
+
+  function respuesta(
+    a: Atencion,
+    lineas: Linea[],
+    motivos: Map<number, Motivo[]>,
+    pago: Pago | undefined,
+    paciente: FhirClaimResponse['patient'],
+  ) {
+    const categoria = (code: string) => concepto(FHIR_SISTEMA.adjudication, code);
+    const notas: { number: number; type: 'display'; text: string }[] = [];
+    const items = lineas.map((l, i) => {
+      const glosa = toCents(l.reclamado) - toCents(l.aprobado);
+      const propios = glosa > 0n ? (motivos.get(l.idPlanillaDet) ?? []) : [];
+      const razon =
+        glosa <= 0n
+          ? undefined
+          : propios[0]
+            ? {
+                ...concepto(
+                  FHIR_SISTEMA.observacion,
+                  String(propios[0].idObservacion),
+                  propios[0].descripcion,
+                ),
+                ...(propios[0].complementaria ? { text: propios[0].complementaria } : {}),
+              }
+            : l.estado !== 1
+              ? concepto(FHIR_SISTEMA.observacion, 'detalle-inactivo', MOTIVO_DETALLE_INACTIVO)
+              : undefined;
+      const numeros = propios.map((m) => {
+        notas.push({
+          number: notas.length + 1,
+          type: 'display',
+          text: `Línea ${i + 1}: ${m.descripcion}${m.complementaria ? ` — ${m.complementaria}` : ''}`,
+        });
+        return notas.length;
+      });
+      return {
+        itemSequence: i + 1,
+        ...(numeros.length ? { noteNumber: numeros } : {}),
+        adjudication: [
+          { category: categoria('submitted'), amount: dinero(l.reclamado) },
+          {
+            category: categoria('eligible'),
+            ...(razon ? { reason: razon } : {}),
+            amount: dinero(l.aprobado),
+          },
+          { category: categoria('benefit'), amount: dinero(l.aprobado) },
+        ],
+      };
+    });
+    const pagado = pago ? toCents(pago.pagado) : 0n;
+    const resource: FhirClaimResponse = {
+      resourceType: 'ClaimResponse',
+      id: `respuesta-${a.idPlanilla}`,
+      status: 'active',
+      type: tipo,
+      use: 'claim',
+      patient: paciente,
+      created: (a.fechaAud ?? a.fechaReg).toISOString(),
+      insurer: aseguradora,
+      requestor: prestador,
+      request: { reference: `urn:uuid:${uuid('claim', a.idPlanilla)}` },
+      outcome: 'complete',
+      disposition:
+        a.estadoAud === 'FINALIZADA' ? 'Auditoría médica finalizada' : 'Revisada por auditoría médica',
+      ...(items.length ? { item: items } : {}),
+      total: [
+        { category: categoria('submitted'), amount: dinero(a.totalReclamado) },
+        { category: categoria('eligible'), amount: dinero(a.totalAprobado) },
+        { category: categoria('benefit'), amount: dinero(a.totalAprobado) },
+      ],
+      ...(pago && pagado > 0n
+        ? {
+            payment: {
+              type: concepto(
+                FHIR_SISTEMA.paymentType,
+                pagado >= toCents(a.totalAprobado) ? 'complete' : 'partial',
+              ),
+              date: pago.fecha,
+              amount: dinero(pago.pagado),
+            },
+          }
+        : {}),
+      ...(notas.length ? { processNote: notas } : {}),
+    };
+    return { fullUrl: `urn:uuid:${uuid('claimresponse', a.idPlanilla)}`, resource };
+  }
+
+  async function* entradas(): AsyncGenerator<string> {
+    let numero = '';
+    let id = 0;
+    for (;;) {
+      const atenciones = await db.query<Atencion>(
+        `SELECT p.id_planilla AS "idPlanilla", p.numero, p.cedula, p.nombre, p.cedula_medico AS "cedulaMedico",
+                p.nombre_medico AS "nombreMedico", ARRAY[p.diag1, p.diag2, p.diag3, p.diag4, p.diag5] AS diags,
+                p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta", p.fecha_reg AS "fechaReg",
+                p.estado_aud AS "estadoAud", p.fecha_aud AS "fechaAud",
+                p.total_reclamado::text AS "totalReclamado", p.total_aprobado::text AS "totalAprobado"
+           FROM planilla p
+          WHERE p.id_tramite = $1 AND p.estado = 1 AND (p.numero, p.id_planilla) > ($2::text, $3::int)
+          ORDER BY p.numero, p.id_planilla LIMIT ${LOTE}`,
+        [idTramite, numero, id],
+      );
+      if (!atenciones.length) return;
+      const ids = atenciones.map((a) => a.idPlanilla);
+      const codigos = [...new Set(atenciones.flatMap((a) => a.diags.filter((d): d is string => !!d)))];
+      const [lineas, diags, motivos, pagos] = await Promise.all([
+        db.query<Linea>(
+          `SELECT d.id_planilla_det AS "idPlanillaDet", d.id_planilla AS "idPlanilla", d.codigo,
+                  e.codigo AS "elementoCodigo", COALESCE(e.nombre, d.descripcion) AS descripcion,
+                  d.fecha_atencion AS "fechaAtencion", d.cantidad, d.valor_uni::text AS "valorUni",
+                  ${RECLAMADO()}::text AS reclamado, ${APROBADO()}::text AS aprobado, d.estado
+             FROM planilla_det d LEFT JOIN elemento e ON e.id_elemento = d.id_elemento
+            WHERE d.id_planilla = ANY($1::int[])
+            ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`,
+          [ids],
+        ),
+        db.query<{ codigo: string; code: string; nombre: string }>(
+          `SELECT codigo, codigo_punto AS code, nombre FROM diagnostico WHERE codigo = ANY($1::text[])`,
+          [codigos],
+        ),
+        db.query<Motivo & { idPlanilla: number }>(
+          `SELECT o.id_planilla AS "idPlanilla", o.id_planilla_det AS "idPlanillaDet", o.id_observacion AS "idObservacion",
+                  ob.descripcion, NULLIF(btrim(o.descripcion), '') AS complementaria
+             FROM pla_det_obs o JOIN observacion ob ON ob.id_observacion = o.id_observacion
+            WHERE o.id_planilla = ANY($1::int[]) AND o.observacion_tipo = 'M' AND o.estado = 1 ${soloEnviadas}
+            ORDER BY o.id_pla_det_obs`,
+          [ids],
+        ),
+        db.query<Pago>(
+          `SELECT f.id_planilla AS "idPlanilla", sum(f.valor_pagado)::text AS pagado, max(f.fecha_pago) AS fecha
+             FROM pago_fin_fila f WHERE f.id_planilla = ANY($1::int[]) GROUP BY f.id_planilla`,
+          [ids],
+        ),
+      ]);
+      const porAtencion = agrupar(lineas);
+      const nombresDiag = new Map(diags.map((d) => [d.codigo, d]));
+      const motivosPorLinea = new Map<number, Motivo[]>();
+      for (const m of motivos)
+        motivosPorLinea.set(m.idPlanillaDet, [...(motivosPorLinea.get(m.idPlanillaDet) ?? []), m]);
+      const pagosPorAtencion = new Map(pagos.map((p) => [p.idPlanilla, p]));
+      const partes: string[] = [];
+      for (const a of atenciones) {
+        const ls = porAtencion.get(a.idPlanilla) ?? [];
+        const cl = claim(a, ls, nombresDiag);
+        partes.push(json({ fullUrl: cl.fullUrl, resource: cl.resource }));
+        if (REVISADA.has(a.estadoAud))
+          partes.push(
+            json(respuesta(a, ls, motivosPorLinea, pagosPorAtencion.get(a.idPlanilla), cl.paciente)),
+          );
+      }
+      yield partes.join(',');
+      const last = atenciones[atenciones.length - 1];
+      numero = last.numero;
+      id = last.idPlanilla;
+      if (atenciones.length < LOTE) return;
+    }
+  }
+
+  const cabeza = json({
+    resourceType: 'Bundle',
+    id: `tramite-${idTramite}`,
+    meta: { lastUpdated: ahora },
+    identifier: { system: FHIR_SISTEMA.tramite, value: c.numero },
+    type: 'collection',
+    timestamp: ahora,
+  });
+  return Readable.from(
+    (async function* () {
+      yield `${cabeza.slice(0, -1)},"entry":[`;
+      let primero = true;
+      for await (const parte of entradas()) {
+        if (!parte) continue;
+        yield primero ? parte : `,${parte}`;
+        primero = false;
+      }
+      yield ']}';
+    })(),
+  );
+}

@@ -1,0 +1,380 @@
+import crypto from 'node:crypto';
+import {
+  type ColumnaPago,
+  type DiferenciaPago,
+  ERROR_CODE,
+  errorDeFila,
+  type FilaPago,
+  fromCents,
+  MAX_DIFERENCIAS_PAGO,
+  MSG_FINANZAS,
+  type PagoCarga,
+  puedeCargarPagos,
+  type SessionUser,
+  toCents,
+  todayIso,
+  validarEncabezadoPago,
+  validarFilaPago,
+} from '@app/domain';
+import { parse } from 'csv-parse/sync';
+import type { Database, Queryable } from '../../db/client.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { csvText } from '../admin/cargaamb.ts';
+import { APROBADO } from '../detalles/sql.ts';
+import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
+
+/** Row-level messages sent back at most; the count of all is always given. */
+export const MAX_ERRORES_PAGO = 200;
+
+/** A refused file: every problem, by row, and nothing written. */
+export class ArchivoRechazado extends Error {
+  constructor(public readonly errores: string[]) {
+    super(errores.join(' '));
+  }
+
+  /** The error envelope with the row-level messages (`detalles`), as the ambulatory load's. */
+  envelope() {
+    const filas = new Set(this.errores.flatMap((e) => /^Fila (\d+)/.exec(e)?.[1] ?? [])).size;
+    // Errors of the file as a whole (header, empty file) are the message themselves.
+    const message = filas ? MSG_FINANZAS.conErrores(filas) : this.errores.join(' ');
+    return {
+      error: {
+        code: ERROR_CODE.archivoConErrores,
+        message,
+        fields: { archivo: message },
+        detalles: this.errores.slice(0, MAX_ERRORES_PAGO),
+        totalDetalles: this.errores.length,
+      },
+    };
+  }
+}
+
+export type FilaLeida = { numero: number; fila: FilaPago };
+
+const numeroFila = (e: string) => Number(/^Fila (\d+)/.exec(e)?.[1] ?? 0);
+const porFila = (errores: string[]) => errores.sort((a, b) => numeroFila(a) - numeroFila(b));
+
+/**
+ * Parses and checks the payment file (finanzas/columns.ts declares it). Row numbers as a spreadsheet
+ * shows them: the header is row 1. Problems of the file as a whole throw ArchivoRechazado; the rows'
+ * are returned beside the good rows, so that matching can report the good rows' problems too.
+ */
+export function leerPagos(
+  buffer: Buffer,
+  nombre: string,
+  idTramite: number,
+): { filas: FilaLeida[]; errores: string[] } {
+  const text = /\.csv$/i.test(nombre) ? csvText(buffer) : null;
+  if (text === null)
+    throw new AppError(415, ERROR_CODE.tipoNoPermitido, MSG_FINANZAS.tipoInvalido, {
+      archivo: MSG_FINANZAS.tipoInvalido,
+    });
+  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      trim: true,
+      info: true,
+    }) as unknown as typeof records;
+  } catch (e) {
+    const line = (e as { lines?: number }).lines ?? 1;
+    throw new ArchivoRechazado([errorDeFila(line, MSG_FINANZAS.csvMalFormado)]);
+  }
+  if (records.length < 2) throw new ArchivoRechazado([MSG_FINANZAS.archivoVacio]);
+  const header = records[0].record;
+  const enc = validarEncabezadoPago(header);
+  if (enc.errores.length) throw new ArchivoRechazado(enc.errores);
+  const filas: FilaLeida[] = [];
+  const errores: string[] = [];
+  for (const { record, info } of records.slice(1)) {
+    const numero = info.lines;
+    if (record.length !== header.length) {
+      errores.push(errorDeFila(numero, MSG_FINANZAS.columnasFila(record.length, header.length)));
+      continue;
+    }
+    const cells: Partial<Record<ColumnaPago, string>> = {};
+    enc.columnas.forEach((c, i) => {
+      if (c) cells[c] = record[i];
+    });
+    const r = validarFilaPago(cells, idTramite);
+    if (r.fila) filas.push({ numero, fila: r.fila });
+    else for (const m of r.errores) errores.push(errorDeFila(numero, m));
+  }
+  return { filas, errores };
+}
+
+type LineaPago = {
+  idPlanillaDet: number;
+  idPlanilla: number;
+  codigo: string;
+  elementoCodigo: string | null;
+  fechaAtencion: string | null;
+  aprobado: string;
+  pagado: string;
+};
+
+type Linea = Omit<LineaPago, 'aprobado' | 'pagado'> & { aprobado: bigint; pagado: bigint; asignado: bigint };
+
+type Asignacion = { numero: number; fila: FilaPago; idPlanilla: number; aprobado: bigint; antes: bigint };
+
+/**
+ * Matches every row to the procedure's active attentions and lines, and spreads each amount over the
+ * lines it pays, in their order, up to what each still has approved and unpaid (decision 56). Amounts
+ * as BigInt cents: nothing passes through a float.
+ */
+async function asignar(tx: Queryable, idTramite: number, filas: FilaLeida[], erroresFormato: string[]) {
+  const numeros = [...new Set(filas.map((f) => f.fila.noPlanilla.toUpperCase()))];
+  const atenciones = await tx.query<{ idPlanilla: number; numero: string }>(
+    `SELECT id_planilla AS "idPlanilla", upper(numero) AS numero FROM planilla
+      WHERE id_tramite = $1 AND estado = 1 AND upper(numero) = ANY($2::text[])`,
+    [idTramite, numeros],
+  );
+  const porNumero = new Map<string, number[]>();
+  for (const a of atenciones) porNumero.set(a.numero, [...(porNumero.get(a.numero) ?? []), a.idPlanilla]);
+  const lineas = await tx.query<LineaPago>(
+    `SELECT d.id_planilla_det AS "idPlanillaDet", d.id_planilla AS "idPlanilla", upper(d.codigo) AS codigo,
+            upper(e.codigo) AS "elementoCodigo", d.fecha_atencion AS "fechaAtencion",
+            ${APROBADO()}::text AS aprobado, pg.pagado::text AS pagado
+       FROM planilla_det d
+       LEFT JOIN elemento e ON e.id_elemento = d.id_elemento
+       CROSS JOIN LATERAL (SELECT COALESCE(sum(x.valor), 0)::numeric(14, 2) AS pagado
+                             FROM pago_fin_det x WHERE x.id_planilla_det = d.id_planilla_det) pg
+      WHERE d.id_planilla = ANY($1::int[]) AND d.estado = 1
+      ORDER BY d.id_planilla, d.id_planilla_det`,
+    [atenciones.map((a) => a.idPlanilla)],
+  );
+  const porAtencion = new Map<number, Linea[]>();
+  for (const l of lineas) {
+    const linea = { ...l, aprobado: toCents(l.aprobado), pagado: toCents(l.pagado), asignado: 0n };
+    porAtencion.set(l.idPlanilla, [...(porAtencion.get(l.idPlanilla) ?? []), linea]);
+  }
+
+  const errores: string[] = [...erroresFormato];
+  const asignaciones: Asignacion[] = [];
+  const detalle: { numero: number; idPlanillaDet: number; valor: bigint }[] = [];
+  for (const { numero, fila } of filas) {
+    const ids = porNumero.get(fila.noPlanilla.toUpperCase()) ?? [];
+    if (ids.length !== 1) {
+      errores.push(
+        errorDeFila(
+          numero,
+          ids.length
+            ? MSG_FINANZAS.planillaAmbigua(fila.noPlanilla)
+            : MSG_FINANZAS.planillaNoExiste(fila.noPlanilla),
+        ),
+      );
+      continue;
+    }
+    let grupo = porAtencion.get(ids[0]) ?? [];
+    if (fila.noServicio !== null) {
+      const cod = fila.noServicio;
+      grupo = grupo.filter(
+        (l) =>
+          (l.codigo === cod || l.elementoCodigo === cod) &&
+          (fila.fechaAtencion === null || l.fechaAtencion === fila.fechaAtencion),
+      );
+      if (!grupo.length) {
+        errores.push(
+          errorDeFila(
+            numero,
+            MSG_FINANZAS.lineaNoExiste(fila.noPlanilla, fila.noServicio, fila.fechaAtencion),
+          ),
+        );
+        continue;
+      }
+    }
+    const aprobado = grupo.reduce((s, l) => s + l.aprobado, 0n);
+    const antes = grupo.reduce((s, l) => s + l.pagado + l.asignado, 0n);
+    const libre = (l: Linea) =>
+      l.aprobado > l.pagado + l.asignado ? l.aprobado - l.pagado - l.asignado : 0n;
+    const porLineas = grupo.reduce((s, l) => s + libre(l), 0n);
+    const capacidad = aprobado - antes < porLineas ? (aprobado > antes ? aprobado - antes : 0n) : porLineas;
+    const valor = toCents(fila.valorPagado);
+    if (valor > capacidad) {
+      errores.push(
+        errorDeFila(
+          numero,
+          MSG_FINANZAS.pagadoMayor(
+            fila.valorPagado,
+            fromCents(capacidad),
+            fromCents(aprobado),
+            fromCents(antes),
+          ),
+        ),
+      );
+      continue;
+    }
+    let resto = valor;
+    for (const l of grupo) {
+      if (resto === 0n) break;
+      const toma = libre(l) < resto ? libre(l) : resto;
+      if (toma > 0n) {
+        l.asignado += toma;
+        resto -= toma;
+        detalle.push({ numero, idPlanillaDet: l.idPlanillaDet, valor: toma });
+      }
+    }
+    asignaciones.push({ numero, fila, idPlanilla: ids[0], aprobado, antes });
+  }
+  if (errores.length) throw new ArchivoRechazado(porFila(errores));
+  return { asignaciones, detalle };
+}
+
+export type ArchivoPagos = {
+  buffer: Buffer;
+  nombre: string;
+  fechaModificacion: Date | null;
+};
+
+async function saldo(q: Queryable, idTramite: number) {
+  const [s] = await q.query<{ aprobado: string; pagado: string; pendiente: string }>(
+    `SELECT a.aprobado::text AS aprobado, p.pagado::text AS pagado, (a.aprobado - p.pagado)::text AS pendiente
+       FROM (SELECT COALESCE(sum(total_aprobado), 0)::numeric(16, 2) AS aprobado
+               FROM planilla WHERE id_tramite = $1 AND estado = 1) a,
+            (SELECT COALESCE(sum(total_pagado), 0)::numeric(16, 2) AS pagado FROM pago_fin WHERE id_tramite = $1) p`,
+    [idTramite],
+  );
+  return s;
+}
+
+/** The state check of the payment file, before and inside the transaction. */
+export function exigirEstado(estado: string, idPerfil: number) {
+  if (!puedeCargarPagos(idPerfil, estado))
+    throw conflict(MSG_FINANZAS.estadoNoPermitido(estado), 'ESTADO_NO_PERMITIDO');
+}
+
+/**
+ * Records an accepted payment file in one transaction (the procedure row locked, so two uploads of one
+ * procedure run one after the other): all rows or none.
+ */
+export async function registrarPagos(
+  db: Database,
+  user: SessionUser,
+  idTramite: number,
+  archivo: ArchivoPagos,
+): Promise<PagoCarga> {
+  const { filas, errores } = leerPagos(archivo.buffer, archivo.nombre, idTramite);
+  const hash = crypto.createHash('sha256').update(archivo.buffer).digest('hex');
+  return db.transaction(async (tx) => {
+    const t = await getTramiteForUser(tx, user, idTramite, { lock: true });
+    exigirEstado(t.estadoTramite, user.idPerfil);
+    const [previo] = await tx.query<{ nombre: string; fecha: string }>(
+      `SELECT nombre_archivo AS nombre, to_char(fecha_reg AT TIME ZONE 'America/Guayaquil', 'YYYY-MM-DD') AS fecha
+         FROM pago_fin WHERE id_tramite = $1 AND hash = $2`,
+      [idTramite, hash],
+    );
+    if (previo) throw conflict(MSG_FINANZAS.yaCargado(previo.nombre, previo.fecha), 'ARCHIVO_DUPLICADO');
+
+    const { asignaciones, detalle } = await asignar(tx, idTramite, filas, errores);
+    const total = asignaciones.reduce((s, a) => s + toCents(a.fila.valorPagado), 0n);
+    const [pago] = await tx.query<{ id: number }>(
+      `INSERT INTO pago_fin (id_tramite, nombre_archivo, hash, fecha_modificacion, filas, total_pagado, id_usuario_reg)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id_pago_fin AS id`,
+      [
+        idTramite,
+        archivo.nombre.slice(0, 255),
+        hash,
+        archivo.fechaModificacion,
+        asignaciones.length,
+        fromCents(total),
+        user.idUsuario,
+      ],
+    );
+    const hoy = todayIso();
+    const ids = await tx.query<{ id: number; fila: number }>(
+      `INSERT INTO pago_fin_fila (id_pago_fin, fila, id_planilla, codigo, fecha_atencion, valor_aprobado,
+                                  valor_pagado_antes, valor_pagado, fecha_pago, referencia)
+       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::date[], $6::numeric[], $7::numeric[],
+                                $8::numeric[], $9::date[], $10::text[])
+       RETURNING id_pago_fin_fila AS id, fila`,
+      [
+        pago.id,
+        asignaciones.map((a) => a.numero),
+        asignaciones.map((a) => a.idPlanilla),
+        asignaciones.map((a) => a.fila.noServicio),
+        asignaciones.map((a) => a.fila.fechaAtencion),
+        asignaciones.map((a) => fromCents(a.aprobado)),
+        asignaciones.map((a) => fromCents(a.antes)),
+        asignaciones.map((a) => a.fila.valorPagado),
+        asignaciones.map((a) => a.fila.fechaPago ?? hoy),
+        asignaciones.map((a) => a.fila.referencia),
+      ],
+    );
+    const idDeFila = new Map(ids.map((r) => [r.fila, r.id]));
+    if (detalle.length) {
+      await tx.query(
+        `INSERT INTO pago_fin_det (id_pago_fin_fila, id_planilla_det, valor)
+         SELECT f, d, sum(v) FROM unnest($1::int[], $2::int[], $3::numeric[]) AS x(f, d, v) GROUP BY f, d`,
+        [
+          detalle.map((d) => idDeFila.get(d.numero)),
+          detalle.map((d) => d.idPlanillaDet),
+          detalle.map((d) => fromCents(d.valor)),
+        ],
+      );
+    }
+    const mensaje = MSG_FINANZAS.pagosRegistrados(asignaciones.length, fromCents(total));
+    await writeBitacora(
+      tx,
+      idTramite,
+      user.idUsuario,
+      'SUPERVISIÓN',
+      `Archivo de pagos ${archivo.nombre}: ${mensaje}`,
+    );
+
+    const diferencias: DiferenciaPago[] = [];
+    let conDiferencia = 0;
+    for (const a of asignaciones) {
+      const pagado = toCents(a.fila.valorPagado);
+      const pendiente = a.aprobado - a.antes - pagado;
+      if (pendiente === 0n) continue;
+      conDiferencia++;
+      if (diferencias.length < MAX_DIFERENCIAS_PAGO)
+        diferencias.push({
+          fila: a.numero,
+          noPlanilla: a.fila.noPlanilla,
+          noServicio: a.fila.noServicio,
+          fechaAtencion: a.fila.fechaAtencion,
+          aprobado: fromCents(a.aprobado),
+          pagadoAntes: fromCents(a.antes),
+          pagado: a.fila.valorPagado,
+          pendiente: fromCents(pendiente),
+        });
+    }
+    return {
+      mensaje,
+      idPagoFin: pago.id,
+      nombreArchivo: archivo.nombre,
+      filas: asignaciones.length,
+      totalPagado: fromCents(total),
+      filasConDiferencia: conDiferencia,
+      diferencias,
+      saldo: await saldo(tx, idTramite),
+    };
+  });
+}
+
+/** GET /tramites/{id}/pagos: the accepted files, newest first, and the procedure's balance. */
+export async function listarPagos(q: Queryable, idTramite: number) {
+  const items = await q.query<{
+    idPagoFin: number;
+    nombreArchivo: string;
+    fechaReg: Date;
+    fechaModificacion: Date | null;
+    usuario: string;
+    filas: number;
+    totalPagado: string;
+  }>(
+    `SELECT p.id_pago_fin AS "idPagoFin", p.nombre_archivo AS "nombreArchivo", p.fecha_reg AS "fechaReg",
+            p.fecha_modificacion AS "fechaModificacion", COALESCE(u.nombre, '') AS usuario, p.filas,
+            p.total_pagado::text AS "totalPagado"
+       FROM pago_fin p LEFT JOIN usuario u ON u.id_usuario = p.id_usuario_reg
+      WHERE p.id_tramite = $1 ORDER BY p.fecha_reg DESC, p.id_pago_fin DESC`,
+    [idTramite],
+  );
+  return { items, saldo: await saldo(q, idTramite) };
+}

@@ -1,0 +1,142 @@
+import { Readable } from 'node:stream';
+import {
+  COLUMNAS_REPORTE_FINANCIERO,
+  formatDate,
+  MOTIVO_DETALLE_INACTIVO,
+  MSG_FINANZAS,
+  TIPOS_CARGA,
+  type TipoCarga,
+} from '@app/domain';
+import type { Database } from '../../db/client.ts';
+import { csvStream } from '../../lib/csv.ts';
+import { AppError } from '../../lib/errors.ts';
+import { APROBADO, RECLAMADO } from '../detalles/sql.ts';
+
+/** Attentions read per round trip: their lines follow in one more query (≈ 3 lines each). */
+const LOTE = 500;
+
+type Atencion = {
+  idPlanilla: number;
+  numero: string;
+  cedula: string;
+  nombre: string;
+  desde: string;
+  hasta: string;
+  tipoCarga: string;
+};
+
+type Linea = {
+  idPlanilla: number;
+  fechaAtencion: string | null;
+  codigo: string;
+  descripcion: string | null;
+  cantidad: number;
+  valorUni: string;
+  reclamado: string;
+  aprobado: string;
+  glosa: string;
+  estado: number;
+  motivos: string | null;
+  pagado: string;
+  pendiente: string;
+};
+
+/** Spanish spreadsheets read ';'-separated files with a decimal comma (decision 56). */
+const monto = (v: string) => v.replace('.', ',');
+
+const LINEAS_SQL = `
+  SELECT d.id_planilla AS "idPlanilla", d.fecha_atencion AS "fechaAtencion", d.codigo,
+         COALESCE(e.nombre, d.descripcion) AS descripcion, d.cantidad, d.valor_uni::text AS "valorUni",
+         ${RECLAMADO()}::text AS reclamado, ${APROBADO()}::text AS aprobado,
+         (${RECLAMADO()} - ${APROBADO()})::text AS glosa, d.estado,
+         (SELECT string_agg(ob.descripcion || COALESCE(': ' || NULLIF(btrim(o.descripcion), ''), ''), ' | '
+                            ORDER BY o.id_pla_det_obs)
+            FROM pla_det_obs o JOIN observacion ob ON ob.id_observacion = o.id_observacion
+           WHERE o.id_planilla_det = d.id_planilla_det AND o.estado = 1 AND o.observacion_tipo = 'M') AS motivos,
+         pg.pagado::text AS pagado, (${APROBADO()} - pg.pagado)::text AS pendiente
+    FROM planilla_det d
+    LEFT JOIN elemento e ON e.id_elemento = d.id_elemento
+    CROSS JOIN LATERAL (SELECT COALESCE(sum(x.valor), 0)::numeric(14, 2) AS pagado
+                          FROM pago_fin_det x WHERE x.id_planilla_det = d.id_planilla_det) pg
+   WHERE d.id_planilla = ANY($1::int[])
+   ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`;
+
+/** Keyset pages of the procedure's active attentions in number order, each with its lines. */
+async function* lotes(db: Database, idTramite: number): AsyncGenerator<{ a: Atencion; lineas: Linea[] }[]> {
+  let numero = '';
+  let id = 0;
+  for (;;) {
+    const atenciones = await db.query<Atencion>(
+      `SELECT p.id_planilla AS "idPlanilla", p.numero, p.cedula, p.nombre, c.fecha_desde AS desde,
+              c.fecha_hasta AS hasta, c.tipo_carga AS "tipoCarga"
+         FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
+        WHERE p.id_tramite = $1 AND p.estado = 1 AND (p.numero, p.id_planilla) > ($2::text, $3::int)
+        ORDER BY p.numero, p.id_planilla LIMIT ${LOTE}`,
+      [idTramite, numero, id],
+    );
+    if (!atenciones.length) return;
+    const lineas = await db.query<Linea>(LINEAS_SQL, [atenciones.map((a) => a.idPlanilla)]);
+    const porAtencion = new Map<number, Linea[]>();
+    for (const l of lineas) {
+      const list = porAtencion.get(l.idPlanilla);
+      if (list) list.push(l);
+      else porAtencion.set(l.idPlanilla, [l]);
+    }
+    yield atenciones.map((a) => ({ a, lineas: porAtencion.get(a.idPlanilla) ?? [] }));
+    const last = atenciones[atenciones.length - 1];
+    numero = last.numero;
+    id = last.idPlanilla;
+    if (atenciones.length < LOTE) return;
+  }
+}
+
+function motivo(l: Linea): string {
+  if (l.glosa === '0.00') return '';
+  return l.motivos ?? (l.estado === 1 ? '' : MOTIVO_DETALLE_INACTIVO);
+}
+
+/**
+ * reporte_financiero.csv (spec 000 §2 and §7, issue 15 item 2): one row per line item of the procedure's
+ * active attentions, streamed from the database through the one CSV writer. Annulled attentions are out
+ * of the claim (decision 43); a line switched off stays, with its whole amount objected.
+ */
+export async function reporteFinanciero(db: Database, idTramite: number, numeroTramite: string) {
+  const [hay] = await db.query(
+    `SELECT 1 FROM planilla p JOIN planilla_det d ON d.id_planilla = p.id_planilla
+      WHERE p.id_tramite = $1 AND p.estado = 1 LIMIT 1`,
+    [idTramite],
+  );
+  if (!hay) throw new AppError(422, 'SIN_DATOS', MSG_FINANZAS.noHayDatosExportar);
+  const records = Readable.from(
+    (async function* () {
+      for await (const lote of lotes(db, idTramite)) {
+        for (const { a, lineas } of lote) {
+          const carga = `${formatDate(a.desde)} – ${formatDate(a.hasta)} (${TIPOS_CARGA[a.tipoCarga as TipoCarga] ?? a.tipoCarga})`;
+          for (const l of lineas) {
+            yield [
+              numeroTramite,
+              carga,
+              a.numero,
+              a.cedula,
+              a.nombre,
+              formatDate(l.fechaAtencion),
+              l.codigo,
+              l.descripcion ?? '',
+              l.cantidad,
+              monto(l.valorUni),
+              monto(l.reclamado),
+              monto(l.aprobado),
+              monto(l.glosa),
+              motivo(l),
+              monto(l.pagado),
+              monto(l.pendiente),
+            ];
+          }
+        }
+      }
+    })(),
+  );
+  const stream = records.pipe(csvStream([...COLUMNAS_REPORTE_FINANCIERO]));
+  records.on('error', (e) => stream.destroy(e));
+  return stream;
+}

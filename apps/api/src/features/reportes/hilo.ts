@@ -1,0 +1,132 @@
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { MensajeAlHilo } from './datos.ts';
+import type { InicioReporte } from './modelos.ts';
+import type { MensajeDelHilo } from './reporte-worker.ts';
+
+/*
+ * Procedure reports are drawn in a worker thread (decision 48), never on the event loop: the loop
+ * reads the data in batches and posts them, the thread formats and draws, and posts the PDF's bytes
+ * back as pages are finished. From the sources (tsx, vitest) the worker is `reporte-worker.ts`
+ * imported through tsx; in the bundle `npm start` runs it is `dist/reporte-worker.mjs`, built next to
+ * `dist/main.mjs` (the API's build script lists it, as it does `parse-worker.ts`).
+ */
+
+const fromSource = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(fromSource ? './reporte-worker.ts' : './reporte-worker.mjs', import.meta.url);
+/**
+ * The thread's own heap, kept small so that the collector works instead of the heap growing into
+ * the server's memory budget (300 MB): the report of 10,000 attentions and 30,000 lines lives in
+ * about 80 MB (docs/performance.md 'Reports').
+ */
+const MAX_HEAP_MB = 80;
+const MAX_YOUNG_MB = 4;
+
+function workerEntry(): { entry: URL | string; eval: boolean } {
+  if (!fromSource) return { entry: WORKER_URL, eval: false };
+  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
+  const api = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
+  return {
+    entry: `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}));`,
+    eval: true,
+  };
+}
+
+/**
+ * Reports drawn at once in this process: one core is left to the event loop (a 2-core server draws
+ * one at a time; the others wait their turn).
+ */
+export const HILOS_MAX = Math.max(1, Math.min(2, (os.availableParallelism?.() ?? os.cpus().length) - 1));
+let activos = 0;
+const cola: Array<() => void> = [];
+/** Reports drawn since the process started (tests read it: a report served from the cache draws none). */
+export const estadisticas = {
+  generados: 0,
+  /** The largest heap (MB) the last report's thread used while drawing. */
+  ultimoHeapMb: 0,
+  enCola: () => cola.length,
+  activos: () => activos,
+};
+
+function turno(): Promise<() => void> {
+  const liberar = () => {
+    activos--;
+    cola.shift()?.();
+  };
+  if (activos < HILOS_MAX) {
+    activos++;
+    return Promise.resolve(liberar);
+  }
+  return new Promise((resolve) =>
+    cola.push(() => {
+      activos++;
+      resolve(liberar);
+    }),
+  );
+}
+
+export type Generacion = {
+  /** Resolves once every row has been read (only drawing is left); rejects with the reading's error. */
+  datos: Promise<void>;
+  /** Resolves when the last byte has been handed to `escribir`. */
+  fin: Promise<{ bytes: number; paginas: number }>;
+};
+
+/**
+ * Draws one report in a worker thread: `alimentar` reads the data and posts it (on the event loop,
+ * batch by batch), `escribir` receives the PDF's bytes in order.
+ */
+export function generarPdf(
+  inicio: InicioReporte,
+  alimentar: (enviar: (m: MensajeAlHilo) => void) => Promise<void>,
+  escribir: (chunk: Buffer) => void,
+): Generacion {
+  let datosOk!: () => void;
+  let datosFallo!: (e: unknown) => void;
+  const datos = new Promise<void>((resolve, reject) => {
+    datosOk = resolve;
+    datosFallo = reject;
+  });
+  const fin = (async () => {
+    const liberar = await turno();
+    estadisticas.generados++;
+    const { entry, eval: isEval } = workerEntry();
+    const worker = new Worker(entry, {
+      eval: isEval,
+      workerData: inicio,
+      resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB, maxYoungGenerationSizeMb: MAX_YOUNG_MB },
+    });
+    try {
+      const dibujo = new Promise<{ bytes: number; paginas: number }>((resolve, reject) => {
+        worker.on('message', (m: MensajeDelHilo) => {
+          if (m.t === 'pdf') escribir(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
+          else if (m.t === 'listo') {
+            estadisticas.ultimoHeapMb = m.heapMb;
+            resolve({ bytes: m.bytes, paginas: m.paginas });
+          } else reject(new Error(`report worker failed: ${m.message}`));
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => reject(new Error(`report worker exited (${code})`)));
+      });
+      dibujo.catch(() => {});
+      try {
+        await alimentar((m) => worker.postMessage(m));
+      } catch (e) {
+        datosFallo(e);
+        throw e;
+      }
+      datosOk();
+      return await dibujo;
+    } finally {
+      worker.removeAllListeners();
+      worker.on('error', () => {});
+      await worker.terminate();
+      liberar();
+    }
+  })();
+  fin.catch((e) => datosFallo(e));
+  return { datos, fin };
+}

@@ -1,0 +1,257 @@
+/**
+ * Idempotency keys for every write of the API (issue 14 §2, decision 49), after Stripe's semantics
+ * and the IETF draft 'The Idempotency-Key HTTP Header Field':
+ *
+ * - A signed-in POST, PUT or PATCH may carry `Idempotency-Key` (1–255 visible characters; the web
+ *   sends a UUID per user submit). Without the header nothing changes.
+ * - The first request with a (user, key) claims it in `idempotencia` (migration 0016) and runs; its
+ *   answer (status, content type, body) is stored when it is sent. Another request with the same
+ *   key within IDEMPOTENCIA_MINUTOS gets that answer again, with `Idempotent-Replayed: true`, and the
+ *   handler does not run: one row, one bitácora entry, one e-mail.
+ * - The same key with another request (method, route, path parameters, query or body; bodies are
+ *   compared after validation, so key order and defaults do not matter) is a 422 in Spanish.
+ * - A duplicate that arrives while the first is still running waits for it (in-process first,
+ *   polling the table when the first runs in another process) and then replays its answer; after
+ *   WAIT_MS it gets a 409 and may ask again with the same key.
+ * - Server failures (5xx: the database dropped, an unexpected error) are not kept: the key is
+ *   released and a retry runs again. 4xx answers are kept, as Stripe does: a retry of a refused
+ *   request is refused the same way; a corrected request is a new submit with a new key.
+ * - Multipart bodies (uploads) are streamed by the handler, so their fingerprint covers the method,
+ *   route, path parameters and query only: a second upload with the same key replays the first.
+ * - Expired keys are deleted every few minutes; an expired key, or a claim left running longer than
+ *   LEASE_MS (a process that stopped mid-request), is taken over by the next request.
+ *
+ * Works the same on PostgreSQL and on PGlite: the claim is one INSERT … ON CONFLICT.
+ */
+import crypto from 'node:crypto';
+import {
+  claveIdempotenciaValida,
+  IDEMPOTENCIA_CODIGO,
+  IDEMPOTENCIA_HEADER,
+  IDEMPOTENCIA_MINUTOS,
+  IDEMPOTENCIA_REPETIDA_HEADER,
+  MSG_IDEMPOTENCIA,
+} from '@app/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: this write ignores Idempotency-Key (default: every signed-in POST, PUT and PATCH honours it). */
+    idempotencia?: boolean;
+  }
+}
+
+/** How long a duplicate waits for the first request before answering 409. */
+const WAIT_MS = 30_000;
+/** A claim older than this without an answer belongs to a request that will never answer. */
+const LEASE_MS = 5 * 60_000;
+/** Answers larger than this are not kept (the key is released): no create answers with so much. */
+const MAX_BODY = 1024 * 1024;
+const CLEANUP_EVERY_MS = 5 * 60_000;
+const METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+type Claim = { idUsuario: number; clave: string; done: boolean; settle: () => void };
+
+type Stored = {
+  metodoRuta: string;
+  huella: string;
+  estadoHttp: number | null;
+  tipoContenido: string | null;
+  respuesta: string | null;
+};
+
+const claims = new WeakMap<FastifyRequest, Claim>();
+
+/** JSON with sorted keys: the same value always gives the same text. */
+export function canonical(v: unknown): string {
+  if (v === undefined) return 'null';
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (v instanceof Date) return JSON.stringify(v.toISOString());
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (Buffer.isBuffer(v)) return JSON.stringify(crypto.createHash('sha256').update(v).digest('hex'));
+  const o = v as Record<string, unknown>;
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+    .join(',')}}`;
+}
+
+function fingerprint(req: FastifyRequest, metodoRuta: string): string {
+  const multipart = /^multipart\//i.test(String(req.headers['content-type'] ?? ''));
+  return crypto
+    .createHash('sha256')
+    .update(
+      canonical({
+        metodoRuta,
+        params: req.params ?? null,
+        query: req.query ?? null,
+        body: multipart ? null : (req.body ?? null),
+      }),
+    )
+    .digest('hex');
+}
+
+/** Deletes the keys that expired; returns how many. */
+export async function limpiarIdempotencia(db: Queryable): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH d AS (DELETE FROM idempotencia WHERE expira < now() RETURNING 1) SELECT count(*)::int AS n FROM d`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance, opts: { minutos?: number } = {}) => {
+    const db = app.database;
+    const minutos = opts.minutos ?? IDEMPOTENCIA_MINUTOS;
+    /** Requests of this process still running, by `${idUsuario}:${clave}`: a duplicate waits on them. */
+    const running = new Map<string, Promise<void>>();
+
+    async function claim(idUsuario: number, clave: string, metodoRuta: string, huella: string) {
+      const rows = await db.query(
+        `INSERT INTO idempotencia (id_usuario, clave, metodo_ruta, huella, expira)
+         VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5::int))
+         ON CONFLICT (id_usuario, clave) DO UPDATE
+            SET metodo_ruta = EXCLUDED.metodo_ruta, huella = EXCLUDED.huella, estado_http = NULL,
+                tipo_contenido = NULL, respuesta = NULL, fecha_creacion = now(), expira = EXCLUDED.expira
+          WHERE idempotencia.expira <= now()
+             OR (idempotencia.estado_http IS NULL AND idempotencia.fecha_creacion < now() - make_interval(secs => $6::int))
+         RETURNING 1 AS ok`,
+        [idUsuario, clave, metodoRuta, huella, minutos, LEASE_MS / 1000],
+      );
+      return rows.length > 0;
+    }
+
+    const read = async (idUsuario: number, clave: string) =>
+      (
+        await db.query<Stored>(
+          `SELECT metodo_ruta AS "metodoRuta", huella, estado_http AS "estadoHttp", tipo_contenido AS "tipoContenido",
+                  respuesta
+             FROM idempotencia WHERE id_usuario = $1 AND clave = $2 AND expira > now()`,
+          [idUsuario, clave],
+        )
+      )[0];
+
+    const release = (c: Claim) =>
+      db.query('DELETE FROM idempotencia WHERE id_usuario = $1 AND clave = $2 AND estado_http IS NULL', [
+        c.idUsuario,
+        c.clave,
+      ]);
+
+    function replay(reply: FastifyReply, s: Stored) {
+      reply.code(s.estadoHttp as number).header(IDEMPOTENCIA_REPETIDA_HEADER, 'true');
+      if (s.tipoContenido) reply.header('content-type', s.tipoContenido);
+      return reply.send(s.respuesta ?? '');
+    }
+
+    app.addHook('preHandler', async (req, reply) => {
+      if (!METHODS.has(req.method) || req.routeOptions.config?.idempotencia === false) return;
+      const raw = req.headers[IDEMPOTENCIA_HEADER];
+      if (raw === undefined || !req.user) return;
+      const clave = Array.isArray(raw) ? raw[0] : raw;
+      if (!claveIdempotenciaValida(clave)) {
+        throw new AppError(400, IDEMPOTENCIA_CODIGO.invalida, MSG_IDEMPOTENCIA.invalida, {
+          [IDEMPOTENCIA_HEADER]: MSG_IDEMPOTENCIA.invalida,
+        });
+      }
+      const idUsuario = req.user.idUsuario;
+      const metodoRuta = `${req.method} ${req.routeOptions.url}`;
+      const huella = fingerprint(req, metodoRuta);
+      const local = `${idUsuario}:${clave}`;
+      const deadline = Date.now() + WAIT_MS;
+      for (;;) {
+        if (await claim(idUsuario, clave, metodoRuta, huella)) {
+          let settle = () => {};
+          running.set(
+            local,
+            new Promise<void>((resolve) => {
+              settle = resolve;
+            }),
+          );
+          claims.set(req, {
+            idUsuario,
+            clave,
+            done: false,
+            settle: () => {
+              running.delete(local);
+              settle();
+            },
+          });
+          return;
+        }
+        const s = await read(idUsuario, clave);
+        if (s) {
+          if (s.huella !== huella) {
+            throw new AppError(422, IDEMPOTENCIA_CODIGO.distinta, MSG_IDEMPOTENCIA.distinta);
+          }
+          if (s.estadoHttp !== null) return replay(reply, s);
+        }
+        // Still running (or just released / expired: claim again).
+        const left = deadline - Date.now();
+        if (left <= 0) throw new AppError(409, IDEMPOTENCIA_CODIGO.enCurso, MSG_IDEMPOTENCIA.enCurso);
+        const mine = running.get(local);
+        await Promise.race([
+          mine ?? Promise.resolve(),
+          new Promise((r) => setTimeout(r, mine ? Math.min(left, 1000) : Math.min(left, 100))),
+        ]);
+      }
+    });
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      const c = claims.get(req);
+      if (!c || c.done) return payload;
+      c.done = true;
+      try {
+        const body = typeof payload === 'string' ? payload : null;
+        const status = reply.statusCode;
+        const ct = reply.getHeader('content-type');
+        if (status >= 500 || body === null || body.length > MAX_BODY) {
+          // Not kept: a server failure may be retried, and a stream cannot be replayed.
+          await release(c);
+        } else {
+          await db.query(
+            `UPDATE idempotencia SET estado_http = $3, tipo_contenido = $4, respuesta = $5
+              WHERE id_usuario = $1 AND clave = $2`,
+            [c.idUsuario, c.clave, status, typeof ct === 'string' ? ct.slice(0, 200) : null, body],
+          );
+        }
+      } catch (err) {
+        req.log.warn({ err }, 'idempotency: the answer could not be kept');
+      } finally {
+        c.settle();
+      }
+      return payload;
+    });
+
+    // A request that ended without sending (aborted, or a hook failed before onSend): free its key.
+    const abandon = async (req: FastifyRequest) => {
+      const c = claims.get(req);
+      if (!c || c.done) return;
+      c.done = true;
+      try {
+        await release(c);
+      } catch (err) {
+        req.log.warn({ err }, 'idempotency: a key could not be released');
+      } finally {
+        c.settle();
+      }
+    };
+    app.addHook('onResponse', abandon);
+    app.addHook('onRequestAbort', abandon);
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        limpiarIdempotencia(db).catch((err) => app.log.warn({ err }, 'idempotency: cleanup failed'));
+      }, CLEANUP_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  },
+  { name: 'idempotency' },
+);
