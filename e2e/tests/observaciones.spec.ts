@@ -277,7 +277,7 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
   });
   await login(page, 'prestador@demo.ec');
   await page.goto(`/tramiteform-carga/${idTramite}`);
-  await page.getByRole('button', { name: 'Observaciones' }).click();
+  await page.getByRole('button', { name: 'Observaciones', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/tramite-observaciones/${idTramite}`));
   await expect(page.getByRole('tab', { name: 'Cabecera de atenciones' })).toBeVisible();
   // Sending before answering: the server says what is missing.
@@ -441,7 +441,7 @@ test('journey: glosa on a line and an observation on an attention, e-mail from S
   await expect(page.getByRole('heading', { name: 'Atención J-001' })).toBeVisible();
   const detalle = page.getByRole('table', { name: 'Detalle de la atención' });
   await detalle.getByRole('button', { name: `Opciones del detalle ${GLOSADA.codigo}` }).click();
-  await page.getByRole('menuitem', { name: 'Observaciones' }).click();
+  await page.getByRole('menuitem', { name: 'Observaciones', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/planilladet_pladetobs/${idTramite}/EN%20PROCESO/\\d+/M/1`));
   await expect(page.getByRole('heading', { name: /Observaciones del detalle/ })).toBeVisible();
   await page.getByRole('button', { name: 'Nueva observación' }).click();
