@@ -667,6 +667,19 @@ describe('attentions without files (tab Atenciones sin documentación)', () => {
   });
 });
 
+describe('GET /planillas/:id of an attention without a treating doctor', () => {
+  it('answers 200 with cedulaMedico and nombreMedico null (both optional in the data file)', async () => {
+    const f = await listaBase();
+    await t.database.query(
+      'UPDATE planilla SET cedula_medico = NULL, nombre_medico = NULL WHERE id_planilla = $1',
+      [f.planillas[0]],
+    );
+    const res = await req('GET', `/api/v1/planillas/${f.planillas[0]}`, DEMO.supervisorAm);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.json()).toMatchObject({ cedulaMedico: null, nombreMedico: null });
+  });
+});
+
 describe('GET /planillas/:id/resumen.pdf (report 9, print of the sheet)', () => {
   it('a PDF for whoever may see the attention; 404 for another tenant or an unassigned operative; 401 without session', async () => {
     const f = await listaBase();
