@@ -1,5 +1,5 @@
 /**
- * Writes claim data files (DESIGN §6) of N rows in JSON, CSV and/or XLSX with realistic values and a
+ * Writes claim data files (docs/design-summary.md §6) of N rows in JSON, CSV and/or XLSX with realistic values and a
  * chosen share of bad rows.
  *
  *   npx tsx bench/generate.ts --rows 100000 --bad 0.02 --tramite 7 --desde 2026-03-01 --hasta 2026-03-31 \

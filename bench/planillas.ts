@@ -1,5 +1,5 @@
 /**
- * Attentions benchmark (issue 5, DESIGN §7): one procedure of N attentions (default 100,000) plus
+ * Attentions benchmark (issue 5, docs/design-summary.md §7): one procedure of N attentions (default 100,000) plus
  * filler attentions in another procedure (900,000 gives the 1,000,000 of the budget), then the real
  * server is started as its own process (the bundle `npm start` runs, bench/server.ts, on the same database) and measured
  * over HTTP with real tokens:

@@ -10,6 +10,8 @@ const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/post
 const ALL: Record<string, string[]> = {
   'web-bundle': ['bench/web-bundle.ts'],
   ingest: ['bench/ingest.ts'],
+  'cluster-ingest': ['bench/cluster-ingest.ts'],
+  'cluster-carga': ['bench/cluster-carga.ts'],
   planillas: ['bench/planillas.ts', url, '100000', '900000', '--keep'],
   archivos: ['bench/archivos.ts'],
   observaciones: ['bench/observaciones.ts', url],

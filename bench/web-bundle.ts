@@ -1,5 +1,5 @@
 /**
- * Budget: the /Login route loads under 250 kB of gzipped JavaScript (DESIGN §7).
+ * Budget: the /Login route loads under 250 kB of gzipped JavaScript (docs/design-summary.md §7).
  * Opens /Login in Debian's Chromium against a running server (BASE_URL, default http://localhost:3000),
  * collects every script the page loads, and sums their gzip sizes from apps/web/dist.
  */

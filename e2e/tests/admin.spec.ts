@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { MSG_ADMIN } from '../../packages/domain/src/admin/messages.ts';
 import { ALL_CATALOGS, CATALOGS, MASTER_DETAILS } from '../../packages/domain/src/catalogs/index.ts';
 import { cedula, login, pickOption } from './helpers.ts';
+import { textoPdf } from './mail.ts';
 
 /*
  * Issue 3 journeys: a visitor registers a company and works as its administrator (person wizard,
@@ -66,74 +67,12 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The text of a PDF written by pdfmake (pdfkit): Flate content streams whose Tj/TJ show hex glyph
-// codes of the embedded fonts, decoded through each font's ToUnicode map. Enough to read a report.
-
+// The text of a PDF as a reader extracts it (pdftotext, poppler-utils, installed by .ci/run), its
+// whitespace folded so that a table row reads as one line of words.
 function pdfText(pdf: Buffer): string {
-  const src = pdf.toString('latin1');
-  const objects = new Map<number, { dict: string; stream?: Buffer }>();
-  const objRe = /(\d+) 0 obj\s*([\s\S]*?)endobj/g;
-  for (let m = objRe.exec(src); m; m = objRe.exec(src)) {
-    const body = m[2];
-    const s = body.indexOf('stream');
-    if (s < 0) {
-      objects.set(Number(m[1]), { dict: body });
-      continue;
-    }
-    const bodyStart = m.index + m[0].indexOf(body);
-    const start = bodyStart + s + 'stream'.length + (body[s + 6] === '\r' ? 2 : 1);
-    const end = bodyStart + body.lastIndexOf('endstream');
-    let raw = pdf.subarray(start, end);
-    if (body.slice(0, s).includes('/FlateDecode')) raw = zlib.inflateSync(raw);
-    objects.set(Number(m[1]), { dict: body.slice(0, s), stream: raw });
-  }
-  const hexText = (h: string) =>
-    String.fromCodePoint(...(h.match(/.{4}/g) ?? []).map((x) => Number.parseInt(x, 16)));
-  const fonts = new Map<string, Map<number, string>>();
-  for (const { dict } of objects.values()) {
-    const block = /\/Font\s*<<([^>]*)>>/.exec(dict);
-    if (!block) continue;
-    for (const f of block[1].matchAll(/\/(\w+)\s+(\d+) 0 R/g)) {
-      const tu = /\/ToUnicode\s+(\d+) 0 R/.exec(objects.get(Number(f[2]))?.dict ?? '');
-      const cmap = tu ? objects.get(Number(tu[1]))?.stream?.toString('latin1') : undefined;
-      if (!cmap) continue;
-      const map = new Map<number, string>();
-      for (const b of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
-        for (const p of b[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
-          map.set(Number.parseInt(p[1], 16), hexText(p[2]));
-      for (const b of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g))
-        for (const p of b[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
-          const lo = Number.parseInt(p[1], 16);
-          const hi = Number.parseInt(p[2], 16);
-          if (p[3].startsWith('[')) {
-            const list = [...p[3].matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => hexText(x[1]));
-            for (let c = lo; c <= hi; c++) map.set(c, list[c - lo] ?? '');
-          } else {
-            const base = Number.parseInt(p[3].slice(1, -1), 16);
-            for (let c = lo; c <= hi; c++) map.set(c, String.fromCodePoint(base + c - lo));
-          }
-        }
-      fonts.set(f[1], map);
-    }
-  }
-  const out: string[] = [];
-  for (const { dict, stream } of objects.values()) {
-    if (!stream || /\/Subtype\s*\/Image|\/Length1/.test(dict)) continue;
-    const text = stream.toString('latin1');
-    if (!/\bBT\b/.test(text)) continue;
-    let font = new Map<number, string>();
-    for (const op of text.matchAll(/\/(\w+)\s+[\d.]+\s+Tf|(\[[^\]]*\])\s*TJ|<([0-9a-fA-F]*)>\s*Tj|\bET\b/g)) {
-      if (op[1]) font = fonts.get(op[1]) ?? new Map();
-      else if (op[0] === 'ET') out.push(' ');
-      else {
-        const hexes = op[2] ? [...op[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((x) => x[1]) : [op[3]];
-        for (const h of hexes)
-          for (const c of h.match(/.{4}/g) ?? []) out.push(font.get(Number.parseInt(c, 16)) ?? '');
-      }
-    }
-  }
-  return out.join('').replace(/\s+/g, ' ').trim();
+  const text = textoPdf(pdf);
+  if (text === null) throw new Error('pdftotext (poppler-utils) no está instalado');
+  return text.replace(/\s+/g, ' ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,7 +353,7 @@ test('every catalogue and master-detail route of the registry opens for the admi
     });
   }
 
-  // The administration screens of spec 002 that are pages of their own rather than catalogues.
+  // The administration screens of docs/spec-summary.md 002 that are pages of their own rather than catalogues.
   const ADMIN_PAGES: Array<[string, string]> = [
     ['/usuario', 'Usuarios'],
     ['/persona', 'Personas'],
@@ -556,7 +495,7 @@ test('every catalogue and master-detail route of the registry opens for the admi
 });
 
 // ---------------------------------------------------------------------------------------------
-// Ambulatory loads (spec 002) reached from a load's options; subscription renewal (spec 001 §2.2).
+// Ambulatory loads (docs/spec-summary.md 002) reached from a load's options; subscription renewal (docs/spec-summary.md 001 §2.2).
 
 test('atenciones ambulatorias: the AM supervisor uploads the .csv of a load from its options', async ({
   page,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { login } from './helpers.ts';
 
 type Fila = { idPlanilla: number; numero: string; cedula: string; nombre: string };
@@ -91,6 +92,16 @@ test('the AM supervisor filters the attentions of a procedure by cédula, reload
   expect(lines[0]).toBe('ID Planilla;Número;Fecha de atención;Cédula;Nombre;Cédula médico;Nivel');
   expect(lines).toHaveLength(mismas + 1);
   for (const l of lines.slice(1)) expect(l).toContain(`;${objetivo.cedula};`);
+  // The same rows as an Excel book, from the button beside it.
+  const [libro] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar a Excel' }).click(),
+  ]);
+  expect(libro.suggestedFilename()).toBe(`Atenciones_tramite_${idTramite}.xlsx`);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await libro.path())!);
+  expect(wb.worksheets[0].actualRowCount).toBe(mismas + 1);
+  expect(wb.worksheets[0].getRow(2).getCell(4).value).toBe(objetivo.cedula);
 
   // No rows: the export says so instead of downloading an empty file.
   await page.getByRole('textbox', { name: 'Cédula', exact: true }).fill('0000000000');

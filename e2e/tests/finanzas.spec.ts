@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { COLUMNAS_PAGO } from '../../packages/domain/src/finanzas/columns.ts';
+import ExcelJS from 'exceljs';
+import { COLUMNAS_PAGO, COLUMNAS_REPORTE_FINANCIERO } from '../../packages/domain/src/finanzas/columns.ts';
 import { login } from './helpers.ts';
 
 async function bearer(page: Page) {
@@ -63,6 +64,23 @@ test('financial report, payment file with its errors and differences, FHIR expor
   }) as Record<string, string>[];
   expect(filas.length).toBeGreaterThan(15);
   expect(filas[0]).toMatchObject({ Trámite: t.numero, Pagado: '0,00' });
+  // 1b. The same report as an Excel book beside it: the same rows, amounts as numbers, dates as dates.
+  const descargaXlsx = page.waitForEvent('download');
+  await finanzas(page, 'Reporte financiero (Excel)');
+  const xlsx = await descargaXlsx;
+  expect(xlsx.suggestedFilename()).toBe('reporte_financiero.xlsx');
+  const libro = new ExcelJS.Workbook();
+  await libro.xlsx.readFile((await xlsx.path()) as string);
+  const hoja = libro.worksheets[0];
+  expect(hoja.actualRowCount).toBe(filas.length + 1);
+  const celda = (c: (typeof COLUMNAS_REPORTE_FINANCIERO)[number]) =>
+    hoja.getRow(2).getCell(COLUMNAS_REPORTE_FINANCIERO.indexOf(c) + 1);
+  expect(celda('Trámite').value).toBe(t.numero);
+  expect(celda('Planilla').value).toBe(filas[0].Planilla);
+  expect(celda('Aprobado').value).toBe(centavos(filas[0].Aprobado) / 100);
+  expect(celda('Aprobado').numFmt).toBe('#,##0.00');
+  if (filas[0]['Fecha de atención']) expect(celda('Fecha de atención').value).toBeInstanceOf(Date);
+
   const aprobado = new Map<string, number>();
   for (const f of filas) aprobado.set(f.Planilla, (aprobado.get(f.Planilla) ?? 0) + centavos(f.Aprobado));
   const [a, b] = [...aprobado.keys()];

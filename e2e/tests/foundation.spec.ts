@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login, PASSWORD } from './helpers.ts';
 
-// Each demo profile sees its own module cards and links (spec 000 "Home / module chooser").
+// Each demo profile sees its own module cards and links (docs/spec-summary.md 000 "Home / module chooser").
 const PROFILES = [
   { usuario: 'admin@demo.ec', cards: ['Administración', 'Auditoría Médica'], links: ['Parámetros'] },
   {

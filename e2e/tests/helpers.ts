@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The columns of the claim data file, from their one declaration (DESIGN §6). */
+/** The columns of the claim data file, from their one declaration (docs/design-summary.md §6). */
 export { COLUMNAS_DATOS as COLUMNS } from '../../packages/domain/src/cargas/columns.ts';
 
 export const PASSWORD = 'Demo.2026';

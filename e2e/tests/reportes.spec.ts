@@ -3,7 +3,7 @@ import { login } from './helpers.ts';
 import { textoPdf } from './mail.ts';
 
 /*
- * Issue 15 item 1: the two report blocks of the procedure page (spec 000 §2). The AM supervisor
+ * Issue 15 item 1: the two report blocks of the procedure page (docs/spec-summary.md 000 §2). The AM supervisor
  * opens the detailed attention sheets (report 11): 'Procesando...' while the server draws it, the
  * PDF in a new tab, read back with pdftotext; a failed request says the spec's error; the AM
  * auditor (18) of a procedure assigned by user sees the buttons disabled with the reason.

@@ -31,7 +31,7 @@ export type RouteIds = {
   hasta: string;
   /** The provider user's own id (/configuracion2FA, /login-actualizar-clave). */
   idUsuarioPrestador: number;
-  /** Administration rows of the insurer's company (spec 002), as the administrator sees them. */
+  /** Administration rows of the insurer's company (docs/spec-summary.md 002), as the administrator sees them. */
   idEmpresa: number;
   idSuscripcion: number;
   idSuscripcionAud: number;
@@ -90,7 +90,7 @@ const ruta = (
 ): SpecRoute => ({ doc, spec, como, path, ...extra });
 const enc = encodeURIComponent;
 
-/** Spec 000 §2, 'Routes of the claim flow'. */
+/** docs/spec-summary.md 000 §2, 'Routes of the claim flow'. */
 export const SPEC_000_ROUTES: readonly SpecRoute[] = [
   ruta('000', '/tramite', USUARIO.supervisorAm, undefined, { denegado: USUARIO.prestador }),
   ruta('000', '/tramite-asignados', USUARIO.auditorAm, undefined, { denegado: USUARIO.prestador }),
@@ -182,7 +182,7 @@ export const SPEC_000_ROUTES: readonly SpecRoute[] = [
 const deTramite = (r: string, como: Usuario = USUARIO.supervisorAm): SpecRoute =>
   ruta('001', `${r}/{p_idtramite}`, como, (i) => `${r}/${i.idTramite}`);
 
-/** Spec 001 §2.1–2.6: account, tools and help, observations and line items, reports, price lists. */
+/** docs/spec-summary.md 001 §2.1–2.6: account, tools and help, observations and line items, reports, price lists. */
 export const SPEC_001_ROUTES: readonly SpecRoute[] = [
   // §2.1 Public and account routes; §2.2 the home page.
   ...['/', '/Login', '/OlvidoClave', '/Registro01Plan'].map((r) => ruta('001', r, PUBLICO)),
@@ -246,9 +246,20 @@ export const SPEC_001_ROUTES: readonly SpecRoute[] = [
   ruta('001', '/observacion', USUARIO.supervisorAm, undefined, { denegado: USUARIO.auditorAm }),
   ruta('001', '/respuesta', USUARIO.supervisorAm, undefined, { denegado: USUARIO.auditorAm }),
   ruta('001', '/archivoplamd/{idArchivoPla}', USUARIO.supervisorAm, (i) => `/archivoplamd/${i.idArchivoPla}`),
-  // §2.5 Report routes of a procedure (the others are RUTAS_FALTANTES).
+  // §2.5 Report routes of a procedure.
   deTramite('/tramites-planillas-sin-archivos'),
   { ...deTramite('/archivo-carga'), denegado: USUARIO.prestador },
+  // The further report routes (issue 15, decision 66): the insurer's managers; the provider gets the 403 page.
+  ...[
+    '/tramites-por-fecha',
+    '/tramites-asignaciones',
+    '/tramites-avance',
+    '/tramites-avance-am',
+    '/tramites-avance-gd',
+    '/tramites-tiempo-proceso',
+    '/tramites-estadisticas',
+    '/especialidades-prestador',
+  ].map((r) => ruta('001', r, USUARIO.supervisorAm, undefined, { denegado: USUARIO.prestador })),
   // §2.6 Price lists.
   ruta('001', '/tarifapresmd/{id}', USUARIO.admin, (i) => `/tarifapresmd/${i.idTarifaPres}`, {
     denegado: USUARIO.auditorAm,
@@ -290,13 +301,13 @@ export const SPEC_001_ROUTES: readonly SpecRoute[] = [
   ),
 ];
 
-/** A catalogue list of spec 002: the administrator opens it; without the parameters menu, 403. */
+/** A catalogue list of docs/spec-summary.md 002: the administrator opens it; without the parameters menu, 403. */
 const catalogo = (r: string) => ruta('002', r, USUARIO.admin, undefined, { denegado: USUARIO.auditorAm });
 /** An administration screen (module 1): the administrator; profile 18 has no administration module. */
 const admin = (spec: string, path: SpecRoute['path'] = () => spec, llega?: RegExp) =>
   ruta('002', spec, USUARIO.admin, path, { denegado: USUARIO.auditorAm, ...(llega ? { llega } : {}) });
 
-/** Spec 002 §2: navigation targets, session administration, catalogues, master-detail and detail pages. */
+/** docs/spec-summary.md 002 §2: navigation targets, session administration, catalogues, master-detail and detail pages. */
 export const SPEC_002_ROUTES: readonly SpecRoute[] = [
   // 'Other navigation targets' (/Login, /, /MenuPrincipal above).
   ruta('002', '/empty', USUARIO.supervisorAm, undefined, { llega: /\/MenuPrincipal$/ }),
@@ -342,12 +353,15 @@ export const SPEC_002_ROUTES: readonly SpecRoute[] = [
     '/usuario',
     '/empresa',
   ].map((r) => admin(r)),
-  // Master-detail. The company's schedule and parameters and the insurer's classifications hang on no
-  // menu section (spec 002: access is decided by the menu), so every signed-in profile opens them.
+  // Master-detail. The company's schedule and parameters are read by who administers the company (the
+  // administration module: not the AM supervisor, who has the parameters menu); the insurer's classifications
+  // by its parameters users, never by a provider (API and web: catalogue `readFlag` / `readScope`).
   admin('/clasdiag_diagnostico/{p_idclasdiag}', (i) => `/clasdiag_diagnostico/${i.idClasDiag}`),
   admin('/claselem_elemento/{p_idclaselem}', (i) => `/claselem_elemento/${i.idClasElem}`),
   admin('/diagnostico_diagaten/{p_iddiagnostico}', (i) => `/diagnostico_diagaten/${i.idDiagnostico}`),
-  ruta('002', '/empresa_horario/{p_idempresa}', USUARIO.admin, (i) => `/empresa_horario/${i.idEmpresa}`),
+  ruta('002', '/empresa_horario/{p_idempresa}', USUARIO.admin, (i) => `/empresa_horario/${i.idEmpresa}`, {
+    denegado: USUARIO.supervisorAm,
+  }),
   admin(
     '/empresa_empresaimg/{p_idempresa}',
     (i) => `/empresa_empresaimg/${i.idEmpresa}`,
@@ -368,7 +382,9 @@ export const SPEC_002_ROUTES: readonly SpecRoute[] = [
     (i) => `/empresa_medioemp/${i.idEmpresa}`,
     /\/empresaform\/\d+\?tab=medio$/,
   ),
-  ruta('002', '/empresa_paremp/{p_idempresa}', USUARIO.admin, (i) => `/empresa_paremp/${i.idEmpresa}`),
+  ruta('002', '/empresa_paremp/{p_idempresa}', USUARIO.admin, (i) => `/empresa_paremp/${i.idEmpresa}`, {
+    denegado: USUARIO.supervisorAm,
+  }),
   admin('/especialidad_medico/{p_idespecialidad}', (i) => `/especialidad_medico/${i.idEspecialidad}`),
   admin('/factura_facturadet/{p_idfactura}', (i) => `/factura_facturadet/${i.idFactura}`),
   admin('/formapago_suscripcion/{p_idformapago}', (i) => `/formapago_suscripcion/${i.idFormaPago}`),
@@ -381,6 +397,7 @@ export const SPEC_002_ROUTES: readonly SpecRoute[] = [
     '/asegurador-clasaseg/{p_idasegurador}',
     USUARIO.admin,
     (i) => `/asegurador-clasaseg/${i.idAsegurador}`,
+    { denegado: USUARIO.prestador },
   ),
   // Detail pages.
   admin('/empresaform/{p_idempresa}', (i) => `/empresaform/${i.idEmpresa}`),
@@ -398,16 +415,7 @@ export const SPEC_ROUTES: readonly SpecRoute[] = [...SPEC_000_ROUTES, ...SPEC_00
 
 /**
  * Routes a spec document names that the product does not have yet: each answers the not-found page
- * and is a 'missing' row of docs/FEATURES.md. Spec 001 §2.5's further report routes (the spec does
- * not show their content) belong to issue 15.
+ * and is a 'missing' row of docs/FEATURES.md. None left: spec 001 §2.5's further report routes were
+ * the last (issue 15, decision 66).
  */
-export const RUTAS_FALTANTES: readonly { spec: string; doc: SpecRoute['doc']; issue: number }[] = [
-  '/tramites-por-fecha',
-  '/tramites-asignaciones',
-  '/tramites-avance',
-  '/tramites-avance-am',
-  '/tramites-avance-gd',
-  '/tramites-tiempo-proceso',
-  '/tramites-estadisticas',
-  '/especialidades-prestador',
-].map((spec) => ({ spec, doc: '001', issue: 15 }));
+export const RUTAS_FALTANTES: readonly { spec: string; doc: SpecRoute['doc']; issue: number }[] = [];

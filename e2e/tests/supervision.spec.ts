@@ -226,7 +226,7 @@ test('the AM supervisor assigns a load to the auditor and follows a control to t
   await expect(porCarga.getByText('Sin archivos').first()).toBeVisible();
 
   // ObservacionesTramite is now the pending-observations review of the new observation screens
-  // (features/observaciones, spec 001 §2.7; the old read-only page was replaced): rows only once a
+  // (features/observaciones, docs/spec-summary.md 001 §2.7; the old read-only page was replaced): rows only once a
   // load and a type are chosen (17 opens with M). Nothing observed yet; its filters live in the URL.
   await page.goBack();
   await page.getByRole('button', { name: /Reportes/ }).click();

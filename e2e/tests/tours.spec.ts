@@ -191,7 +191,7 @@ test('another browser, second sign-in: no offer; the tours start again from Ayud
 // have worked the demo procedures, the attention the tour opens has no documents panel, and the step
 // waits for '[data-tour="planilla-documentos"]' (failed twice in the CI rehearsal of this stop). The tour
 // must pick an attention with documents, or the test must build its own procedure as the provider's does.
-test.fixme('the audit tour reaches the record page: review bar, shortcuts, documents, observations', async ({
+test('the audit tour reaches the record page: review bar, shortcuts, documents, observations', async ({
   page,
 }) => {
   // Started from Ayuda (so the first-sign-in offer, whatever its state, does not matter here).

@@ -13,6 +13,7 @@ import { cargaRoutes } from './features/cargas/routes.ts';
 import { catalogRoutes } from './features/catalogs/routes.ts';
 import { correoPlugin } from './features/correo/plugin.ts';
 import { detalleRoutes } from './features/detalles/routes.ts';
+import { estadisticasRoutes } from './features/estadisticas/routes.ts';
 import { fhirRoutes } from './features/fhir/routes.ts';
 import { finanzasRoutes } from './features/finanzas/routes.ts';
 import { herramientasRoutes } from './features/herramientas/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(opts: {
   await app.register(herramientasRoutes);
   await app.register(archivoRoutes);
   await app.register(finanzasRoutes);
+  await app.register(estadisticasRoutes);
   await app.register(fhirRoutes);
 
   await app.register(webPlugin);

@@ -18,6 +18,7 @@ export * from './common/responses.ts';
 export * from './common/text.ts';
 export * from './common/validators.ts';
 export * from './detalles/index.ts';
+export * from './estadisticas/index.ts';
 export * from './fhir/index.ts';
 export * from './finanzas/index.ts';
 export * from './herramientas/index.ts';

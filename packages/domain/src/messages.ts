@@ -24,6 +24,8 @@ export const MSG = {
   errorInterno: 'Ocurrió un error inesperado. Inténtelo de nuevo más tarde.',
   baseNoDisponible:
     'El servicio no está disponible por un momento (se perdió la conexión con la base de datos). Inténtelo de nuevo en unos segundos.',
+  almacenamientoNoDisponible:
+    'El almacenamiento de archivos no está disponible por un momento; no se guardó ningún archivo. Inténtelo de nuevo en unos minutos.',
   sinDatos: 'No se encontraron datos con los criterios proporcionados.',
   listaVacia: 'No hay registros para mostrar.',
   campoRequerido: (campo: string) => `El campo ${campo} es obligatorio.`,

@@ -226,7 +226,7 @@ export function tenantHooks(def: CatalogDef, db?: FastifyInstance['database']): 
   }
   return {
     scope: (req, next, mode) => {
-      const sql = tenantSql(def, 't', `$${next}`, mode);
+      const sql = tenantSql(def, 't', `$${next}`, def.readScope === 'propia' ? 'write' : mode);
       return sql ? { sql, params: [req.user.idEmpresa] } : null;
     },
     // Never from the client: the form has no idEmpresa field, and this overrides anything sent.

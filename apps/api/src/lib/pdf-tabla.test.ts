@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pdfTexto } from '../features/reportes/test-utils.ts';
 import { pdfText } from '../features/reportes-observaciones/test-utils.ts';
 import { renderTablaPdf } from './pdf-tabla.ts';
 
@@ -69,6 +70,34 @@ describe('renderTablaPdf', () => {
     }
     // A wrapped cell keeps its end (no ellipsis for a row that fits a page).
     expect(todo).toContain('FIN393');
+  });
+
+  it('every character reads back as written: more than 256 glyphs, escaped glyph codes, combining accents', async () => {
+    // The table's text is written as glyph codes of the embedded subset (two bytes each, in order
+    // of first use): past 256 glyphs the high byte is used, and codes that are '(' ')' '\\' or CR
+    // in a byte must be escaped. ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic: 437 glyphs.
+    const cps: number[] = [];
+    for (const [a, b] of [
+      [0x21, 0x7e],
+      [0xa1, 0xff],
+      [0x100, 0x17f],
+      [0x391, 0x3c9],
+      [0x410, 0x44f],
+    ])
+      for (let c = a; c <= b; c++) if (c !== 0x3a2 && c !== 0xad) cps.push(c);
+    const palabras: string[] = [];
+    for (let i = 0; i < cps.length; i += 12) palabras.push(String.fromCodePoint(...cps.slice(i, i + 12)));
+    const pdf = await renderTablaPdf({
+      title: 'Caracteres',
+      empresa: 'E',
+      columns: columnas,
+      rows: palabras.map((w, i) => [String(i + 1), `P${i + 1}`, w, i === 0 ? 'JOSE\u0301 PE\u0301REZ' : '']),
+      emptyText: '',
+    });
+    const texto = await pdfTexto(pdf);
+    for (const w of palabras) expect(texto).toContain(w);
+    // Accents written as combining marks are composed (no glyph positioning here).
+    expect(texto).toContain('JOSÉ PÉREZ');
   });
 
   it('the empty text when there are no rows; one page', async () => {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
+import { StorageUnavailable } from '../lib/storage/index.ts';
 
 type PgError = { code?: string; constraint?: string };
 
@@ -27,6 +28,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       const first = Object.values(fields)[0] ?? MSG.datosInvalidos;
       return reply.code(400).send({ error: { code: 'DATOS_INVALIDOS', message: first, fields } });
+    }
+    if (err instanceof StorageUnavailable) {
+      // Before the database check (a refused connection to the store looks like one). The object
+      // store is down or refusing: nothing was kept (a folder upload removes what it stored before
+      // the failure and writes no row); asking again once it is back works.
+      req.log.error({ err }, 'object storage unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_S * 6))
+        .send({ error: { code: 'ALMACENAMIENTO_NO_DISPONIBLE', message: MSG.almacenamientoNoDisponible } });
     }
     if (isConnectionError(err)) {
       // The database dropped or refused the connection (restart, failover, pg_terminate_backend): the

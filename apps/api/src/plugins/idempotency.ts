@@ -20,6 +20,10 @@
  *   route, path parameters and query only: a second upload with the same key replays the first.
  * - Expired keys are deleted every few minutes; an expired key, or a claim left running longer than
  *   LEASE_MS (a process that stopped mid-request), is taken over by the next request.
+ * - On PostgreSQL a claim also names its process (migration 0026, decision 73): every process holds
+ *   a session advisory lock on a connection of its own while it lives, so a repeated request that
+ *   finds the claim of a process that is gone (kill -9, a lost node: its lock is free) takes the key
+ *   over at once — the client's retry of an upload through the load balancer, on another replica.
  *
  * Works the same on PostgreSQL and on PGlite: the claim is one INSERT … ON CONFLICT.
  */
@@ -34,6 +38,7 @@ import {
 } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import pg from 'pg';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -52,6 +57,8 @@ const LEASE_MS = 5 * 60_000;
 const MAX_BODY = 1024 * 1024;
 const CLEANUP_EVERY_MS = 5 * 60_000;
 const METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** First key of the liveness advisory lock of an API process (the second: its random number). */
+export const IDEMPOTENCIA_VIDA = 4_200_073;
 
 type Claim = { idUsuario: number; clave: string; done: boolean; settle: () => void };
 
@@ -109,18 +116,29 @@ export const idempotencyPlugin = fp(
     const minutos = opts.minutos ?? IDEMPOTENCIA_MINUTOS;
     /** Requests of this process still running, by `${idUsuario}:${clave}`: a duplicate waits on them. */
     const running = new Map<string, Promise<void>>();
+    const vida = await procesoVivo(app);
 
     async function claim(idUsuario: number, clave: string, metodoRuta: string, huella: string) {
+      // Without its liveness lock held (PGlite, or the connection being restored) a claim names no
+      // process: only the lease frees it.
+      const proceso = vida?.activo ? vida.id : null;
       const rows = await db.query(
-        `INSERT INTO idempotencia (id_usuario, clave, metodo_ruta, huella, expira)
-         VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5::int))
+        `INSERT INTO idempotencia (id_usuario, clave, metodo_ruta, huella, expira, proceso)
+         VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5::int), $7::int)
          ON CONFLICT (id_usuario, clave) DO UPDATE
             SET metodo_ruta = EXCLUDED.metodo_ruta, huella = EXCLUDED.huella, estado_http = NULL,
-                tipo_contenido = NULL, respuesta = NULL, fecha_creacion = now(), expira = EXCLUDED.expira
+                tipo_contenido = NULL, respuesta = NULL, fecha_creacion = now(), expira = EXCLUDED.expira,
+                proceso = EXCLUDED.proceso
           WHERE idempotencia.expira <= now()
              OR (idempotencia.estado_http IS NULL AND idempotencia.fecha_creacion < now() - make_interval(secs => $6::int))
+             OR (idempotencia.estado_http IS NULL AND idempotencia.huella = EXCLUDED.huella
+                 AND idempotencia.proceso IS NOT NULL AND idempotencia.proceso <> $7::int
+                 AND NOT EXISTS (SELECT 1 FROM pg_locks l
+                                  WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $8::int::oid
+                                    AND l.objid = idempotencia.proceso::oid AND l.objsubid = 2
+                                    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())))
          RETURNING 1 AS ok`,
-        [idUsuario, clave, metodoRuta, huella, minutos, LEASE_MS / 1000],
+        [idUsuario, clave, metodoRuta, huella, minutos, LEASE_MS / 1000, proceso, IDEMPOTENCIA_VIDA],
       );
       return rows.length > 0;
     }
@@ -251,7 +269,66 @@ export const idempotencyPlugin = fp(
     });
     app.addHook('onClose', async () => {
       if (timer) clearInterval(timer);
+      await vida?.cerrar();
     });
   },
   { name: 'idempotency' },
 );
+
+/**
+ * This process's liveness on PostgreSQL (decision 73): a random number held as a session advisory
+ * lock (IDEMPOTENCIA_VIDA, id) on a connection of its own, taken again after a drop. The lock goes
+ * when the process goes, however it goes; other processes read it in pg_locks. Undefined on PGlite
+ * (one process).
+ */
+async function procesoVivo(app: FastifyInstance) {
+  const url = (app.database.pool?.options as { connectionString?: string } | undefined)?.connectionString;
+  if (app.database.kind !== 'postgres' || !url) return undefined;
+  const id = crypto.randomInt(1, 2 ** 31 - 1);
+  let client: pg.Client | undefined;
+  let activo = false;
+  let cerrado = false;
+  let timer: NodeJS.Timeout | undefined;
+  const conectar = async () => {
+    if (cerrado) return;
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => {
+      if (client !== c) return;
+      client = undefined;
+      activo = false;
+      c.end().catch(() => {});
+      timer = setTimeout(() => void conectar(), 1000);
+      timer.unref();
+    });
+    try {
+      await c.connect();
+      await c.query('SELECT pg_advisory_lock($1, $2)', [IDEMPOTENCIA_VIDA, id]);
+      if (cerrado) {
+        await c.end().catch(() => {});
+        return;
+      }
+      client = c;
+      activo = true;
+    } catch (err) {
+      app.log.warn({ err }, 'idempotency: liveness lock not taken; retrying in 2 s');
+      c.end().catch(() => {});
+      timer = setTimeout(() => void conectar(), 2000);
+      timer.unref();
+    }
+  };
+  await conectar();
+  return {
+    id,
+    get activo() {
+      return activo;
+    },
+    cerrar: async () => {
+      cerrado = true;
+      activo = false;
+      clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
+  };
+}

@@ -155,6 +155,11 @@ const tenant = (name: string, write: Who, extra: Partial<CatalogRow> = {}): Cata
 const insurerOwn = (name: string, write: Who): CatalogRow => tenant(name, write, { deniedAs: { 15: 404 } });
 /** The insurer's rows its providers read too (tenant 'red' upwards): only another subscription gets 404. */
 const insurerShared = (name: string, write: Who): CatalogRow => tenant(name, write, { otherProvider: 'n/a' });
+/**
+ * A company's own settings (catalogue `readScope: 'propia'`): only who may write them reads them, in its company
+ * and the companies under it; never the providers working under the insurer.
+ */
+const companyOwn = (name: string, who: Who): CatalogRow => tenant(name, who, { read: who });
 const view = (name: string, extra: Partial<CatalogRow> = {}): CatalogRow => ({
   name,
   read: ANY,
@@ -191,7 +196,7 @@ export const CATALOG_ROWS: readonly CatalogRow[] = [
   tenant('elempres', PARAMETROS),
   tenant('tarifapres', PARAMETROS),
   tenant('espepres', PARAMETROS),
-  insurerShared('clasaseg', PARAMETROS),
+  companyOwn('clasaseg', PARAMETROS),
   insurerOwn('factura', PARAMETROS),
   insurerOwn('facturadet', PARAMETROS),
   insurerOwn('pago', PARAMETROS),
@@ -206,8 +211,8 @@ export const CATALOG_ROWS: readonly CatalogRow[] = [
   view('vwmedico', { deniedAs: { 15: 404 } }),
   view('vwsuscripcion', { deniedAs: { 15: 404 } }),
   system('perfil'),
-  insurerShared('horario', [1]),
-  insurerShared('paremp', [1]),
+  companyOwn('horario', [1]),
+  companyOwn('paremp', [1]),
 ];
 
 function catalogRoutes(c: CatalogRow): Row[] {
@@ -983,7 +988,7 @@ export const ROUTES: readonly Row[] = [
     route: 'GET /api/v1/personas/exportar',
     who: [1],
     other: 'n/a',
-    note: 'the persons list’s download: also needs opcionDescarga (spec 002 §6)',
+    note: 'the persons list’s download: also needs opcionDescarga (docs/spec-summary.md 002 §6)',
   },
   ...admin('/api/v1/medicos', 'medico'),
   ...admin('/api/v1/empresas', 'empresaBorrable', { readId: 'empresa' }),
@@ -1072,6 +1077,26 @@ export const ROUTES: readonly Row[] = [
   { route: 'GET /api/v1/sesiones/accesos', who: [1], other: 'n/a' },
   { route: 'GET /api/v1/sesiones/por-mes', who: [1], other: 'n/a' },
   { route: 'GET /api/v1/sesiones/por-dia', who: [1], other: 'n/a' },
+
+  // Report pages (decision 66): the insurer's managers, each over its own subscription's procedures.
+  ...[
+    'tramites-por-fecha',
+    'tramites-asignaciones',
+    'tramites-avance',
+    'tramites-avance-am',
+    'tramites-avance-gd',
+    'tramites-tiempo-proceso',
+    'tramites-estadisticas',
+    'especialidades-prestador',
+  ].flatMap((id): Row[] => [
+    { route: `GET /api/v1/estadisticas/${id}`, who: [1, 16, 17, 19], other: 'n/a' },
+    {
+      route: `GET /api/v1/estadisticas/${id}/exportar`,
+      who: [1, 16, 17, 19],
+      other: 'n/a',
+      query: 'formato=xlsx',
+    },
+  ]),
   { route: 'GET /api/v1/sandbox-log', who: [1], other: 'n/a' },
 
   // Tools and help.
@@ -1096,6 +1121,7 @@ export const ROUTES: readonly Row[] = [
   { route: 'GET /api/v1/manual-datos/ejemplo.xlsx', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/manual-pagos.pdf', who: PUBLIC, other: 'n/a' },
   { route: 'GET /api/v1/manual-pagos/ejemplo.csv', who: PUBLIC, other: 'n/a' },
+  { route: 'GET /api/v1/manual-pagos/ejemplo.xlsx', who: PUBLIC, other: 'n/a' },
 
   // Stored files (docs/design-summary.md §8).
   { route: 'POST /api/v1/cargas/{id}/archivos', who: [15], other: 404, ids: { id: 'carga' } },

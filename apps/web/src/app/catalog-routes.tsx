@@ -19,7 +19,7 @@ export function CatalogRoute({ name }: { name: string }) {
 
 /**
  * A master-detail route: the flag of the master's menu section (its list is where the screen is
- * opened from), else the detail's; 403 when it is off, as for the lists themselves.
+ * opened from), else the detail's, and the detail's read flag; 403 when one is off, as for the lists themselves.
  */
 export function MasterDetailRoute({ route }: { route: string }) {
   const session = useSession();
@@ -29,7 +29,10 @@ export function MasterDetailRoute({ route }: { route: string }) {
     (md?.detail && getCatalog(md.detail.catalog)?.route !== false
       ? routeFlag(`/${md.detail.catalog}`)
       : null);
-  if (flag && !session?.usuario[flag]) return <ForbiddenPage />;
+  // The detail's own read rule too (a company's settings: the administration module), as the API enforces it.
+  const readFlag = md?.detail ? getCatalog(md.detail.catalog)?.readFlag : undefined;
+  if ((flag && !session?.usuario[flag]) || (readFlag && !session?.usuario[readFlag]))
+    return <ForbiddenPage />;
   return <MasterDetailPage route={route} />;
 }
 

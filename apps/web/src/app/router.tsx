@@ -5,12 +5,14 @@ import { archivoRoutes } from '../features/archivos/routes.tsx';
 import { autorizacionRoutes } from '../features/autorizaciones/routes.tsx';
 import { ayudaRoutes } from '../features/ayuda/routes.tsx';
 import { cargaRoutes } from '../features/cargas/routes.tsx';
+import { estadisticasRoutes } from '../features/estadisticas/routes.tsx';
 import { finanzasRoutes } from '../features/finanzas/routes.tsx';
 import { herramientasRoutes } from '../features/herramientas/routes.tsx';
 import { observacionRoutes } from '../features/observaciones/routes.tsx';
 import { planillaFormRoutes, planillaPopupRoutes } from '../features/planilla-form/routes.tsx';
 import { planillaListRoutes } from '../features/planillas/routes.tsx';
 import { publicRegistroRoutes } from '../features/registro/routes.tsx';
+import { tramiteDetalleRoutes } from '../features/tramite-detalle/routes.tsx';
 import { tramiteRoutes } from '../features/tramites/routes.tsx';
 import { RouteError } from './errors/route-error.tsx';
 import { RequireSession } from './require-session.tsx';
@@ -59,6 +61,7 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/auth/two-factor-page.tsx')),
               },
               ...tramiteRoutes,
+              ...tramiteDetalleRoutes,
               ...autorizacionRoutes,
               ...planillaFormRoutes,
               ...planillaListRoutes,
@@ -68,6 +71,7 @@ export const routes: RouteObject[] = [
               ...herramientasRoutes,
               ...ayudaRoutes,
               ...finanzasRoutes,
+              ...estadisticasRoutes,
               ...adminRoutes,
               // Catalogue routes are patched in below.
             ],

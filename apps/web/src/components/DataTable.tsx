@@ -9,7 +9,7 @@ import {
   type TableProps,
   Typography,
 } from 'antd';
-import type { Key, KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { type Key, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 import {
   PAGE_SIZE,
   pageCount,
@@ -72,6 +72,28 @@ function columnKey<T>(col: TableColumnsType<T>[number]): string | undefined {
   return undefined;
 }
 
+/**
+ * antd copies the column titles into a hidden measuring row (`aria-hidden`); a button in a title (a
+ * 'Marcar todas') would then be focusable inside hidden content (axe-core: aria-hidden-focus). The
+ * copies are made `inert`, as they are meant to be.
+ */
+function useInertMeasureRows() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const mark = () => {
+      for (const tr of root.querySelectorAll('tr.ant-table-measure-row:not([inert])'))
+        tr.setAttribute('inert', '');
+    };
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 /** A server-paged list: antd Table, the total and the spec's paging. */
 export function DataTable<T extends object>({
   columns,
@@ -132,6 +154,7 @@ export function DataTable<T extends object>({
     : undefined;
 
   const last = pageCount(total, pageSize);
+  const wrapper = useInertMeasureRows();
   const layout: Pick<TableProps<T>, 'tableLayout' | 'scroll'> = fixedLayout
     ? {
         tableLayout: 'fixed',
@@ -140,7 +163,7 @@ export function DataTable<T extends object>({
     : { scroll: { x: 'max-content' } };
 
   return (
-    <div className={className ? `dt ${className}` : 'dt'}>
+    <div ref={wrapper} className={className ? `dt ${className}` : 'dt'}>
       <Table<T>
         size="small"
         {...layout}

@@ -1,6 +1,8 @@
 import { Alert, Button, Result } from 'antd';
 import type { CSSProperties } from 'react';
+import { ApiError } from '../app/api.ts';
 import { errorMessage } from '../app/error-message.ts';
+import { ForbiddenPage, NotFoundPage } from '../app/errors/error-pages.tsx';
 
 type ErrorRetryProps = {
   error: unknown;
@@ -42,7 +44,11 @@ export function ErrorRetry({ error, fallback, title, onRetry, style }: ErrorRetr
   );
 }
 
-/** A page whose main record failed to load: `title`, the server's message beneath, and 'Reintentar'. */
+/**
+ * A page whose main record failed to load: `title`, the server's message beneath, and 'Reintentar'. A record
+ * that does not exist for this user (404: another tenant's, a draft not yet sent) or that the user may not
+ * open (403) gets the not-found or forbidden page instead: retrying would not change it.
+ */
 export function ErrorRetryPage({
   error,
   title,
@@ -52,6 +58,8 @@ export function ErrorRetryPage({
   title: string;
   onRetry: () => void;
 }) {
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
+  if (error instanceof ApiError && error.status === 403) return <ForbiddenPage />;
   return (
     <Result
       status="error"

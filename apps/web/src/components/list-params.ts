@@ -1,5 +1,5 @@
 /**
- * A list's search, page, sort and filters as URL search params (UX.md: "Filters, sort and page live
+ * A list's search, page, sort and filters as URL search params (docs/design-summary.md §10: "Filters, sort and page live
  * in the URL"), so a reload or a shared link lands on the same list. Pure; `useListParams` binds it.
  */
 export type ListParamsOptions = {

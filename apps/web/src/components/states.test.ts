@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeState, STATE_COLORS, STATE_TAG_COLORS, stateColor, stateHex } from './states.ts';
 
 describe('state colours', () => {
-  it('follows UX.md', () => {
+  it('follows docs/design-summary.md §10', () => {
     expect(stateColor('REGISTRADO')).toBe('default');
     expect(stateColor('CARGADO')).toBe('blue');
     expect(stateColor('ESTRUCTURADO')).toBe('blue');

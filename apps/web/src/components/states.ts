@@ -1,5 +1,5 @@
 /**
- * The one map from a state to its colour (UX.md "States and colours"), used by every tag, chart and
+ * The one map from a state to its colour (docs/design-summary.md §10 "States and colours"), used by every tag, chart and
  * legend. Tag colours are antd preset names; charts take the matching hex of antd's palette.
  */
 export type StateColor = 'default' | 'blue' | 'cyan' | 'geekblue' | 'orange' | 'gold' | 'green' | 'red';

@@ -3,7 +3,7 @@ import { App, Modal, notification } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
- * Success and error feedback of UX.md: success as a notification ('¡Correcto!' + the server's text),
+ * Success and error feedback of docs/design-summary.md §10: success as a notification ('¡Correcto!' + the server's text),
  * errors as a dialog when the user must act. Uses the shell's `<App>` when there is one, otherwise
  * its own holders (render `contextHolder`), so that theme and locale apply either way.
  */

@@ -33,7 +33,7 @@ const valid = {
   direccion: 'Av. 9 de Octubre 100',
 };
 
-describe('person schema (spec 002 §5)', () => {
+describe('person schema (docs/spec-summary.md 002 §5)', () => {
   it('accepts a complete person and stores names, address upper-case; e-mail lower-case', () => {
     const p = schema.parse(valid);
     expect(p).toMatchObject({

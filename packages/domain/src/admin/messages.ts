@@ -11,6 +11,15 @@ export const MSG_ADMIN = {
   medicoCreado: '¡Médico creado exitosamente!',
   suscripcionCreada: '¡Suscripción creada exitosamente!',
   creado: (entidad: string) => `¡${entidad} ${femenino(entidad) ? 'creada' : 'creado'} exitosamente!`,
+  // the person wizard (issue 14 §4): each step says what it did; 'Registro completado' only at the end
+  wizardPersona: (actualizada: boolean) =>
+    `¡Persona ${actualizada ? 'actualizada' : 'creada'} exitosamente! Paso 1 de 3 listo: ahora cree su usuario.`,
+  wizardUsuario: (actualizado: boolean) =>
+    `¡Usuario ${actualizado ? 'actualizado' : 'creado'} exitosamente! Paso 2 de 3 listo: si la persona es médico, regístrela en el paso 3; si no, finalice.`,
+  wizardCompleto: (conMedico: boolean) =>
+    `¡Registro completado exitosamente! Se registraron la persona, su usuario${conMedico ? ' y su registro como médico' : ''}.`,
+  wizardIncompleto:
+    'El registro de la persona no está completo: aún falta su usuario. ¿Desea salir de todos modos?',
   // validation
   soloLetras: (campo: string) => `${campo} admite solo letras y espacios.`,
   soloDigitos: (campo: string) => `${campo} admite solo dígitos.`,

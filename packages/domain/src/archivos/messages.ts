@@ -1,4 +1,5 @@
 import { formatCount } from '../common/format.ts';
+import { MSG_TRAMITE } from '../tramites/messages.ts';
 
 /** Texts of the supporting files (docs/spec-summary.md 000 §5, §8; docs/spec-summary.md 001 §2.7, §8), verbatim where quoted. */
 export const MSG_ARCHIVO = {
@@ -36,7 +37,7 @@ export const MSG_ARCHIVO = {
   rechazadosTitulo: 'Archivos no permitidos',
   bitacoraCarga: (idCarga: number, cargados: number, duplicados: number, noEncontrados: number) =>
     `Carga ${idCarga}: ${cargados} archivos de atenciones cargados (${duplicados} duplicados, ${noEncontrados} sin planilla).`,
-  bitacoraDocumentado: 'El trámite pasa de ESTRUCTURADO a DOCUMENTADO.',
+  bitacoraDocumentado: MSG_TRAMITE.bitacoraDocumentado,
   bitacoraEliminados: (n: number) => `${n} archivos de atenciones eliminados del almacenamiento.`,
   // lists, preview, downloads
   sinArchivos: 'No hay atenciones sin archivos.',

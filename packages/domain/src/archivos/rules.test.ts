@@ -50,7 +50,7 @@ describe('supporting files rules', () => {
     expect(carpetaZip('..')).toBe('SIN DATO');
   });
 
-  it('names the ZIPs as spec 000 §9', () => {
+  it('names the ZIPs as docs/spec-summary.md 000 §9', () => {
     expect(nombreZip(7, 'atencion')).toBe('7_carpetas_atenciones.zip');
     expect(nombreZip(7, 'fecha')).toBe('7_carpetas_por_fecha.zip');
     expect(nombreZip(7, 'fecha-especialidad')).toBe('7_carpetas_por_fecha_y_especialidad.zip');

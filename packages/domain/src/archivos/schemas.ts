@@ -25,7 +25,13 @@ export const sinArchivosQuerySchema = z.object({ idCarga: optId, page, pageSize 
 
 /** Files added to a procedure in a date window (America/Guayaquil days, both included). */
 export const archivosNuevosQuerySchema = z
-  .object({ desde: fecha, hasta: fecha, page, pageSize, formato: z.enum(['json', 'csv']).default('json') })
+  .object({
+    desde: fecha,
+    hasta: fecha,
+    page,
+    pageSize,
+    formato: z.enum(['json', 'csv', 'xlsx']).default('json'),
+  })
   .refine((v) => v.desde <= v.hasta, { message: MSG_ARCHIVO.fechasInvalidas, path: ['desde'] });
 
 export const zipQuerySchema = z.object({

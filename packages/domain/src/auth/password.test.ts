@@ -3,7 +3,7 @@ import { MSG } from '../messages.ts';
 import { changePasswordSchema, passwordChangeError } from './password.ts';
 
 describe('passwordChangeError', () => {
-  it('says the five messages of spec 001 §5 in order', () => {
+  it('says the five messages of docs/spec-summary.md 001 §5 in order', () => {
     expect(passwordChangeError({})?.message).toBe('Ingrese la contraseña actual');
     expect(passwordChangeError({ claveActual: 'x' })?.message).toBe('Ingrese la nueva contraseña');
     expect(passwordChangeError({ claveActual: 'x', nuevaClave: 'abcdefgh' })?.message).toBe(

@@ -52,6 +52,8 @@ export const MSG_CARGA = {
   // background retries (decision 60): shown while the load waits for its next attempt, and the dead letter
   reintentando: (siguiente: number, max: number) =>
     `El procesamiento de la carga se interrumpió por un problema temporal del servidor; se reintentará automáticamente (intento ${siguiente} de ${max}).`,
+  reanudada: (intento: number, max: number) =>
+    `El procesamiento de la carga se reanudó después de una interrupción del servidor (intento ${intento} de ${max}).`,
   agotadaConexion: (intentos: number) =>
     `La carga no se pudo procesar en ${intentos} intentos porque se perdió la conexión con la base de datos; no se guardó ninguna fila. Vuelva a cargar el archivo.`,
   agotada: (intentos: number) =>

@@ -142,7 +142,7 @@ describe('master-detail registry', () => {
         ).toContain(h);
     }
   });
-  it('covers the master-detail routes of spec 002 whose parts are plain catalogues', () => {
+  it('covers the master-detail routes of docs/spec-summary.md 002 whose parts are plain catalogues', () => {
     const routes = MASTER_DETAILS.map((m) => m.route);
     for (const r of [
       'clasdiag_diagnostico',

@@ -159,6 +159,12 @@ export type CatalogDef = {
   detailRoute?: string;
   /** Flag a user needs to read the rows too (the administration module); by default reading is open. */
   readFlag?: UserFlag;
+  /**
+   * `'propia'`: the rows are read only inside the write scope (the user's company and the companies working under
+   * it), never from the company above, as a tenant 'red' reference would allow: a company's own settings (hours,
+   * parameters, an insurer's classifications) are not read by the providers working under it.
+   */
+  readScope?: 'propia';
   /** Profiles that may create rows (besides the write rule): a company only by the subscription's administrator. */
   createProfiles?: readonly number[];
   /** Message of a reference that does not exist (default `refInvalido`). */

@@ -9,6 +9,8 @@ const common = {
   area: 'admin',
   section: 'parametros',
   writeFlag: 'moduloAdministracion',
+  readFlag: 'moduloAdministracion',
+  readScope: 'propia',
   route: false,
 } as const;
 

@@ -158,6 +158,9 @@ export const espepres = defineCatalog({
 export const clasaseg = defineCatalog({
   ...common,
   route: false,
+  // The insurer's own classifications: its parameter users read them, never the providers under it.
+  readFlag: 'menuParametros',
+  readScope: 'propia',
   name: 'clasaseg',
   table: 'clas_aseg',
   idField: 'idClasAseg',

@@ -33,6 +33,26 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${p.day}/${p.month}/${p.year}`;
 }
 
+/** A calendar date from the API ('2026-01-31' or '2026-01-31T00:00:00.000Z') as `YYYY-MM-DD`, or null. */
+export function calendarDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+  return m ? m[1] : null;
+}
+
+/**
+ * `dd/MM/yyyy` of a `date` column, never shifted by the time zone: the API sends calendar dates
+ * either as `YYYY-MM-DD` or as midnight UTC, which `formatDate` would show as the day before.
+ */
+export function formatCalendarDate(value: string | null | undefined): string {
+  return formatDate(calendarDate(value) ?? value);
+}
+
+/** A period as the lists show it: `dd/MM/yyyy – dd/MM/yyyy` (procedures, loads, requests). */
+export function formatPeriod(p: { fechaDesde?: string | null; fechaHasta?: string | null }): string {
+  return `${formatCalendarDate(p.fechaDesde)} – ${formatCalendarDate(p.fechaHasta)}`;
+}
+
 export function formatTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
@@ -71,6 +91,16 @@ export function formatNumber(value: number | string | null | undefined): string 
 export function formatMoney(value: number | string | null | undefined): string {
   const n = formatNumber(value);
   return n ? `$ ${n}` : '';
+}
+
+const KB = 1024;
+const MB = 1024 * 1024;
+
+/** A file's size in KB below one megabyte, else MB, Spanish decimals ('1,50 MB'). */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < MB) return `${formatNumber(bytes / KB)} KB`;
+  return `${formatNumber(bytes / MB)} MB`;
 }
 
 /** Today's calendar date in America/Guayaquil as `YYYY-MM-DD`. */

@@ -10,7 +10,7 @@ import {
 } from './rules.ts';
 import { busquedaDetalleQuerySchema, detalleAprobadoSchema, detalleCrearSchema } from './schemas.ts';
 
-describe('who writes line items and when (spec 001 §4, §6)', () => {
+describe('who writes line items and when (docs/spec-summary.md 001 §4, §6)', () => {
   it('16, 17, 18 and 19 add and edit; only 16, 17, 18 approve amounts and toggle lines', () => {
     expect([15, 16, 17, 18, 19, 20].filter(canEditarDetalle)).toEqual([16, 17, 18, 19]);
     expect([15, 16, 17, 18, 19, 20].filter(canAuditarValores)).toEqual([16, 17, 18]);

@@ -1,5 +1,5 @@
 /**
- * The insurer's payment file (`cargafinans`, spec 000 §2 'upload a financial file'; decision 55): one row
+ * The insurer's payment file (`cargafinans`, docs/spec-summary.md 000 §2 'upload a financial file'; decision 55): one row
  * per payment of an attention or of one of its lines. Declared once here: the parser, the validator,
  * the technical manual page (/manual-pagos), its PDF and its example read this list.
  */
@@ -108,7 +108,7 @@ export function columnaPagoDe(header: string): ColumnaPago | undefined {
 }
 
 /**
- * Headers of reporte_financiero.csv (spec 000 §7 `vw-reporte-finan/csv-por-tramite`): one row per line
+ * Headers of reporte_financiero.csv (docs/spec-summary.md 000 §7 `vw-reporte-finan/csv-por-tramite`): one row per line
  * item of the procedure's active attentions, in this order.
  */
 export const COLUMNAS_REPORTE_FINANCIERO = [
@@ -130,5 +130,5 @@ export const COLUMNAS_REPORTE_FINANCIERO = [
   'Pendiente de pago',
 ] as const;
 
-/** File name of the financial report (spec 001 §7). */
+/** File name of the financial report (docs/spec-summary.md 001 §7). */
 export const NOMBRE_REPORTE_FINANCIERO = 'reporte_financiero.csv';

@@ -116,8 +116,8 @@ export function manualPagos(opts: OpcionesManual = {}): ManualDatos {
           {
             tipo: 'parrafo',
             texto:
-              `El archivo lleva estas ${COLUMNAS_PAGO.length} columnas; los nombres son los encabezados del CSV y no ` +
-              'distinguen mayúsculas de minúsculas. Las columnas opcionales pueden omitirse del encabezado; una ' +
+              `El archivo lleva estas ${COLUMNAS_PAGO.length} columnas; los nombres son los encabezados (del CSV o de la ` +
+              'primera fila de la hoja de Excel) y no distinguen mayúsculas de minúsculas. Las columnas opcionales pueden omitirse del encabezado; una ' +
               'columna desconocida o repetida es un error.',
           },
           {
@@ -169,7 +169,7 @@ export function manualPagos(opts: OpcionesManual = {}): ManualDatos {
           {
             tipo: 'lista',
             items: [
-              'no es un archivo .csv de texto, está vacío o no tiene filas de pagos;',
+              'no es un archivo .csv de texto ni un libro de Excel (.xlsx), está vacío o no tiene filas de pagos;',
               'faltan columnas obligatorias en el encabezado, o hay columnas desconocidas o repetidas;',
               'una fila tiene un número de columnas distinto al del encabezado;',
               'el ID del trámite no corresponde al trámite en el que se carga;',
@@ -192,7 +192,8 @@ export function manualPagos(opts: OpcionesManual = {}): ManualDatos {
               'CSV (.csv): texto UTF-8, con o sin BOM. Separador punto y coma (;) o coma (,), detectado en la fila de encabezado. Los valores que contienen el separador van entre comillas dobles. Las filas vacías se ignoran.',
               'Montos en dólares: punto o coma decimal, hasta 2 decimales y sin separador de miles (25.50 o 25,50). En un CSV separado por comas use punto decimal o encierre el valor entre comillas.',
               'Fechas: AAAA-MM-DD (2026-04-15) o dd/MM/aaaa (15/04/2026).',
-              'Desde Excel: Archivo › Guardar como › CSV UTF-8 (delimitado por comas).',
+              'Excel (.xlsx): la primera hoja del libro, con la fila de encabezados en su primera fila con datos; las demás hojas se ignoran. Las celdas de fecha se leen como fechas y las numéricas como números (un monto con hasta 2 decimales); las filas vacías se ignoran y la numeración de filas es la de Excel.',
+              'El formato se reconoce por el contenido del archivo, no por su nombre. Un libro de Excel también puede guardarse como CSV: Archivo › Guardar como › CSV UTF-8 (delimitado por comas).',
             ],
           },
         ],
@@ -206,7 +207,8 @@ export function manualPagos(opts: OpcionesManual = {}): ManualDatos {
             texto:
               `Paga las atenciones del ejemplo del manual del archivo de datos: dos líneas de la atención ${p1.noPlanilla} ` +
               `(${p1.noServicio} con su fecha y ${p2.noServicio} con coma decimal) y la atención ${p3.noPlanilla} completa. ` +
-              `Reemplace idTramite (${idTramite} en el ejemplo) por el número de su trámite.`,
+              `Reemplace idTramite (${idTramite} en el ejemplo) por el número de su trámite. El mismo ejemplo se descarga ` +
+              'desde esta página como CSV y como libro de Excel (.xlsx, con fechas y montos como fechas y números).',
           },
           {
             tipo: 'codigo',

@@ -1,6 +1,6 @@
 import { formatDate, formatMoney } from '../common/format.ts';
 
-/** Spanish texts of the financial report and the payment file (spec 000 §8, 001 §8; decisions 55–56). */
+/** Spanish texts of the financial report and the payment file (docs/spec-summary.md 000 §8, 001 §8; decisions 55–56). */
 export const MSG_FINANZAS = {
   // Spec texts (verbatim).
   sinArchivo: 'No se ha seleccionado ningún archivo para cargar.',
@@ -12,7 +12,9 @@ export const MSG_FINANZAS = {
   noHayDatosExportar: 'No hay datos para exportar.',
 
   // The file as a whole.
-  tipoInvalido: 'El archivo de pagos debe ser un archivo .csv de texto (separado por punto y coma o coma).',
+  tipoInvalido:
+    'El archivo de pagos debe ser un archivo .csv de texto (separado por punto y coma o coma) o un libro de Excel (.xlsx).',
+  excelInvalido: 'El archivo de pagos no es un libro de Excel (.xlsx) válido.',
   archivoVacio: 'El archivo de pagos no tiene filas de pagos.',
   csvMalFormado: 'el archivo no es un CSV válido (comillas o separadores mal cerrados).',
   faltanColumnas: (cols: string) => `Faltan columnas obligatorias en el encabezado: ${cols}.`,
@@ -55,6 +57,7 @@ export const MSG_FINANZAS = {
   // Web.
   botonFinanzas: 'Finanzas',
   descargarReporte: 'Reporte financiero (CSV)',
+  descargarReporteExcel: 'Reporte financiero (Excel)',
   cargarPagos: 'Cargar archivo de pagos',
   exportarFhir: 'Exportar FHIR (JSON)',
   cargarSoloFinalizado: 'Disponible cuando el trámite está FINALIZADO.',

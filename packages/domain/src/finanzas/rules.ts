@@ -3,7 +3,7 @@ import type { EstadoTramite } from '../tramites/workflow.ts';
 
 /**
  * Who handles the money of a procedure (decision 55): the financial report and the payment file are
- * actions of the audit side's supervision (spec 000 §2, beside finalize and the ZIP): the
+ * actions of the audit side's supervision (docs/spec-summary.md 000 §2, beside finalize and the ZIP): the
  * super-reviewer 16 and the supervisors 17 and 19. The operatives 18 and 20 see only the attentions
  * assigned to them, the provider only its own side.
  */
@@ -15,7 +15,7 @@ export const PERFILES_FINANZAS: readonly number[] = [
 
 /**
  * The payment file settles approved amounts, which are final only once the audit is closed: line items
- * can still change in RECIBIDO, EN PROCESO and PLANILLAJE (spec 001 §4).
+ * can still change in RECIBIDO, EN PROCESO and PLANILLAJE (docs/spec-summary.md 001 §4).
  */
 export const ESTADOS_CARGA_PAGOS: readonly EstadoTramite[] = ['FINALIZADO'];
 

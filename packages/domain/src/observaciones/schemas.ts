@@ -118,7 +118,7 @@ export const observacionesListaQuerySchema = z.object({
   sort: z.preprocess(vacio, z.enum(['numero', '-numero']).default('numero')),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  formato: z.enum(['json', 'csv']).default('json'),
+  formato: z.enum(['json', 'csv', 'xlsx']).default('json'),
 });
 export type ObservacionesListaQuery = z.input<typeof observacionesListaQuerySchema>;
 

@@ -1,3 +1,4 @@
+import { MSG_TRAMITE } from '../tramites/messages.ts';
 /** Texts of docs/spec-summary.md 000 §8 for attentions, their review, templates and diagnoses (verbatim where quoted). */
 export const MSG_PLANILLA = {
   // review
@@ -80,5 +81,5 @@ export const MSG_PLANILLA = {
   asignacionRepartirSinUsuarios: 'Seleccione al menos un usuario para repartir la carga.',
   bitacoraAsignacion: (tipo: 'M' | 'D', n: number, nombres: string) =>
     `Asignación ${tipo === 'M' ? 'de Médico Auditor' : 'de Gestor Documental'}: ${n} atenciones a ${nombres}`,
-  bitacoraInicio: 'Estado cambiado de RECIBIDO a EN PROCESO por la primera asignación.',
+  bitacoraInicio: MSG_TRAMITE.bitacoraInicio,
 } as const;

@@ -35,7 +35,7 @@ const pla = (idUsuarioMed: number | null = null, idUsuarioDoc: number | null = n
   idUsuarioDoc,
 });
 
-describe('visibility (spec 000 §6)', () => {
+describe('visibility (docs/spec-summary.md 000 §6)', () => {
   it('16, 17, 19 or tipoAsignacion T see all; 18 and 20 only their own under U', () => {
     for (const p of [16, 17, 19]) expect(canSeeAll(u(p), tr())).toBe(true);
     for (const p of [18, 20]) {

@@ -3,7 +3,7 @@ import { idSchema } from '../common/ids.ts';
 import { ESTADOS_PRESTADOR, type EstadoTramite } from '../tramites/workflow.ts';
 
 /*
- * The PDF reports of a procedure (spec 001 §7 'Downloads and reports', spec 000 §2 and §7):
+ * The PDF reports of a procedure (docs/spec-summary.md 001 §7 'Downloads and reports', docs/spec-summary.md 000 §2 and §7):
  * GET /api/v1/reportes/pdf/{id}/{idTramite}?identificador02={idCarga}&tipo={M|D}&idPlanilla=
  * (docs/decisions.md 46–48). Report 1 and the print of one sheet (9 by idPlanilla in the spec's call)
  * are GET /api/v1/planillas/{id}/resumen.pdf; report 12 is the procedure log's PDF.
@@ -56,7 +56,7 @@ export const MSG_REPORTE = {
   planillaAjena: 'La atención indicada no pertenece al trámite.',
   soloAsignacionTodos:
     'Este reporte abarca todas las atenciones del trámite: está disponible para su perfil solo cuando el trámite está asignado a todos.',
-  /** Spec 001 §8 'Report fetch error'. */
+  /** docs/spec-summary.md 001 §8 'Report fetch error'. */
   errorObtener: 'Error al obtener el reporte. Verifique la conexión con el servidor.',
   procesando: 'Procesando...',
   deshabilitado: 'Los reportes se habilitan cuando el prestador envía el trámite.',
@@ -70,7 +70,7 @@ export const reportePdfParamsSchema = z.object({
 });
 
 /**
- * `identificador02` is the load (spec 001 §7); `tipo` M or D (required by 2, must match 4–9, not
+ * `identificador02` is the load (docs/spec-summary.md 001 §7); `tipo` M or D (required by 2, must match 4–9, not
  * read by 10 and 11); `idPlanilla` limits a report to one attention (report 9 'also by attention').
  */
 export const reportePdfQuerySchema = z.object({
@@ -93,7 +93,7 @@ export function tipoDeReporte(
 }
 
 /**
- * The two report blocks of the audit side of the procedure page (spec 000 §2): block 1 the
+ * The two report blocks of the audit side of the procedure page (docs/spec-summary.md 000 §2): block 1 the
  * observations of each process and the attention sheets, block 2 the observations with answers.
  */
 export const BLOQUES_REPORTES: { titulo: string; items: { id: number; label: string }[] }[] = [

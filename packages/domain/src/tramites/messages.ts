@@ -1,5 +1,8 @@
 /** Texts of docs/spec-summary.md 000 §8 for procedures and loads, verbatim. */
 export const MSG_TRAMITE = {
+  // bitácora notes of the workflow's events (tramites/workflow.ts EVENTOS)
+  bitacoraDocumentado: 'El trámite pasa de ESTRUCTURADO a DOCUMENTADO.',
+  bitacoraInicio: 'Estado cambiado de RECIBIDO a EN PROCESO por la primera asignación.',
   actualizado: '¡Trámite actualizado exitosamente!',
   errorCargar: 'No se pudo cargar el trámite.',
   creado: '¡Trámite creado exitosamente!',

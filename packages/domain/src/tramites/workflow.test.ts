@@ -26,7 +26,7 @@ const info = (estadoTramite: string) => ({
 });
 const arista = (t: { desde: readonly string[]; hacia: string | null }) => `${t.desde.join('|')} → ${t.hacia}`;
 
-describe('procedure workflow table (DESIGN §5)', () => {
+describe('procedure workflow table (docs/design-summary.md §5)', () => {
   it('names every action and event once, and only with real states', () => {
     const nombres = [...TRANSICIONES.map((t) => t.accion), ...EVENTOS.map((e) => e.evento)];
     expect(new Set(nombres).size).toBe(nombres.length);
@@ -135,7 +135,7 @@ describe('annul (issue 14 §2, decision 50)', () => {
   });
 });
 
-describe('attention review table (DESIGN §5)', () => {
+describe('attention review table (docs/design-summary.md §5)', () => {
   const u = (idPerfil: number, idUsuario = 7) => ({ idPerfil, idUsuario });
   const asignada = { idUsuarioMed: 7, idUsuarioDoc: 8 };
   const libre = { idUsuarioMed: null, idUsuarioDoc: null };

@@ -1,6 +1,5 @@
-import { MSG_ARCHIVO } from '../archivos/messages.ts';
 import { PERFIL } from '../auth/profiles.ts';
-import { MSG_PLANILLA } from '../planillas/messages.ts';
+import { MSG_TRAMITE } from './messages.ts';
 
 export const ESTADOS_TRAMITE = [
   'REGISTRADO',
@@ -33,7 +32,7 @@ export const ESTADOS_PRESTADOR: readonly EstadoTramite[] = [
 export const ESTADOS_PROCESADOS: readonly EstadoTramite[] = ['PLANILLAJE', 'FINALIZADO'];
 
 /**
- * How a procedure's attentions reach the operatives (spec 000: U 'USUARIO', T 'TODOS'), in words a
+ * How a procedure's attentions reach the operatives (docs/spec-summary.md 000: U 'USUARIO', T 'TODOS'), in words a
  * reader of the procedure header understands (issue 14 §4: the raw code looked unfinished).
  */
 export const TIPO_ASIGNACION = {
@@ -302,7 +301,7 @@ export const EVENTOS: readonly TransicionEvento[] = [
     guards: [],
     efectos: [],
     bitacora: 'ESTADO',
-    nota: MSG_ARCHIVO.bitacoraDocumentado,
+    nota: MSG_TRAMITE.bitacoraDocumentado,
   },
   {
     evento: 'primera-asignacion',
@@ -313,7 +312,7 @@ export const EVENTOS: readonly TransicionEvento[] = [
     guards: [],
     efectos: [],
     bitacora: 'SUPERVISIÓN',
-    nota: MSG_PLANILLA.bitacoraInicio,
+    nota: MSG_TRAMITE.bitacoraInicio,
   },
   // A deleted load (cargas/service.ts eliminarCarga, before sending) takes the state back to what is
   // left: the service fires the first that holds (decision 51).

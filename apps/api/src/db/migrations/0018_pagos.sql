@@ -1,4 +1,4 @@
--- The insurer's payment files (issue 15 item 2, spec 000 §2 'upload a financial file'; decision 56).
+-- The insurer's payment files (issue 15 item 2, docs/spec-summary.md 000 §2 'upload a financial file'; decision 56).
 -- pago_fin: one accepted file of a procedure (its SHA-256 refuses the same file twice);
 -- pago_fin_fila: each row as matched to an attention, with what was approved and paid before it;
 -- pago_fin_det: the row's amount spread over the attention's lines, so each line knows what was paid.

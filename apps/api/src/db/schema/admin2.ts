@@ -14,9 +14,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { asegurador, empresa, prestador, suscripcion, usuario } from './admin.ts';
-import { clasElem, especialidad, formaPago, medioCom, plan, tipoExamen } from './catalogs.ts';
+import { especialidad, formaPago, medioCom, plan, tipoExamen } from './catalogs.ts';
 import { stamps } from './common.ts';
-import { elemento } from './tramites.ts';
+import { elemento, tarifario } from './tramites.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -217,20 +217,6 @@ export const parEmp = pgTable(
   },
   (t) => [uniqueIndex('par_emp_empresa_nombre_uq').on(t.idEmpresa, t.nombre)],
 );
-
-export const tarifario = pgTable('tarifario', {
-  idTarifario: serial().primaryKey(),
-  idClasElem: integer()
-    .notNull()
-    .references(() => clasElem.idClasElem),
-  idAsegurador: integer()
-    .notNull()
-    .references(() => asegurador.idAsegurador),
-  descripcion: varchar({ length: 500 }).notNull(),
-  fechaDesde: date({ mode: 'string' }).notNull(),
-  fechaHasta: date({ mode: 'string' }).notNull(),
-  ...stamps,
-});
 
 export const tarifaAseg = pgTable('tarifa_aseg', {
   idTarifaAseg: serial().primaryKey(),

@@ -30,7 +30,7 @@ export const pagoFin = pgTable(
     nombreArchivo: varchar({ length: 255 }).notNull(),
     /** SHA-256 of the file's bytes: the same file is refused a second time. */
     hash: varchar({ length: 64 }).notNull(),
-    /** The file's last-modified time as the browser reported it (spec 000 §7 fechaModificacion). */
+    /** The file's last-modified time as the browser reported it (docs/spec-summary.md 000 §7 fechaModificacion). */
     fechaModificacion: timestamp({ withTimezone: true }),
     filas: integer().notNull(),
     totalPagado: numeric({ precision: 14, scale: 2 }).notNull(),

@@ -31,6 +31,8 @@ export const idempotencia = pgTable(
     respuesta: text(),
     fechaCreacion: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expira: timestamp({ withTimezone: true }).notNull(),
+    /** The process running the request (its liveness advisory lock; migration 0026, decision 73). */
+    proceso: integer(),
   },
   (t) => [
     primaryKey({ name: 'idempotencia_pk', columns: [t.idUsuario, t.clave] }),

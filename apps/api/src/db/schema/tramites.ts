@@ -14,8 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { empresa, prestador, suscripcion, usuario } from './admin.ts';
-import { tarifario } from './admin2.ts';
+import { asegurador, empresa, prestador, suscripcion, usuario } from './admin.ts';
 import { clasElem, servicio, tipoElem } from './catalogs.ts';
 import { stamps } from './common.ts';
 
@@ -32,6 +31,22 @@ export const semana = pgTable(
   },
   (t) => [uniqueIndex('semana_anio_numero_uq').on(t.anio, t.numero)],
 );
+
+/** An insurer's tariff sheet: prices of one class of elements for a period (here, beside the prices
+ * that cite it, so that admin2.ts and this file do not import each other). */
+export const tarifario = pgTable('tarifario', {
+  idTarifario: serial().primaryKey(),
+  idClasElem: integer()
+    .notNull()
+    .references(() => clasElem.idClasElem),
+  idAsegurador: integer()
+    .notNull()
+    .references(() => asegurador.idAsegurador),
+  descripcion: varchar({ length: 500 }).notNull(),
+  fechaDesde: date({ mode: 'string' }).notNull(),
+  fechaHasta: date({ mode: 'string' }).notNull(),
+  ...stamps,
+});
 
 /** Coded elements (TPSNS services, medicines, supplies) with their reference value. */
 export const elemento = pgTable(

@@ -357,7 +357,7 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
   await bitacora(finalizado, supervisorGd, 'Trámite finalizado (FINALIZADO).');
 
   // 5. The insurer's standard observations and answers, so the first observation an auditor raises and the
-  // first answer a provider gives have something to choose from (spec 001 §3 'Observation catalogue').
+  // first answer a provider gives have something to choose from (docs/spec-summary.md 001 §3 'Observation catalogue').
   for (const [tipo, descripcion] of OBSERVACIONES_DEMO)
     await q.query(
       'INSERT INTO observacion (id_empresa, descripcion, tipo, id_usuario_reg) VALUES ($1, $2, $3, $4)',

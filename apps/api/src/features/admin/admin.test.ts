@@ -231,7 +231,7 @@ describe('person → user → doctor wizard', () => {
     expect(me).toMatchObject({ idPersona: persona.idPersona, idMedico: m.json().item.idMedico });
   });
 
-  it('person rule of spec 002 §5 on the server: cédula check digit, letters-only names, 10-digit phone', async () => {
+  it('person rule of docs/spec-summary.md 002 §5 on the server: cédula check digit, letters-only names, 10-digit phone', async () => {
     const [{ n }] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM persona');
     const res = await req(
       'POST',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, DEMO_PASSWORD, type TestContext } from '../../test/helpers.ts';
+import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 
 /** The persons list's download follows the session's opcionDescarga (docs/spec-summary.md 002 §6, issue 17 item 3). */
 
@@ -91,5 +92,23 @@ describe('descarga de personas', () => {
     } finally {
       await setFlags({ opcion_consulta: true });
     }
+  });
+
+  it('formato=xlsx: the same rows as an Excel book (text cells, the registration date a real date)', async () => {
+    const csv = leerCsv((await descargar(DEMO.admin)).rawPayload);
+    const res = await descargar(DEMO.admin, '?formato=xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="personas.xlsx"');
+    const { filas, ws } = await leerXlsx(res.rawPayload);
+    expect(filas).toHaveLength(csv.length);
+    expect(filas[0]).toEqual(csv[0]);
+    expect(ws.getRow(2).getCell(1).value).toBe(csv[1][0]);
+    const fecha = ws.getRow(2).getCell(7);
+    expect(fecha.value).toBeInstanceOf(Date);
+    expect(fecha.numFmt).toBe('dd/mm/yyyy');
+    const [d, m, y] = csv[1][6].split('/');
+    expect((fecha.value as Date).toISOString().slice(0, 10)).toBe(`${y}-${m}-${d}`);
+    expect((await descargar(DEMO.admin, '?formato=pdf')).statusCode).toBe(400);
   });
 });

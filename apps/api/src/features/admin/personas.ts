@@ -1,7 +1,5 @@
 import {
-  binaryResponse,
   fieldErrors,
-  formatDate,
   getMedicosByIdResponse,
   getMedicosResponse,
   getPersonasByIdResponse,
@@ -25,8 +23,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { csvText } from '../../lib/csv.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
+import {
+  columnasExport,
+  enviarExport,
+  formatoExportSchema,
+  respuestaExport,
+} from '../../lib/tabla-export.ts';
 import { checkRefs, empresaScope, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
 
 const NOMBRE_COMPLETO = (a: string) =>
@@ -199,16 +202,32 @@ export async function personaRoutes(app: FastifyInstance) {
 
   // The persons list's download (docs/spec-summary.md 002 §6: only with the session's opcionDescarga).
   const EXPORT_MAX = 50_000;
+  type FilaPersona = Record<string, string | null>;
+  const COLUMNAS_PERSONAS = columnasExport<FilaPersona>([
+    { titulo: 'Documento', tipo: 'texto', valor: (x) => x.documento, ancho: 14 },
+    { titulo: 'Nombre completo', tipo: 'texto', valor: (x) => x.nombreCompleto, ancho: 32 },
+    { titulo: 'Correo electrónico', tipo: 'texto', valor: (x) => x.email, ancho: 28 },
+    { titulo: 'Teléfono', tipo: 'texto', valor: (x) => x.telefono, ancho: 14 },
+    { titulo: 'Localidad', tipo: 'texto', valor: (x) => x.localidadNombre },
+    { titulo: 'Dirección', tipo: 'texto', valor: (x) => x.direccion, ancho: 30 },
+    { titulo: 'Fecha de registro', tipo: 'fecha', valor: (x) => x.fechaReg },
+  ]);
   r.get(
     '/api/v1/personas/exportar',
     {
       onRequest: [app.authenticate],
       preValidation: [app.requireFlag('moduloAdministracion'), app.requireFlag('opcionDescarga')],
       schema: {
-        response: responses({ 200: binaryResponse('text/csv') }),
+        response: responses({ 200: respuestaExport() }),
         tags,
-        summary: 'Personas en CSV (la búsqueda y el orden de la lista; requiere la opción Descarga)',
-        querystring: z.object({ q: pageQuery.q, sort: pageQuery.sort, idEmpresa: idSchema.optional() }),
+        summary:
+          'Personas en CSV o, con formato=xlsx, en Excel (la búsqueda y el orden de la lista; requiere la opción Descarga)',
+        querystring: z.object({
+          q: pageQuery.q,
+          sort: pageQuery.sort,
+          idEmpresa: idSchema.optional(),
+          formato: formatoExportSchema,
+        }),
       },
     },
     async (req, reply) => {
@@ -216,35 +235,19 @@ export async function personaRoutes(app: FastifyInstance) {
       const p = new Params();
       const where = [empresaScope(req.user, 'pe.id_empresa', p)];
       if (idEmpresa) where.push(`pe.id_empresa = ${p.add(idEmpresa)}`);
-      const page = await pagedList<Record<string, string | null>>(
+      const page = await pagedList<FilaPersona>(
         db,
         { ...PERSONA_LIST, where, params: p },
         // Search only for a user whose list offers it (opcionConsulta).
         { q: req.user.opcionConsulta ? q : undefined, sort, page: 1, pageSize: EXPORT_MAX },
       );
-      const rows = page.items.map((x) => [
-        x.documento,
-        x.nombreCompleto,
-        x.email ?? '',
-        x.telefono ?? '',
-        x.localidadNombre ?? '',
-        x.direccion ?? '',
-        formatDate(x.fechaReg),
-      ]);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="personas.csv"')
-        .send(
-          csvText(rows, [
-            'Documento',
-            'Nombre completo',
-            'Correo electrónico',
-            'Teléfono',
-            'Localidad',
-            'Dirección',
-            'Fecha de registro',
-          ]),
-        );
+      return enviarExport(reply, {
+        columnas: COLUMNAS_PERSONAS,
+        filas: page.items,
+        formato: req.query.formato,
+        nombre: 'personas',
+        hoja: 'Personas',
+      });
     },
   );
 

@@ -11,7 +11,6 @@ import {
 } from '@app/domain';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
 import {
   crearCarga,
   crearPlanillas,
@@ -19,7 +18,9 @@ import {
   type Fixture,
   type Ids,
   loadIds,
-} from '../planillas/fixtures.ts';
+} from '../../test/fixtures.ts';
+import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 import { type Archivo, exe, jpeg, multipart, pdf, png, spooled, storedFiles } from './test-utils.ts';
 import { signTicket, ticketKey } from './tickets.ts';
 
@@ -736,6 +737,28 @@ describe('attentions without files and the new-files report', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.body).toContain('Fecha de carga;Número;Cédula;Paciente;Archivo;Tipo;Tamaño (bytes);Usuario');
     expect(csv.body).toContain(';124;');
+    const xlsx = await get(
+      `/api/v1/tramites/${f.idTramite}/archivos-nuevos?desde=${hoy}&hasta=${hoy}&formato=xlsx`,
+      DEMO.revisor,
+    );
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain(
+      `archivos_nuevos_tramite_${f.idTramite}_${hoy}_${hoy}.xlsx`,
+    );
+    const libro = await leerXlsx(xlsx.rawPayload);
+    const [encabezado, fila] = leerCsv(csv.rawPayload);
+    expect(libro.filas[0]).toEqual(encabezado);
+    expect(libro.filas[1].slice(1, 6)).toEqual(fila.slice(1, 6));
+    expect(fila[1]).toBe('124');
+    // The upload's instant as Guayaquil's wall clock, shown as in the CSV; the size a number.
+    const cargado = libro.ws.getRow(2).getCell(1);
+    expect(cargado.numFmt).toBe('dd/mm/yyyy hh:mm');
+    const d = cargado.value as Date;
+    const dos = (n: number) => String(n).padStart(2, '0');
+    expect(
+      `${dos(d.getUTCDate())}/${dos(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${dos(d.getUTCHours())}:${dos(d.getUTCMinutes())}`,
+    ).toBe(fila[0]);
+    expect(libro.ws.getRow(2).getCell(7).value).toBe(Number(fila[6]));
     expect(
       (await get(`/api/v1/tramites/${f.idTramite}/archivos-nuevos?desde=${hoy}&hasta=${hoy}`, DEMO.prestador))
         .statusCode,

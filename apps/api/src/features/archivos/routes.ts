@@ -7,7 +7,6 @@ import {
   archivosNuevosQuerySchema,
   binaryResponse,
   enlaceArchivoBodySchema,
-  formatDateTime,
   getArchivosPlaByIdResponse,
   getPlanillasByIdArchivosResponse,
   getTramitesByIdArchivosNuevosResponse,
@@ -34,13 +33,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { csvText } from '../../lib/csv.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { contentDisposition, ObjectNotFound, storageFor } from '../../lib/storage/index.ts';
+import { columnasExport, enviarExport } from '../../lib/tabla-export.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
 import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
 import {
   ARCHIVO_COLS,
+  type ArchivoNuevo,
   type ArchivoRow,
   archivosDePlanilla,
   archivosNuevos,
@@ -51,6 +51,18 @@ import { limpiarSpool, precheckSubida, recibirArchivos, registrarArchivos } from
 import { entradasZip, filasZip, zipStream } from './zip.ts';
 
 const tags = ['archivos'];
+
+/** The export of the new files of a period (CSV or Excel). */
+const COLUMNAS_ARCHIVOS_NUEVOS = columnasExport<ArchivoNuevo>([
+  { titulo: 'Fecha de carga', tipo: 'fechaHora', valor: (a) => a.fechaCrea },
+  { titulo: 'Número', tipo: 'texto', valor: (a) => a.numero },
+  { titulo: 'Cédula', tipo: 'texto', valor: (a) => a.cedula, ancho: 12 },
+  { titulo: 'Paciente', tipo: 'texto', valor: (a) => a.paciente, ancho: 30 },
+  { titulo: 'Archivo', tipo: 'texto', valor: (a) => a.nombre, ancho: 30 },
+  { titulo: 'Tipo', tipo: 'texto', valor: (a) => a.tipo, ancho: 10 },
+  { titulo: 'Tamaño (bytes)', tipo: 'entero', valor: (a) => a.tamano, ancho: 14 },
+  { titulo: 'Usuario', tipo: 'texto', valor: (a) => a.usuario, ancho: 24 },
+]);
 /** The new-files report is the supervisors' (and the super-reviewer's). */
 
 const sinArchivosParaDescargar = () => new AppError(404, 'SIN_ARCHIVOS', MSG_ARCHIVO.nadaQueDescargar);
@@ -403,7 +415,7 @@ export async function archivoRoutes(app: FastifyInstance) {
         response: uncheckedResponses({ 200: getTramitesByIdArchivosNuevosResponse }),
         tags,
         summary:
-          'Archivos nuevos de un trámite en un período (días de Guayaquil, ambos incluidos); formato=csv exporta',
+          'Archivos nuevos de un trámite en un período (días de Guayaquil, ambos incluidos); formato=csv exporta a CSV y formato=xlsx a Excel',
         params: idParams,
         querystring: archivosNuevosQuerySchema,
       },
@@ -415,26 +427,13 @@ export async function archivoRoutes(app: FastifyInstance) {
       const { desde, hasta, formato, page, pageSize } = req.query;
       if (formato === 'json') return archivosNuevos(db, req.user, t, { desde, hasta, page, pageSize });
       const all = await archivosNuevos(db, req.user, t, { desde, hasta });
-      const csv = csvText(
-        all.items.map((a) => [
-          formatDateTime(a.fechaCrea),
-          a.numero,
-          a.cedula,
-          a.paciente,
-          a.nombre,
-          a.tipo,
-          a.tamano,
-          a.usuario ?? '',
-        ]),
-        ['Fecha de carga', 'Número', 'Cédula', 'Paciente', 'Archivo', 'Tipo', 'Tamaño (bytes)', 'Usuario'],
-      );
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          contentDisposition(`archivos_nuevos_tramite_${t.idTramite}_${desde}_${hasta}.csv`, false),
-        );
-      return reply.send(csv);
+      return enviarExport(reply, {
+        columnas: COLUMNAS_ARCHIVOS_NUEVOS,
+        filas: all.items,
+        formato,
+        nombre: `archivos_nuevos_tramite_${t.idTramite}_${desde}_${hasta}`,
+        hoja: 'Archivos nuevos',
+      });
     },
   );
 

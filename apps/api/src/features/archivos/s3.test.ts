@@ -6,8 +6,8 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amzDates, signature } from '../../lib/storage/s3.ts';
+import { crearTramite, type Fixture, type Ids, loadIds } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
-import { crearTramite, type Fixture, type Ids, loadIds } from '../planillas/fixtures.ts';
 import { multipart, pdf, png, storedFiles } from './test-utils.ts';
 
 /*

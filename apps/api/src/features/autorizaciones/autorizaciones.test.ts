@@ -1,7 +1,7 @@
 import { MSG, MSG_AUTORIZACION, MSG_CARGA } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Ids, loadIds, requester } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import { crearTramite, type Ids, loadIds, requester } from '../planillas/fixtures.ts';
 import { json, lote, multipart } from '../sandbox/test-utils.ts';
 
 let t: TestContext;

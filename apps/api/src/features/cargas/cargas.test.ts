@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cedulaFrom } from '../../db/seed/demo.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 
 let t: TestContext;
 let ids: { prestador: number; prestador2: number; suscripcion: number; aseguradora: number };
@@ -1153,6 +1154,33 @@ describe('claim data downloads and the rows screen', () => {
     expect(el[0]).toBe(`${COLUMNAS_DATOS.join(';')};errores`);
     expect(el).toHaveLength(2);
     expect(el[1]).toMatch(/;cantidad: La cantidad debe ser un número entero mayor o igual a 1\.$/);
+
+    // formato=xlsx: the same files as Excel books, every cell text as uploaded (so they can be uploaded again).
+    const xlsx = await t.app.inject({
+      url: `/api/v1/tramites/${id}/archivos-datos/csv?formato=xlsx`,
+      headers: h,
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="datos_tramite_${id}.xlsx"`);
+    const libro = await leerXlsx(xlsx.rawPayload);
+    expect(libro.filas).toHaveLength(4);
+    expect(libro.filas[0]).toEqual([...COLUMNAS_DATOS]);
+    const csvFilas = leerCsv(all.rawPayload);
+    for (let i = 1; i < 4; i++)
+      expect(COLUMNAS_DATOS.map((_, j) => libro.filas[i][j] ?? '')).toEqual(csvFilas[i]);
+    const xerr = await t.app.inject({
+      url: `/api/v1/tramites/${id}/archivos-datos/csv/errores?formato=xlsx`,
+      headers: h,
+    });
+    expect(xerr.headers['content-disposition']).toBe(
+      `attachment; filename="datos_errores_tramite_${id}.xlsx"`,
+    );
+    const libroErr = await leerXlsx(xerr.rawPayload);
+    expect(libroErr.filas).toHaveLength(2);
+    expect(libroErr.filas[1].at(-1)).toBe(
+      'cantidad: La cantidad debe ser un número entero mayor o igual a 1.',
+    );
 
     const json = await t.app.inject({ url: `/api/v1/tramites/${id}/archivos-datos/json`, headers: h });
     expect(json.headers['content-type']).toBe('application/json; charset=utf-8');

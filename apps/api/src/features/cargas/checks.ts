@@ -243,8 +243,11 @@ export class Recolector {
     }
     const np = cells[p.noPlanilla];
     if (np !== null && !this.lleno.firmas) {
-      let firma = '';
-      for (const i of p.acuerdo) firma += `${cells[i] ?? '\u0000'}\u001f`;
+      // One flat string (join), not a rope of `+=` pieces: the map holds one per attention, and a
+      // million-row load has hundreds of thousands (bench/cluster-ingest.ts, decision 72).
+      const partes = p.acuerdo.map((i) => cells[i] ?? '\u0000');
+      partes.push('');
+      const firma = partes.join('\u001f');
       const prev = this.firmas.get(np);
       if (prev === undefined) {
         this.firmas.set(np, firma);

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { COLUMNAS_DATOS, MSG_TRAMITE } from '@app/domain';
 import type { Database } from '../../db/client.ts';
-import { csvStream } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
+import { archivoExport, columnasExport, type FormatoExport } from '../../lib/tabla-export.ts';
 import { FILA_COLUMNAS_SQL } from './sql.ts';
 
 type FilaRow = Record<string, string | null> & { idCarga: number; fila: number; errores?: string[] | null };
@@ -55,28 +55,32 @@ async function hayFilas(db: Database, idTramite: number, soloErrores: boolean) {
 export async function archivoDatos(
   db: Database,
   idTramite: number,
-  formato: 'json' | 'csv',
+  formato: 'json' | FormatoExport,
   soloErrores: boolean,
 ) {
   await hayFilas(db, idTramite, soloErrores);
-  const nombre = `datos${soloErrores ? '_errores' : ''}_tramite_${idTramite}.${formato}`;
-  if (formato === 'csv') {
-    const columns = soloErrores ? [...COLUMNAS_DATOS, 'errores'] : [...COLUMNAS_DATOS];
-    const records = Readable.from(
-      (async function* () {
-        for await (const rows of lotes(db, idTramite, soloErrores)) {
-          for (const r of rows) {
-            const record = COLUMNAS_DATOS.map((c) => r[c] ?? '');
-            if (soloErrores) record.push((r.errores ?? []).join(' | '));
-            yield record;
-          }
-        }
-      })(),
-    );
-    const stream = records.pipe(csvStream(columns));
-    records.on('error', (e) => stream.destroy(e));
-    return { nombre, contentType: 'text/csv; charset=utf-8', stream };
+  const base = `datos${soloErrores ? '_errores' : ''}_tramite_${idTramite}`;
+  if (formato !== 'json') {
+    // Every column as text, as uploaded: the file can be corrected and uploaded again (CSV or Excel).
+    const columnas = columnasExport<FilaRow>([
+      ...COLUMNAS_DATOS.map((c) => ({ titulo: c, tipo: 'texto' as const, valor: (r: FilaRow) => r[c] })),
+      ...(soloErrores
+        ? [
+            {
+              titulo: 'errores',
+              tipo: 'texto' as const,
+              valor: (r: FilaRow) => (r.errores ?? []).join(' | '),
+              ancho: 60,
+            },
+          ]
+        : []),
+    ]);
+    const filas = (async function* () {
+      for await (const rows of lotes(db, idTramite, soloErrores)) yield* rows;
+    })();
+    return archivoExport({ columnas, filas, formato, nombre: base, hoja: 'Datos' });
   }
+  const nombre = `${base}.json`;
   const stream = Readable.from(
     (async function* () {
       yield '[';

@@ -7,7 +7,7 @@ import { COLUMNAS_DATOS, type FilaDatos, type FormatoDatos, MSG_CARGA, validateF
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, isConnectionError, type Queryable } from '../../db/client.ts';
 import { JobInterrupted } from '../../lib/jobs/types.ts';
-import { ObjectNotFound, type Storage } from '../../lib/storage/index.ts';
+import { ObjectNotFound, type Storage, StorageUnavailable } from '../../lib/storage/index.ts';
 import { writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
 import { COLUMNAS_ACUERDO, Recolector, validarConjunto } from './checks.ts';
@@ -161,6 +161,15 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, intento: In
     await liberarArchivo(deps, c);
     return;
   }
+  if (intento.attempt > 1) {
+    // A retry, or the job of a worker that is gone (kill -9, a lost node) taken by another one: the
+    // provider sees the load taken up again, its progress from the start (decision 72).
+    await db.query(
+      `UPDATE carga SET obs = $2, progreso = 0, fecha_actualizacion = now()
+        WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO'`,
+      [idCarga, MSG_CARGA.reanudada(intento.attempt, intento.maxAttempts)],
+    );
+  }
   const started = performance.now();
   const prog: Progreso = { progreso: 0, filasPorSegundo: 0 };
   const tiempos: Record<string, number> = {};
@@ -210,7 +219,8 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, intento: In
       }
     } catch (e) {
       if (e instanceof Aborted || signal.aborted) throw new JobInterrupted();
-      const caida = isConnectionError(e);
+      // The bucket refusing looks like a lost connection too: only the database's is named as such.
+      const caida = isConnectionError(e) && !(e instanceof StorageUnavailable);
       if (e instanceof IngestError) {
         await marcarFallida(deps, c, e.message);
       } else if (intento.attempt < intento.maxAttempts) {

@@ -32,6 +32,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import { storageFor } from '../../lib/storage/index.ts';
+import { type FormatoExport, formatoExportSchema, respuestaExport } from '../../lib/tabla-export.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { archivoDatos, listarFilas } from './downloads.ts';
 import { claveArchivoCarga, type Progreso } from './ingest.ts';
@@ -370,17 +371,22 @@ export async function cargaRoutes(app: FastifyInstance) {
         {
           schema: {
             tags,
-            summary: `Datos del trámite en ${formato.toUpperCase()}${soloErrores ? ' (filas con errores)' : ''}`,
+            summary:
+              `Datos del trámite en ${formato.toUpperCase()}${soloErrores ? ' (filas con errores)' : ''}` +
+              (formato === 'csv' ? '; con formato=xlsx, en Excel' : ''),
             response: responses({
-              200: binaryResponse(formato === 'json' ? 'application/json' : 'text/csv'),
+              200: formato === 'json' ? binaryResponse('application/json') : respuestaExport(),
             }),
             params: idParams,
+            querystring: formato === 'csv' ? z.object({ formato: formatoExportSchema }) : z.object({}),
           },
           onRequest: [app.authenticate],
         },
         async (req, reply) => {
           const t = await getTramiteForUser(db, req.user, req.params.id, { completo: true });
-          const f = await archivoDatos(db, t.idTramite, formato, soloErrores);
+          const pedido =
+            formato === 'csv' ? ((req.query as { formato?: FormatoExport }).formato ?? 'csv') : formato;
+          const f = await archivoDatos(db, t.idTramite, pedido, soloErrores);
           reply.header('content-type', f.contentType);
           reply.header('content-disposition', `attachment; filename="${f.nombre}"`);
           return reply.send(f.stream);

@@ -22,9 +22,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { borrarDelAlmacen, quitarArchivosCarga } from '../archivos/cleanup.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
+import { borrarDelAlmacen, quitarArchivosCarga } from './archivos-carga.ts';
 import { organizarCarga } from './organize.ts';
 
 export const CARGA_SELECT = `SELECT c.id_carga AS "idCarga", c.id_tramite AS "idTramite", c.id_usuario AS "idUsuario",

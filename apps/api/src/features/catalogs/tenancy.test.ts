@@ -285,4 +285,53 @@ describe('parent filter (?{referenceField}={id})', () => {
       );
     }
   });
+
+  it('a company’s own settings (hours, parameters, insurer classifications) are read only by who administers it', async () => {
+    const [aseg] = await t.database.query<{ idAsegurador: number }>(
+      `SELECT id_asegurador AS "idAsegurador" FROM asegurador WHERE id_empresa = $1 LIMIT 1`,
+      [idEmpresaAseg],
+    );
+    const horario = await create('horario', admin, {
+      idEmpresa: idEmpresaAseg,
+      diaSemana: 1,
+      horaDesde: '08:00',
+      horaHasta: '17:00',
+    });
+    const parametro = await create('paremp', admin, {
+      idEmpresa: idEmpresaAseg,
+      nombre: 'CLAVE_INTERNA',
+      valor: 'x',
+    });
+    const clase = await create('clasaseg', admin, {
+      idAsegurador: aseg.idAsegurador,
+      nombre: 'CLASE RESERVADA',
+    });
+    // The insurer's administrator reads them.
+    expect(await listIds('horario', admin, 'idHorario', `&idEmpresa=${idEmpresaAseg}`)).toContain(
+      horario.idHorario,
+    );
+    expect(await listIds('paremp', admin, 'idParEmp', `&idEmpresa=${idEmpresaAseg}`)).toContain(
+      parametro.idParEmp,
+    );
+    expect(await listIds('clasaseg', admin, 'idClasAseg')).toContain(clase.idClasAseg);
+    // A provider user (no administration module): 403 on the lists and the records.
+    for (const [name, id] of [
+      ['horario', horario.idHorario],
+      ['paremp', parametro.idParEmp],
+      ['clasaseg', clase.idClasAseg],
+    ] as const) {
+      expect((await t.app.inject({ url: url(name), headers: prestador })).statusCode, name).toBe(403);
+      expect((await t.app.inject({ url: url(name, id), headers: prestador })).statusCode, name).toBe(403);
+    }
+    // The provider company's administrator: the insurer's rows do not exist for it (its company works under the insurer).
+    expect(await listIds('horario', clinicaAdmin, 'idHorario', `&idEmpresa=${idEmpresaAseg}`)).toEqual([]);
+    expect(await listIds('paremp', clinicaAdmin, 'idParEmp')).not.toContain(parametro.idParEmp);
+    expect(await listIds('clasaseg', clinicaAdmin, 'idClasAseg')).not.toContain(clase.idClasAseg);
+    expect(
+      (await t.app.inject({ url: url('paremp', parametro.idParEmp), headers: clinicaAdmin })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ url: url('clasaseg', clase.idClasAseg), headers: clinicaAdmin })).statusCode,
+    ).toBe(404);
+  });
 });

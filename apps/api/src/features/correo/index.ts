@@ -40,7 +40,7 @@ export {
   enqueueRespuestasMail,
 } from './templates.ts';
 
-/** The success text of /vwtramites/sendObservaciones (spec 001 §7 'Observations'). */
+/** The success text of /vwtramites/sendObservaciones (docs/spec-summary.md 001 §7 'Observations'). */
 export const MSG_CORREO_OBSERVACIONES_ENVIADO = 'Correo con reporte de observaciones enviado.';
 /** The success text of sending the answers. */
 export const MSG_CORREO_RESPUESTAS_ENVIADO = 'Correo con reporte de respuestas enviado.';

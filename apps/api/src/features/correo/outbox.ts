@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 /** The channel of PostgreSQL's NOTIFY that wakes the mail job when a message is committed. */
 export const CANAL_CORREO = 'correo_saliente';
 
-/** Observation / answer report types of spec 001 §7 'Downloads and reports'. */
+/** Observation / answer report types of docs/spec-summary.md 001 §7 'Downloads and reports'. */
 export type TipoObs = 'M' | 'D';
 
 /**

@@ -13,7 +13,7 @@ export const TIPO_TEXTO: Record<TipoObs, string> = {
   D: 'Gestión Documental',
 };
 
-/** Report ids of spec 001 §7: observations (4 AM, 5 GD) and answers (6 M, 7 D). */
+/** Report ids of docs/spec-summary.md 001 §7: observations (4 AM, 5 GD) and answers (6 M, 7 D). */
 export const REPORTE_OBSERVACIONES: Record<TipoObs, number> = { M: 4, D: 5 };
 export const REPORTE_RESPUESTAS: Record<TipoObs, number> = { M: 6, D: 7 };
 

@@ -44,7 +44,7 @@ export async function cambiarEstado(
   };
 }
 
-/** The date of a laboratory or imaging line (spec 001 'procedimientos/actualizar-fecha'). */
+/** The date of a laboratory or imaging line (docs/spec-summary.md 001 'procedimientos/actualizar-fecha'). */
 export async function actualizarFecha(
   tx: Queryable,
   user: SessionUser,

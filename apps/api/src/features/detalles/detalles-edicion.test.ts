@@ -1,14 +1,7 @@
 import { MSG_DETALLE_EDICION as M, MSG_PLANILLA, OBS_TARIFA_SUPERIOR } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import {
-  crearTramite,
-  type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-  versionOf,
-} from '../planillas/fixtures.ts';
 import { ajustarGlosa } from './service.ts';
 
 let t: TestContext;

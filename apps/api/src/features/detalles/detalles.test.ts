@@ -1,14 +1,7 @@
 import { MSG_DETALLE, MSG_PLANILLA } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import {
-  crearTramite,
-  type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-  versionOf,
-} from '../planillas/fixtures.ts';
 
 let t: TestContext;
 let ids: Ids;

@@ -58,7 +58,7 @@ async function buscarElementos(
 }
 
 /**
- * The searches of the line window (tariff and coded element: ≥ 2 characters, 5 per page, spec 001
+ * The searches of the line window (tariff and coded element: ≥ 2 characters, 5 per page, docs/spec-summary.md 001
  * §5, §9) for the attention's provider, and the provider-code equivalence screen
  * /elempres_elemequi/{id} (search by name, 'Tarifa Conv').
  */

@@ -20,7 +20,7 @@ const tags = ['detalles'];
 const lineaParams = z.object({ id: idSchema, idDet: idSchema });
 
 /**
- * Line items written by the audit (spec 001 §2.7, §5, §6; issue 13 items 2–3): 16, 17, 18 (18 on
+ * Line items written by the audit (docs/spec-summary.md 001 §2.7, §5, §6; issue 13 items 2–3): 16, 17, 18 (18 on
  * the attentions it may see) and 19 add and edit lines in RECIBIDO, EN PROCESO and PLANILLAJE; the
  * approved value (glosa) and the over-tariff proposal belong to 16, 17, 18. Every body carries the
  * attention's version (stale → 409); every answer the line and the attention's new totals.

@@ -2,7 +2,7 @@ import type { DetalleFilaAuditada, PlanillaTotales, Totales } from '@app/domain'
 import type { Queryable } from '../../db/client.ts';
 
 /*
- * The money of one line, in SQL so that no amount passes through a float (DESIGN §1):
+ * The money of one line, in SQL so that no amount passes through a float (docs/design-summary.md §1):
  * claimed = round(cantidad × valor_uni, 2); approved = valor_aprobado (NULL: as claimed), 0 when the
  * line is inactive (deactivating objects the whole amount); glosa = claimed − approved.
  */

@@ -10,16 +10,9 @@ import {
 } from '@app/domain';
 import type { ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
-import {
-  crearTramite,
-  type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-  versionOf,
-} from '../planillas/fixtures.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -11,7 +11,9 @@ import {
 } from '@app/domain';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadExcel } from '../../lib/excel.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { leerXlsx } from '../../test/xlsx.ts';
 import { multipart, PNG_1X1, registrarEmpresa } from '../admin/test-utils.ts';
 import {
   crearTramite,
@@ -221,6 +223,40 @@ describe('GET /tramites/{id}/reporte-financiero (reporte_financiero.csv)', () =>
     expect(cents('Reclamado') / 100).toBe(Number(tot.totales.reclamado));
     expect(cents('Aprobado') / 100).toBe(Number(tot.totales.aprobado));
     expect(cents('Glosa') / 100).toBe(Number(tot.totales.glosa));
+  });
+
+  it('formato=xlsx: reporte_financiero.xlsx, the same rows with amounts as numbers (#,##0.00) and dates as dates', async () => {
+    const res = await req(
+      'GET',
+      `/api/v1/tramites/${f.idTramite}/reporte-financiero?formato=xlsx`,
+      DEMO.revisor,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="reporte_financiero.xlsx"');
+    const { ws, filas } = await leerXlsx(res.rawPayload);
+    expect(filas[0]).toEqual([...COLUMNAS_REPORTE_FINANCIERO]);
+    expect(filas).toHaveLength((await leerReporte(f.idTramite)).length + 1);
+    const celda = (fila: number, c: (typeof COLUMNAS_REPORTE_FINANCIERO)[number]) =>
+      ws.getRow(fila).getCell(COLUMNAS_REPORTE_FINANCIERO.indexOf(c) + 1);
+    expect(celda(2, 'Planilla').value).toBe('123');
+    expect(celda(2, 'Cédula').value).toBe('0912345678');
+    expect(celda(2, 'Fecha de atención').value).toEqual(new Date(Date.UTC(2026, 2, 2)));
+    expect(celda(2, 'Fecha de atención').numFmt).toBe('dd/mm/yyyy');
+    expect(celda(2, 'Cantidad').value).toBe(1);
+    for (const [c, v] of [
+      ['Valor unitario', 25.5],
+      ['Reclamado', 25.5],
+      ['Aprobado', 20],
+      ['Glosa', 5.5],
+      ['Pagado', 0],
+      ['Pendiente de pago', 20],
+    ] as const) {
+      expect(celda(2, c).value, c).toBe(v);
+      expect(celda(2, c).numFmt, c).toBe('#,##0.00');
+    }
+    expect(celda(3, 'Motivo de glosa').value).toBe(MOTIVO_DETALLE_INACTIVO);
+    expect(celda(4, 'Reclamado').value).toBe(3.1);
   });
 
   it('401 without a session; 403 for the provider, the operatives and the administrator; 404 for another tenant', async () => {
@@ -535,9 +571,11 @@ describe('POST /tramites/{id}/pagos (cargafinans)', () => {
     expect(sinArchivo.statusCode).toBe(400);
     expect(errorOf(sinArchivo).error.message).toBe(MSG_FINANZAS.sinArchivo);
     expect((await subir(f.idTramite, '')).statusCode).toBe(400);
+    // By content, not by name: an image or a JSON is no payment file, whatever it is called.
     for (const [filename, content] of [
-      ['pagos.xlsx', csv(`${f.idTramite};124;;;1.00;;`)],
+      ['pagos.xlsx', PNG_1X1],
       ['pagos.csv', PNG_1X1],
+      ['pagos.csv', JSON.stringify([{ idTramite: f.idTramite, noPlanilla: '124', valorPagado: '1.00' }])],
     ] as const) {
       const res = await subir(f.idTramite, content, { filename });
       expect(res.statusCode, filename).toBe(415);
@@ -616,5 +654,151 @@ describe('the payment file’s manual: PDF and example, public', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/v1/manual-pagos/ejemplo.csv?idTramite=x' })).statusCode,
     ).toBe(400);
+  });
+});
+
+/** An Excel book of payments built as a spreadsheet would save it: the first sheet, typed cells. */
+async function libroPagos(
+  filas: unknown[][],
+  opts: { encabezado?: string[]; otraHojaPrimero?: boolean } = {},
+) {
+  const wb = new (await loadExcel()).Workbook();
+  if (opts.otraHojaPrimero) wb.addWorksheet('Notas').addRow(['esta hoja es la primera']);
+  const ws = wb.addWorksheet('Pagos');
+  ws.addRow(opts.encabezado ?? [...COLUMNAS_PAGO]);
+  for (const f of filas) ws.addRow(f);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('the payment file as an Excel book (.xlsx)', () => {
+  it('the manual’s example in Excel (ejemplo.xlsx) is accepted as its CSV is: same payments, same balance', async () => {
+    const ej = await t.app.inject({ method: 'GET', url: '/api/v1/manual-pagos/ejemplo.xlsx?idTramite=77' });
+    expect(ej.statusCode).toBe(200);
+    expect(ej.headers['content-type']).toContain('spreadsheetml');
+    expect(ej.headers['content-disposition']).toBe('attachment; filename="ejemplo-pagos.xlsx"');
+    const libro = await leerXlsx(ej.rawPayload);
+    expect(libro.filas[0]).toEqual([...COLUMNAS_PAGO]);
+    expect(libro.filas[1]).toEqual([
+      77,
+      '123',
+      '99203',
+      new Date(Date.UTC(2026, 2, 2)),
+      25.5,
+      new Date(Date.UTC(2026, 3, 15)),
+      'TRF-2026-0415-01',
+    ]);
+
+    const f = await tramiteEjemplo();
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/manual-pagos/ejemplo.xlsx?idTramite=${f.idTramite}`,
+    });
+    const res = await subir(f.idTramite, xlsx.rawPayload, { filename: 'ejemplo-pagos.xlsx' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      mensaje: MSG_FINANZAS.pagosRegistrados(3, '29.00'),
+      nombreArchivo: 'ejemplo-pagos.xlsx',
+      filas: 3,
+      totalPagado: '29.00',
+      filasConDiferencia: 0,
+      saldo: { aprobado: '69.60', pagado: '29.00', pendiente: '40.60' },
+    });
+    expect(await pagosGuardados(f.idTramite)).toEqual({ archivos: 1, filas: 3, det: 3 });
+    const [fila] = await t.database.query<{ fechaPago: string; fechaAtencion: string | null }>(
+      `SELECT fecha_pago::text AS "fechaPago", fecha_atencion::text AS "fechaAtencion" FROM pago_fin_fila
+        WHERE id_pago_fin = (SELECT id_pago_fin FROM pago_fin WHERE id_tramite = $1) ORDER BY fila LIMIT 1`,
+      [f.idTramite],
+    );
+    expect(fila).toEqual({ fechaPago: '2026-04-15', fechaAtencion: '2026-03-02' });
+  });
+
+  it('text or typed cells, a formula by its result, columns in any order; Excel’s row numbers', async () => {
+    const f = await tramiteEjemplo();
+    const buf = await libroPagos(
+      [
+        ['124', 3.1, f.idTramite, '15/04/2026'],
+        [],
+        ['123', { formula: '20+5.5', result: 25.5 }, String(f.idTramite), new Date(Date.UTC(2026, 3, 16))],
+      ],
+      { encabezado: ['noPlanilla', 'VALORPAGADO', 'idTramite', 'fechaPago'] },
+    );
+    const res = await subir(f.idTramite, buf, { filename: 'pagos de abril.xlsx' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ filas: 2, totalPagado: '28.60' });
+    const filas = await t.database.query<{ fila: number; valor: string; fecha: string }>(
+      `SELECT f.fila, f.valor_pagado::text AS valor, f.fecha_pago::text AS fecha FROM pago_fin_fila f
+         JOIN pago_fin p USING (id_pago_fin) WHERE p.id_tramite = $1 ORDER BY f.fila`,
+      [f.idTramite],
+    );
+    // Row 3 is empty: the rows keep the numbers Excel shows.
+    expect(filas).toEqual([
+      { fila: 2, valor: '3.10', fecha: '2026-04-15' },
+      { fila: 4, valor: '25.50', fecha: '2026-04-16' },
+    ]);
+  });
+
+  it('a bad book: every row’s problem with Excel’s row number, all or nothing', async () => {
+    const f = await tramiteEjemplo();
+    const buf = await libroPagos([
+      [f.idTramite, '123', '99203', null, 'abc'],
+      [f.idTramite, '999', null, null, 1],
+      [f.idTramite, '124', null, null, 2.555],
+      [f.idTramite, '124', null, null, 1, null, 'REF', 'sobra'],
+      [f.idTramite, '124', null, null, 3.1],
+      [f.idTramite + 1, '124', null, null, 1],
+    ]);
+    const res = await subir(f.idTramite, buf, { filename: 'pagos.xlsx' });
+    expect(res.statusCode, res.body).toBe(400);
+    const e = rechazo(res).error;
+    expect(e.message).toBe(MSG_FINANZAS.conErrores(5));
+    expect(e.detalles).toEqual([
+      `Fila 2: ${MSG_FINANZAS.noEsNumero('Valor pagado', 'abc')}`,
+      `Fila 3: ${MSG_FINANZAS.planillaNoExiste('999')}`,
+      `Fila 4: ${MSG_FINANZAS.decimales('Valor pagado', '2.555')}`,
+      `Fila 5: ${MSG_FINANZAS.columnasFila(8, 7)}`,
+      `Fila 7: ${MSG_FINANZAS.tramiteDistinto(String(f.idTramite + 1), f.idTramite)}`,
+    ]);
+    expect(await pagosGuardados(f.idTramite)).toEqual({ archivos: 0, filas: 0, det: 0 });
+  });
+
+  it('a book without the required columns, with only the header, or a ZIP that is no book: refused, nothing written', async () => {
+    const f = await tramiteEjemplo();
+    const sinColumna = await subir(
+      f.idTramite,
+      await libroPagos([[f.idTramite, '124']], { encabezado: ['idTramite', 'noPlanilla'] }),
+      { filename: 'pagos.xlsx' },
+    );
+    expect(sinColumna.statusCode).toBe(400);
+    expect(rechazo(sinColumna).error.message).toBe(MSG_FINANZAS.faltanColumnas('valorPagado (Valor pagado)'));
+    const soloEncabezado = await subir(f.idTramite, await libroPagos([]), { filename: 'pagos.xlsx' });
+    expect(soloEncabezado.statusCode).toBe(400);
+    expect(rechazo(soloEncabezado).error.message).toBe(MSG_FINANZAS.archivoVacio);
+    // The payments on a second sheet are not read: the first one has none.
+    const segunda = await subir(
+      f.idTramite,
+      await libroPagos([[f.idTramite, '124', null, null, 1]], { otraHojaPrimero: true }),
+      {
+        filename: 'pagos.xlsx',
+      },
+    );
+    expect(segunda.statusCode).toBe(400);
+    expect(rechazo(segunda).error.message).toBe(MSG_FINANZAS.archivoVacio);
+    const { ZipFile } = await import('yazl');
+    const zip = new ZipFile();
+    zip.addBuffer(Buffer.from(csv(`${f.idTramite};124;;;1.00;;`)), 'pagos.csv');
+    zip.end();
+    const partes: Buffer[] = [];
+    for await (const p of zip.outputStream) partes.push(p as Buffer);
+    const noLibro = await subir(f.idTramite, Buffer.concat(partes), {
+      filename: 'pagos.xlsx',
+    });
+    expect(noLibro.statusCode).toBe(400);
+    expect(rechazo(noLibro).error.message).toBe(MSG_FINANZAS.excelInvalido);
+    // A CSV named .xlsx is read as the CSV it is.
+    const csvConNombre = await subir(f.idTramite, csv(`${f.idTramite};124;;;1.00;;`), {
+      filename: 'pagos.xlsx',
+    });
+    expect(csvConNombre.statusCode, csvConNombre.body).toBe(201);
+    expect(await pagosGuardados(f.idTramite)).toEqual({ archivos: 1, filas: 1, det: 1 });
   });
 });

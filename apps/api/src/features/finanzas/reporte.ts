@@ -1,15 +1,21 @@
-import { Readable } from 'node:stream';
 import {
   COLUMNAS_REPORTE_FINANCIERO,
   formatDate,
   MOTIVO_DETALLE_INACTIVO,
   MSG_FINANZAS,
+  NOMBRE_REPORTE_FINANCIERO,
   TIPOS_CARGA,
   type TipoCarga,
 } from '@app/domain';
 import type { Database } from '../../db/client.ts';
-import { csvStream } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
+import {
+  archivoExport,
+  columnasExport,
+  type FormatoExport,
+  type TipoColumna,
+  type ValorCelda,
+} from '../../lib/tabla-export.ts';
 import { APROBADO, RECLAMADO } from '../detalles/sql.ts';
 
 /** Attentions read per round trip: their lines follow in one more query (≈ 3 lines each). */
@@ -40,9 +46,6 @@ type Linea = {
   pagado: string;
   pendiente: string;
 };
-
-/** Spanish spreadsheets read ';'-separated files with a decimal comma (decision 56). */
-const monto = (v: string) => v.replace('.', ',');
 
 const LINEAS_SQL = `
   SELECT d.id_planilla AS "idPlanilla", d.fecha_atencion AS "fechaAtencion", d.codigo,
@@ -95,48 +98,70 @@ function motivo(l: Linea): string {
   return l.motivos ?? (l.estado === 1 ? '' : MOTIVO_DETALLE_INACTIVO);
 }
 
+type FilaReporte = { numeroTramite: string; carga: string; a: Atencion; l: Linea };
+
 /**
- * reporte_financiero.csv (spec 000 §2 and §7, issue 15 item 2): one row per line item of the procedure's
+ * The report's columns (headers from the domain, COLUMNAS_REPORTE_FINANCIERO, in that order). Amounts
+ * are `monto`: a decimal comma in the CSV, as Spanish spreadsheets read it (decision 56), numbers in Excel.
+ */
+const TIPOS_REPORTE: Record<
+  (typeof COLUMNAS_REPORTE_FINANCIERO)[number],
+  [TipoColumna, (f: FilaReporte) => ValorCelda, number?]
+> = {
+  Trámite: ['texto', (f) => f.numeroTramite, 12],
+  Carga: ['texto', (f) => f.carga, 34],
+  Planilla: ['texto', (f) => f.a.numero],
+  Cédula: ['texto', (f) => f.a.cedula, 12],
+  Paciente: ['texto', (f) => f.a.nombre, 30],
+  'Fecha de atención': ['fecha', (f) => f.l.fechaAtencion],
+  Código: ['texto', (f) => f.l.codigo, 12],
+  Descripción: ['texto', (f) => f.l.descripcion, 36],
+  Cantidad: ['entero', (f) => f.l.cantidad],
+  'Valor unitario': ['monto', (f) => f.l.valorUni],
+  Reclamado: ['monto', (f) => f.l.reclamado],
+  Aprobado: ['monto', (f) => f.l.aprobado],
+  Glosa: ['monto', (f) => f.l.glosa],
+  'Motivo de glosa': ['texto', (f) => motivo(f.l), 40],
+  Pagado: ['monto', (f) => f.l.pagado],
+  'Pendiente de pago': ['monto', (f) => f.l.pendiente],
+};
+const COLUMNAS_REPORTE = columnasExport<FilaReporte>(
+  COLUMNAS_REPORTE_FINANCIERO.map((titulo) => {
+    const [tipo, valor, ancho] = TIPOS_REPORTE[titulo];
+    return { titulo, tipo, valor, ancho };
+  }),
+);
+
+/**
+ * reporte_financiero.csv (docs/spec-summary.md 000 §2 and §7, issue 15 item 2): one row per line item of the procedure's
  * active attentions, streamed from the database through the one CSV writer. Annulled attentions are out
  * of the claim (decision 43); a line switched off stays, with its whole amount objected.
  */
-export async function reporteFinanciero(db: Database, idTramite: number, numeroTramite: string) {
+export async function reporteFinanciero(
+  db: Database,
+  idTramite: number,
+  numeroTramite: string,
+  formato: FormatoExport = 'csv',
+) {
   const [hay] = await db.query(
     `SELECT 1 FROM planilla p JOIN planilla_det d ON d.id_planilla = p.id_planilla
       WHERE p.id_tramite = $1 AND p.estado = 1 LIMIT 1`,
     [idTramite],
   );
   if (!hay) throw new AppError(422, 'SIN_DATOS', MSG_FINANZAS.noHayDatosExportar);
-  const records = Readable.from(
-    (async function* () {
-      for await (const lote of lotes(db, idTramite)) {
-        for (const { a, lineas } of lote) {
-          const carga = `${formatDate(a.desde)} – ${formatDate(a.hasta)} (${TIPOS_CARGA[a.tipoCarga as TipoCarga] ?? a.tipoCarga})`;
-          for (const l of lineas) {
-            yield [
-              numeroTramite,
-              carga,
-              a.numero,
-              a.cedula,
-              a.nombre,
-              formatDate(l.fechaAtencion),
-              l.codigo,
-              l.descripcion ?? '',
-              l.cantidad,
-              monto(l.valorUni),
-              monto(l.reclamado),
-              monto(l.aprobado),
-              monto(l.glosa),
-              motivo(l),
-              monto(l.pagado),
-              monto(l.pendiente),
-            ];
-          }
-        }
+  const filas = (async function* () {
+    for await (const lote of lotes(db, idTramite)) {
+      for (const { a, lineas } of lote) {
+        const carga = `${formatDate(a.desde)} – ${formatDate(a.hasta)} (${TIPOS_CARGA[a.tipoCarga as TipoCarga] ?? a.tipoCarga})`;
+        for (const l of lineas) yield { numeroTramite, carga, a, l };
       }
-    })(),
-  );
-  const stream = records.pipe(csvStream([...COLUMNAS_REPORTE_FINANCIERO]));
-  records.on('error', (e) => stream.destroy(e));
-  return stream;
+    }
+  })();
+  return archivoExport({
+    columnas: COLUMNAS_REPORTE,
+    filas,
+    formato,
+    nombre: NOMBRE_REPORTE_FINANCIERO.replace(/\.csv$/, ''),
+    hoja: 'Reporte financiero',
+  });
 }

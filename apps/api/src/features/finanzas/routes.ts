@@ -1,15 +1,19 @@
 import {
   binaryResponse,
+  COLUMNAS_PAGO,
+  type ColumnaPago,
   ejemploPagosCsv,
+  type FilaPagoEjemplo,
+  filasPagoEjemplo,
   ID_TRAMITE_EJEMPLO,
   idCon,
   idParams,
   MSG_FINANZAS,
   manualPagos,
-  NOMBRE_REPORTE_FINANCIERO,
   PERFILES_FINANZAS,
   pagoCargaSchema,
   pagosTramiteSchema,
+  parseFecha,
   responses,
 } from '@app/domain';
 import multipart from '@fastify/multipart';
@@ -17,6 +21,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import {
+  archivoExport,
+  columnasExport,
+  formatoExportSchema,
+  respuestaExport,
+  type TipoColumna,
+  XLSX_CONTENT_TYPE,
+} from '../../lib/tabla-export.ts';
 import { renderManualPdf } from '../herramientas/manual-pdf.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { type ArchivoPagos, ArchivoRechazado, exigirEstado, listarPagos, registrarPagos } from './pagos.ts';
@@ -26,7 +38,7 @@ const tags = ['finanzas'];
 /** A payment file is a few rows per attention: 10 MB is some 100,000 rows. */
 const MAX_BYTES_PAGOS = 10 * 1024 * 1024;
 
-/** The multipart form of spec 000 §7 `cargafinans/upload`: `archivo` and `fechaModificacion` (ms or ISO). */
+/** The multipart form of docs/spec-summary.md 000 §7 `cargafinans/upload`: `archivo` and `fechaModificacion` (ms or ISO). */
 async function leerArchivo(req: FastifyRequest): Promise<ArchivoPagos> {
   if (!req.isMultipart()) throw badRequest(MSG_FINANZAS.sinArchivo, { archivo: MSG_FINANZAS.sinArchivo });
   let buffer: Buffer | null = null;
@@ -66,12 +78,35 @@ async function leerArchivo(req: FastifyRequest): Promise<ArchivoPagos> {
   return { buffer, nombre, fechaModificacion };
 }
 
+/** The example in Excel: the manual's columns as headers, dates and amounts typed as a spreadsheet keeps them. */
+const TIPO_COLUMNA_PAGO: Record<ColumnaPago, TipoColumna> = {
+  idTramite: 'entero',
+  noPlanilla: 'texto',
+  noServicio: 'texto',
+  fechaAtencion: 'fecha',
+  valorPagado: 'monto',
+  fechaPago: 'fecha',
+  referencia: 'texto',
+};
+const COLUMNAS_EJEMPLO_XLSX = columnasExport<FilaPagoEjemplo>(
+  COLUMNAS_PAGO.map((c) => ({
+    titulo: c,
+    tipo: TIPO_COLUMNA_PAGO[c],
+    valor: (f: FilaPagoEjemplo) =>
+      TIPO_COLUMNA_PAGO[c] === 'fecha'
+        ? parseFecha(f[c])
+        : TIPO_COLUMNA_PAGO[c] === 'monto'
+          ? f[c].replace(',', '.')
+          : f[c],
+  })),
+);
+
 const ejemploQuerySchema = z.object({
   idTramite: idCon('El ID del trámite debe ser un número entero positivo.').default(ID_TRAMITE_EJEMPLO),
 });
 
 /**
- * Money leaving the product (issue 15 item 2, spec 000 §2 auditor-side actions): the financial report
+ * Money leaving the product (issue 15 item 2, docs/spec-summary.md 000 §2 auditor-side actions): the financial report
  * reporte_financiero.csv and the insurer's payment file (`cargafinans`), for 16, 17 and 19 (decision 55);
  * and the payment file's technical manual (page /manual-pagos, its PDF and example), public like the data
  * file's manual.
@@ -93,13 +128,16 @@ export async function finanzasRoutes(app: FastifyInstance) {
       ...finanzas,
       schema: {
         tags,
-        summary: 'Reporte financiero del trámite (reporte_financiero.csv)',
+        summary:
+          'Reporte financiero del trámite (reporte_financiero.csv, o reporte_financiero.xlsx con formato=xlsx)',
         description:
           'Una fila por línea de las atenciones activas: trámite, carga, planilla, paciente, fecha, código, cantidad, ' +
           'valor unitario, reclamado, aprobado, glosa, motivo de glosa, pagado y pendiente de pago. CSV separado por ' +
-          'punto y coma, UTF-8 con BOM, montos con coma decimal. Perfiles 16, 17 y 19.',
+          'punto y coma, UTF-8 con BOM, montos con coma decimal; en Excel, fechas y montos como fechas y números. ' +
+          'Perfiles 16, 17 y 19.',
         params: idParams,
-        response: responses({ 200: binaryResponse('text/csv') }),
+        querystring: z.object({ formato: formatoExportSchema }),
+        response: responses({ 200: respuestaExport() }),
       },
     },
     async (req, reply) => {
@@ -108,11 +146,11 @@ export async function finanzasRoutes(app: FastifyInstance) {
         'SELECT numero FROM tramite WHERE id_tramite = $1',
         [t.idTramite],
       );
-      const stream = await reporteFinanciero(db, t.idTramite, numero);
+      const f = await reporteFinanciero(db, t.idTramite, numero, req.query.formato);
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${NOMBRE_REPORTE_FINANCIERO}"`)
-        .send(stream);
+        .header('content-type', f.contentType)
+        .header('content-disposition', `attachment; filename="${f.nombre}"`)
+        .send(f.stream);
     },
   );
 
@@ -202,5 +240,31 @@ export async function finanzasRoutes(app: FastifyInstance) {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="ejemplo-pagos.csv"')
         .send(`\uFEFF${ejemploPagosCsv(req.query.idTramite)}`),
+  );
+
+  r.get(
+    '/api/v1/manual-pagos/ejemplo.xlsx',
+    {
+      schema: {
+        tags: ['ayuda'],
+        summary:
+          'Archivo de pagos de ejemplo en Excel (.xlsx, primera hoja; fechas y montos como fechas y números)',
+        querystring: ejemploQuerySchema,
+        response: responses({ 200: binaryResponse(XLSX_CONTENT_TYPE) }),
+      },
+    },
+    async (req, reply) => {
+      const f = archivoExport({
+        columnas: COLUMNAS_EJEMPLO_XLSX,
+        filas: filasPagoEjemplo(req.query.idTramite),
+        formato: 'xlsx',
+        nombre: 'ejemplo-pagos',
+        hoja: 'Pagos',
+      });
+      return reply
+        .header('content-type', f.contentType)
+        .header('content-disposition', `attachment; filename="${f.nombre}"`)
+        .send(f.stream);
+    },
   );
 }

@@ -1,9 +1,6 @@
 import {
-  type AtencionCobertura,
   binaryResponse,
   COLUMNAS_DATOS,
-  CONSULTA_COBERTURA_PAGE_SIZE,
-  type Cobertura,
   coberturaParamsSchema,
   coberturaSchema,
   consultaCoberturaPageSchema,
@@ -11,14 +8,10 @@ import {
   ejemploCsv,
   ejemploJson,
   filasEjemplo,
-  foldText,
   ID_TRAMITE_EJEMPLO,
   idCon,
-  type Medicamento,
   manualDatos,
-  PERFIL,
   responses,
-  VADEMECUM_PAGE_SIZE,
   vademecumPageSchema,
   vademecumQuerySchema,
 } from '@app/domain';
@@ -26,9 +19,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadExcel } from '../../lib/excel.ts';
-import { foldedLike, likePattern } from '../../lib/sql.ts';
-import { tramiteScope } from '../tramites/access.ts';
 import { renderManualPdf } from './manual-pdf.ts';
+import { atencionesCobertura, cobertura, vademecum } from './queries.ts';
 
 const ejemploQuerySchema = z.object({
   idTramite: idCon('El ID del trámite debe ser un número entero positivo.').default(ID_TRAMITE_EJEMPLO),
@@ -57,25 +49,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
         response: responses({ 200: vademecumPageSchema }),
       },
     },
-    async (req) => {
-      const { q, page } = req.query;
-      // Ordered as a reader expects: 'ÁCIDO FÓLICO' among the A, not after Z (the database may collate by byte).
-      const params: unknown[] = [];
-      let where = `t.codigo = 'M'`;
-      if (q) {
-        params.push(likePattern(foldText(q)));
-        where += ` AND (${foldedLike('e.nombre', `$${params.length}`)} OR ${foldedLike('e.codigo', `$${params.length}`)})`;
-      }
-      const from = `FROM elemento e JOIN tipo_elem t ON t.id_tipo_elem = e.id_tipo_elem
-                    LEFT JOIN clas_elem c ON c.id_clas_elem = e.id_clas_elem WHERE ${where}`;
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
-      const items = await db.query<Medicamento>(
-        `SELECT e.id_elemento AS "idElemento", e.codigo, e.nombre, e.valor::text AS valor, c.nombre AS clasificacion
-           ${from} ORDER BY f_unaccent(lower(e.nombre)), e.nombre, e.id_elemento LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, VADEMECUM_PAGE_SIZE, (page - 1) * VADEMECUM_PAGE_SIZE],
-      );
-      return { items, total: n, page, pageSize: VADEMECUM_PAGE_SIZE };
-    },
+    async (req) => vademecum(db, req.query),
   );
 
   r.get(
@@ -90,32 +64,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
         response: responses({ 200: coberturaSchema }),
       },
     },
-    async (req): Promise<Cobertura> => {
-      const { cedula } = req.params;
-      const scope = tramiteScope(req.user, 2);
-      const visibles = `FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
-                        JOIN prestador pr ON pr.id_prestador = p.id_prestador
-                        WHERE p.cedula = $1 AND p.estado = 1 AND ${scope.sql}`;
-      const params = [cedula, ...scope.params];
-      const [resumen] = await db.query<{ n: number; ultima: string | null }>(
-        `SELECT count(*)::int AS n, max(p.fecha_desde) AS ultima ${visibles}`,
-        params,
-      );
-      const recientes = await db.query<Cobertura['recientes'][number] & { nombre: string }>(
-        `SELECT p.id_planilla AS "idPlanilla", p.numero, p.nombre, p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta",
-                p.diag1, pr.nombre_comercial AS prestador, t.numero AS tramite
-           ${visibles}
-          ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT 10`,
-        params,
-      );
-      return {
-        cedula,
-        nombre: recientes[0]?.nombre ?? null,
-        numeroAtenciones: resumen.n,
-        ultimaAtencion: resumen.ultima,
-        recientes: recientes.map(({ nombre: _n, ...rest }) => rest),
-      };
-    },
+    async (req) => cobertura(db, req.user, req.params.cedula),
   );
 
   r.get(
@@ -131,38 +80,7 @@ export async function herramientasRoutes(app: FastifyInstance) {
         response: responses({ 200: consultaCoberturaPageSchema }),
       },
     },
-    async (req) => {
-      const { cedula } = req.params;
-      const { idEspecialidad, page } = req.query;
-      const scope = tramiteScope(req.user, 2);
-      const params: unknown[] = [cedula, ...scope.params];
-      const where = [`p.cedula = $1`, `p.estado = 1`, scope.sql];
-      if (req.user.idPerfil === PERFIL.PRESTADOR) {
-        // The provider's own attentions, read through planilla_dup_idx (id_prestador, cedula, fecha_desde).
-        params.push(req.user.idEmpresa);
-        where.push(
-          `p.id_prestador IN (SELECT id_prestador FROM prestador WHERE id_empresa = $${params.length})`,
-        );
-      }
-      if (idEspecialidad) {
-        params.push(idEspecialidad);
-        where.push(
-          `EXISTS (SELECT 1 FROM medico m WHERE m.documento = p.cedula_medico AND m.id_especialidad = $${params.length})`,
-        );
-      }
-      const from = `FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
-                    JOIN prestador pr ON pr.id_prestador = p.id_prestador WHERE ${where.join(' AND ')}`;
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
-      const items = await db.query<AtencionCobertura>(
-        `SELECT p.id_planilla AS "idPlanilla", p.id_tramite AS "idTramite", t.numero AS tramite,
-                t.estado_tramite AS "estadoTramite", p.numero, p.nombre, p.fecha_desde AS "fechaDesde",
-                p.fecha_hasta AS "fechaHasta", p.nombre_medico AS "nombreMedico", p.diag1, pr.nombre_comercial AS prestador
-           ${from}
-          ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, CONSULTA_COBERTURA_PAGE_SIZE, (page - 1) * CONSULTA_COBERTURA_PAGE_SIZE],
-      );
-      return { items, total: n, page, pageSize: CONSULTA_COBERTURA_PAGE_SIZE };
-    },
+    async (req) => atencionesCobertura(db, req.user, req.params.cedula, req.query),
   );
 
   // The default manual never changes while the server runs: render it once.

@@ -9,11 +9,11 @@ import {
 } from '@app/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Ids, loadIds } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
 import { multipart as multipartAdmin, PNG_1X1, personaBody, unique } from '../admin/test-utils.ts';
 import { multipart as multipartArchivos, pdf } from '../archivos/test-utils.ts';
 import { csv, esperar, fila, crearTramite as tramiteRegistrado } from '../cargas/test-fixtures.ts';
-import { crearTramite, type Ids, loadIds } from '../planillas/fixtures.ts';
 import { json, lote, multipart as multipartSandbox, PDF } from '../sandbox/test-utils.ts';
 
 /*

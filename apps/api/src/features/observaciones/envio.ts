@@ -20,7 +20,7 @@ import { type Conteo, conteoTramite } from './queries.ts';
  * e-mail in the same transaction.
  */
 
-/** observacionesCompletas and its message (spec 001 §4): every observation sent and still open is answered. */
+/** observacionesCompletas and its message (docs/spec-summary.md 001 §4): every observation sent and still open is answered. */
 export function completitud(c: Conteo, tipo: TipoRevision, nivel: 'planilla' | 'tramite') {
   const mensaje =
     c.pendientes > 0

@@ -1,8 +1,8 @@
 import { MSG_OBSERVACION, MSG_PLANILLA } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
-import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../planillas/fixtures.ts';
 
 /*
  * Writing observations (issue 13 item 1): type, profile, process flag (assignment), state, tenant,

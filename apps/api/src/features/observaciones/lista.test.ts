@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
-import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../planillas/fixtures.ts';
 
 /*
  * GET /tramites/:id/observaciones pages from cached ordered ids (lista.ts): the ids of a list are

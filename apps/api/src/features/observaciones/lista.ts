@@ -1,6 +1,4 @@
 import {
-  formatDate,
-  formatDateTime,
   type ObservacionTramiteItem,
   type observacionesListaQuerySchema,
   PERFIL,
@@ -12,8 +10,8 @@ import {
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { csvText } from '../../lib/csv.ts';
 import { type IdListCache, parseIdList } from '../../lib/id-list-cache.ts';
+import { columnasExport } from '../../lib/tabla-export.ts';
 import { Params } from '../planillas/queries.ts';
 import type { PlanillaRevs, TramiteRow } from '../tramites/access.ts';
 import { ITEM_COLS, ITEM_JOINS, rama, union } from './queries.ts';
@@ -170,45 +168,36 @@ async function listarDirecto(db: Queryable, user: SessionUser, t: TramiteRow, q:
   return { items: rows, total: c.n };
 }
 
-const CSV_COLUMNAS = [
-  'Número',
-  'Cédula',
-  'Paciente',
-  'Fecha de atención',
-  'Nivel',
-  'Código detalle',
-  'Tipo',
-  'Observación',
-  'Observación complementaria',
-  'Respuesta',
-  'Respuesta complementaria',
-  'Respondida',
-  'Fecha',
-  'Usuario',
-  'Ronda',
-  'Decisión',
-];
-
-export function csvObservaciones(items: ObservacionTramiteItem[]) {
-  return csvText(
-    items.map((o) => [
-      o.numero,
-      o.cedula,
-      o.nombre,
-      formatDate(o.fechaDesde),
-      o.nivel === 'PLANILLA' ? 'Atención' : 'Detalle',
-      o.codigoDetalle ?? '',
-      o.tipo,
-      o.observacionEstandar,
-      o.observacionComplementaria ?? '',
-      o.respuestaEstandar ?? '',
-      o.respuestaComplementaria ?? '',
-      o.respondida ? 'Sí' : 'No',
-      formatDateTime(o.fechaReg),
-      o.usuario ?? '',
-      o.ronda ?? '',
-      o.resolucion ? RESOLUCION_TEXTO[o.resolucion as Resolucion] : '',
-    ]),
-    CSV_COLUMNAS,
-  );
-}
+/** The export of the procedure's observations (CSV or Excel), in this order. */
+export const COLUMNAS_OBSERVACIONES = columnasExport<ObservacionTramiteItem>([
+  { titulo: 'Número', tipo: 'texto', valor: (o) => o.numero },
+  { titulo: 'Cédula', tipo: 'texto', valor: (o) => o.cedula, ancho: 12 },
+  { titulo: 'Paciente', tipo: 'texto', valor: (o) => o.nombre, ancho: 30 },
+  { titulo: 'Fecha de atención', tipo: 'fecha', valor: (o) => o.fechaDesde },
+  {
+    titulo: 'Nivel',
+    tipo: 'texto',
+    valor: (o) => (o.nivel === 'PLANILLA' ? 'Atención' : 'Detalle'),
+    ancho: 10,
+  },
+  { titulo: 'Código detalle', tipo: 'texto', valor: (o) => o.codigoDetalle },
+  { titulo: 'Tipo', tipo: 'texto', valor: (o) => o.tipo, ancho: 8 },
+  { titulo: 'Observación', tipo: 'texto', valor: (o) => o.observacionEstandar, ancho: 40 },
+  {
+    titulo: 'Observación complementaria',
+    tipo: 'texto',
+    valor: (o) => o.observacionComplementaria,
+    ancho: 40,
+  },
+  { titulo: 'Respuesta', tipo: 'texto', valor: (o) => o.respuestaEstandar, ancho: 40 },
+  { titulo: 'Respuesta complementaria', tipo: 'texto', valor: (o) => o.respuestaComplementaria, ancho: 40 },
+  { titulo: 'Respondida', tipo: 'texto', valor: (o) => o.respondida, ancho: 12 },
+  { titulo: 'Fecha', tipo: 'fechaHora', valor: (o) => o.fechaReg },
+  { titulo: 'Usuario', tipo: 'texto', valor: (o) => o.usuario, ancho: 24 },
+  { titulo: 'Ronda', tipo: 'entero', valor: (o) => o.ronda },
+  {
+    titulo: 'Decisión',
+    tipo: 'texto',
+    valor: (o) => (o.resolucion ? RESOLUCION_TEXTO[o.resolucion as Resolucion] : null),
+  },
+]);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
-import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../planillas/fixtures.ts';
 
 let t: TestContext;
 let ids: Ids;
@@ -173,6 +174,27 @@ describe('GET /tramites/:id/observaciones (report ObservacionesTramite)', () => 
       /^O1;.*;\d{2}\/\d{2}\/\d{4};Atención;;M;DIAGNÓSTICO NO CORRESPONDE;REVISAR CIE-10;SE ADJUNTA DOCUMENTO;CORREGIDO;Sí;/,
     );
     expect(lines[2]).toContain(';Detalle;99203;M;VALOR FUERA DE TARIFA;COBRO EXCESIVO;;;No;');
+  });
+
+  it('formato=xlsx: the same rows as an Excel book, the attention date a date and the round a number', async () => {
+    const res = await req('GET', url('?formato=xlsx&tipo=M'), DEMO.supervisorAm);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(`Observaciones_tramite_${f.idTramite}.xlsx`);
+    const { ws, filas } = await leerXlsx(res.rawPayload);
+    const csv = leerCsv((await req('GET', url('?formato=csv&tipo=M'), DEMO.supervisorAm)).rawPayload);
+    expect(filas).toHaveLength(3);
+    expect(filas[0]).toEqual(csv[0]);
+    const o1 = ws.getRow(2);
+    expect(o1.getCell(1).value).toBe('O1');
+    expect(o1.getCell(4).value).toBeInstanceOf(Date);
+    const [d, m, y] = csv[1][3].split('/');
+    expect((o1.getCell(4).value as Date).toISOString().slice(0, 10)).toBe(`${y}-${m}-${d}`);
+    expect([5, 7, 8, 9, 10, 11, 12].map((i) => o1.getCell(i).value)).toEqual(
+      [4, 6, 7, 8, 9, 10, 11].map((i) => csv[1][i]),
+    );
+    expect(o1.getCell(13).value).toBeInstanceOf(Date);
+    expect(o1.getCell(15).value).toBe(csv[1][14] === '' ? null : Number(csv[1][14]));
   });
 
   it('18/20 see their assigned attentions; the provider only what was sent to it; 404 for another subscription, 400, 401', async () => {

@@ -1,16 +1,9 @@
 import { MSG_OBSERVACION, MSG_PLANILLA, MSG_TRAMITE } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
 import { multipart, pdf } from '../archivos/test-utils.ts';
-import {
-  crearTramite,
-  type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-  versionOf,
-} from '../planillas/fixtures.ts';
 
 /*
  * The conversation (issue 13 items 4–6): sending observations (17 M / 19 D), the provider's lists

@@ -16,10 +16,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { IdListCache } from '../../lib/id-list-cache.ts';
-import { contentDisposition } from '../../lib/storage/index.ts';
+import { enviarExport } from '../../lib/tabla-export.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
 import { getTramiteConRevisiones } from '../tramites/access.ts';
-import { csvObservaciones, listarObservacionesTramite } from './lista.ts';
+import { COLUMNAS_OBSERVACIONES, listarObservacionesTramite } from './lista.ts';
 import { ITEM_COLS, ITEM_JOINS, leerObservacion, union } from './queries.ts';
 import { archivosRespuestaRoutes } from './routes-archivos.ts';
 import { envioRoutes } from './routes-envio.ts';
@@ -28,7 +28,7 @@ import { escrituraRoutes } from './routes-escritura.ts';
 const tags = ['observaciones'];
 
 /**
- * The auditor–provider conversation (spec 001 §2.4, §2.7, §4–§8; issue 13): reads here, writes in
+ * The auditor–provider conversation (docs/spec-summary.md 001 §2.4, §2.7, §4–§8; issue 13): reads here, writes in
  * routes-escritura.ts, completeness and sending in routes-envio.ts, the provider's supporting
  * documents in routes-archivos.ts. The provider (15) sees only observations sent to it.
  */
@@ -97,7 +97,7 @@ export async function observacionRoutes(app: FastifyInstance) {
         tags,
         summary:
           'Observaciones del trámite con sus respuestas (ObservacionesTramite, revisión de observaciones pendientes, ' +
-          'listas del prestador): por carga, tipo, nivel, respondidas o por resolver; formato=csv exporta',
+          'listas del prestador): por carga, tipo, nivel, respondidas o por resolver; formato=csv exporta a CSV y formato=xlsx a Excel',
         description:
           'Ordenadas por número de atención (sort=numero o -numero). El prestador ve solo las enviadas; 18 y 20 las ' +
           'de sus atenciones asignadas (salvo asignación T). Sin filas: "No hay observaciones para este trámite/tipo."',
@@ -109,13 +109,17 @@ export async function observacionRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const t = await getTramiteConRevisiones(db, req.user, req.params.id);
       const q = req.query;
-      const csv = q.formato === 'csv';
-      const { items, total } = await listarObservacionesTramite(db, req.user, t, q, !csv, listas);
-      if (!csv) return { items, total, page: q.page, pageSize: q.pageSize };
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(`Observaciones_tramite_${t.idTramite}.csv`, false))
-        .send(csvObservaciones(items) as never);
+      const { formato } = q;
+      const paginar = formato === 'json';
+      const { items, total } = await listarObservacionesTramite(db, req.user, t, q, paginar, listas);
+      if (formato === 'json') return { items, total, page: q.page, pageSize: q.pageSize };
+      return enviarExport(reply, {
+        columnas: COLUMNAS_OBSERVACIONES,
+        filas: items,
+        formato,
+        nombre: `Observaciones_tramite_${t.idTramite}`,
+        hoja: 'Observaciones',
+      }) as never;
     },
   );
 

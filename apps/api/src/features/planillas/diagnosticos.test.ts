@@ -1,7 +1,7 @@
 import { MSG_PLANILLA } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import { crearTramite, type Ids, loadIds, requester, versionOf } from './fixtures.ts';
 
 let t: TestContext;
 let ids: Ids;

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdListCache, parseIdList } from '../../lib/id-list-cache.ts';
+import {
+  crearPlanillas,
+  crearTramite,
+  type Fixture,
+  type Ids,
+  loadIds,
+  requester,
+} from '../../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
-import { crearPlanillas, crearTramite, type Fixture, type Ids, loadIds, requester } from './fixtures.ts';
 import { dependencias } from './list-ids.ts';
 
 /*

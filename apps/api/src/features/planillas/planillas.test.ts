@@ -1,7 +1,5 @@
 import { MSG_PLANILLA } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import { pdfText } from '../../test/pdf-text.ts';
 import {
   crearPlanillas,
   crearTramite,
@@ -10,7 +8,10 @@ import {
   loadIds,
   requester,
   versionOf,
-} from './fixtures.ts';
+} from '../../test/fixtures.ts';
+import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { pdfText } from '../../test/pdf-text.ts';
+import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 
 let t: TestContext;
 let ids: Ids;
@@ -261,6 +262,35 @@ describe('GET /planillas/export.csv', () => {
     expect(rows).toHaveLength(11001);
     expect(rows[11000]).toContain(';X11000;');
     expect(rows[1]).toContain('"PACIENTE; ""1"""');
+  });
+
+  it('formato=xlsx: the same filtered rows as an Excel book, typed (ids and levels numbers, the date a date)', async () => {
+    const f = await listaBase();
+    const url = `/api/v1/planillas/export.csv?idTramite=${f.idTramite}`;
+    const res = await req('GET', `${url}&formato=xlsx`, DEMO.supervisorAm);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Atenciones_tramite_${f.idTramite}.xlsx"`,
+    );
+    const { ws, filas } = await leerXlsx(res.rawPayload);
+    const csv = leerCsv((await req('GET', url, DEMO.supervisorAm)).rawPayload);
+    expect(filas).toHaveLength(csv.length);
+    expect(filas[0]).toEqual(csv[0]);
+    expect(filas[1]).toEqual([
+      f.planillas[0],
+      'A001',
+      new Date(Date.UTC(2026, 2, 3)),
+      '0911111111',
+      'JOSÉ ÁLVAREZ',
+      '1712345678',
+      1,
+    ]);
+    expect(ws.getRow(2).getCell(3).numFmt).toBe('dd/mm/yyyy');
+    // The auditor's own attentions only, as in the CSV; the empty filter is 422 in Excel too.
+    const own = await leerXlsx((await req('GET', `${url}&formato=xlsx`, DEMO.auditorAm)).rawPayload);
+    expect(own.filas).toHaveLength(3);
+    expect((await req('GET', `${url}&nombre=zzzz&formato=xlsx`, DEMO.supervisorAm)).statusCode).toBe(422);
   });
 });
 

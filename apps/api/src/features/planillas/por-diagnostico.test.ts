@@ -1,8 +1,8 @@
 import { MSG } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Ids, loadIds, requester } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
-import { crearTramite, type Ids, loadIds, requester } from './fixtures.ts';
 
 /*
  * diagnostico_diagaten: attentions carrying one diagnosis in any of diag1..diag5, limited like the

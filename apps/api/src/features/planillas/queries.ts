@@ -7,8 +7,8 @@ import {
   visibilityColumn,
 } from '@app/domain';
 import { foldedLike, likePattern } from '../../lib/sql.ts';
-import { controlSql } from '../revision/controles-sql.ts';
 import type { TramiteRow } from '../tramites/access.ts';
+import { controlSql } from './controles-sql.ts';
 
 /** LIKE pattern for "starts with", escaped. */
 export const prefixPattern = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import {
-  binaryResponse,
   buscarQuerySchema,
   canDeleteProfile,
   canProcessAM,
@@ -48,10 +46,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
-import { csvStream } from '../../lib/csv.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { IdListCache } from '../../lib/id-list-cache.ts';
 import { col, foldedLike, likePattern } from '../../lib/sql.ts';
+import {
+  columnasExport,
+  enviarExport,
+  formatoExportSchema,
+  respuestaExport,
+} from '../../lib/tabla-export.ts';
 import {
   getTramiteConRevisiones,
   getTramiteForUser,
@@ -84,15 +87,26 @@ import { resumenPdfRoutes } from './resumen-pdf.ts';
 const tags = ['planillas'];
 
 const EXPORT_BATCH = 5000;
-const CSV_COLUMNS = [
-  'ID Planilla',
-  'Número',
-  'Fecha de atención',
-  'Cédula',
-  'Nombre',
-  'Cédula médico',
-  'Nivel',
-];
+type FilaExport = {
+  idPlanilla: number;
+  numero: string;
+  fechaDesde: string;
+  cedula: string;
+  nombre: string;
+  cedulaMedico: string | null;
+  nivel: number;
+};
+/** The attentions' export (CSV or Excel), in this order. */
+const COLUMNAS_EXPORT = columnasExport<FilaExport>([
+  { titulo: 'ID Planilla', tipo: 'entero', valor: (f) => f.idPlanilla },
+  { titulo: 'Número', tipo: 'texto', valor: (f) => f.numero },
+  { titulo: 'Fecha de atención', tipo: 'fecha', valor: (f) => f.fechaDesde },
+  { titulo: 'Cédula', tipo: 'texto', valor: (f) => f.cedula, ancho: 12 },
+  { titulo: 'Nombre', tipo: 'texto', valor: (f) => f.nombre, ancho: 32 },
+  { titulo: 'Cédula médico', tipo: 'texto', valor: (f) => f.cedulaMedico, ancho: 14 },
+  { titulo: 'Nivel', tipo: 'entero', valor: (f) => f.nivel },
+]);
+const exportQuerySchema = planillaFiltrosSchema.extend({ formato: formatoExportSchema });
 
 /** The record page's view of one attention: names of its diagnoses, counts and the user's permissions. */
 async function detalle(q: Queryable, user: SessionUser, planilla: PlanillaRow, tramite: TramiteRow) {
@@ -210,9 +224,10 @@ export async function planillaRoutes(app: FastifyInstance) {
       ...auth,
       schema: {
         tags,
-        summary: 'Exportar a CSV las atenciones filtradas (Atenciones_tramite_{idTramite}.csv, separador ;)',
-        response: responses({ 200: binaryResponse('text/csv') }),
-        querystring: planillaFiltrosSchema,
+        summary:
+          'Exportar las atenciones filtradas: CSV (Atenciones_tramite_{idTramite}.csv, separador ;) o, con formato=xlsx, Excel',
+        response: responses({ 200: respuestaExport() }),
+        querystring: exportQuerySchema,
       },
     },
     async (req, reply) => {
@@ -220,15 +235,7 @@ export async function planillaRoutes(app: FastifyInstance) {
       const tramite = await getTramiteForUser(db, req.user, q.idTramite);
       const params = new Params();
       const w = listConditions(req.user, tramite, q, params).join(' AND ');
-      type Fila = {
-        idPlanilla: number;
-        numero: string;
-        fechaDesde: string;
-        cedula: string;
-        nombre: string;
-        cedulaMedico: string | null;
-        nivel: number;
-      };
+      type Fila = FilaExport;
       // Keyset batches over (numero, id_planilla): bounded memory, each batch an index range scan.
       const batch = (after: Fila | null) => {
         const vals = [...params.values];
@@ -250,26 +257,18 @@ export async function planillaRoutes(app: FastifyInstance) {
       async function* filas() {
         let rows = first;
         for (;;) {
-          for (const f of rows) {
-            yield [
-              f.idPlanilla,
-              f.numero,
-              formatDate(f.fechaDesde),
-              f.cedula,
-              f.nombre,
-              f.cedulaMedico ?? '',
-              f.nivel,
-            ];
-          }
+          yield* rows;
           if (rows.length < EXPORT_BATCH) return;
           rows = await batch(rows[rows.length - 1]);
         }
       }
-      const csv = Readable.from(filas()).pipe(csvStream(CSV_COLUMNS));
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="Atenciones_tramite_${tramite.idTramite}.csv"`);
-      return reply.send(csv);
+      return enviarExport(reply, {
+        columnas: COLUMNAS_EXPORT,
+        filas: filas(),
+        formato: q.formato,
+        nombre: `Atenciones_tramite_${tramite.idTramite}`,
+        hoja: 'Atenciones',
+      });
     },
   );
 

@@ -1,12 +1,10 @@
 import {
   diaSiguiente,
-  ESTADO_VIGENTE,
   finDePeriodo,
   formatDate,
   getRegistroFormasPagoResponse,
   getRegistroPlanesResponse,
   getRegistroRenovacionResponse,
-  MSG,
   MSG_ADMIN,
   PERFIL,
   postRegistroRenovacionResponse,
@@ -15,50 +13,21 @@ import {
   renovacionSchema,
   responses,
   todayIso,
-  USER_FLAGS,
   uncheckedResponses,
 } from '@app/domain';
 import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Queryable } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { col } from '../../lib/sql.ts';
+import { AppError } from '../../lib/errors.ts';
 import { suscripcionVigente } from '../admin/empresas.ts';
-import { isUniqueViolation } from '../admin/sql.ts';
-import { writeSuscripcionAud } from '../admin/suscripciones.ts';
-
-type Plan = {
-  idPlan: number;
-  nombre: string;
-  descripcion: string | null;
-  valor: string;
-  duracionMeses: number;
-};
-
-async function getPlan(q: Queryable, idPlan: number): Promise<Plan> {
-  const [plan] = await q.query<Plan>(
-    `SELECT id_plan AS "idPlan", nombre, descripcion, valor, duracion_meses AS "duracionMeses" FROM plan WHERE id_plan = $1`,
-    [idPlan],
-  );
-  if (!plan)
-    throw badRequest(MSG_ADMIN.referenciaNoExiste('Plan'), { idPlan: MSG_ADMIN.referenciaNoExiste('Plan') });
-  return plan;
-}
-
-async function checkFormaPago(q: Queryable, idFormaPago: number) {
-  const rows = await q.query('SELECT 1 FROM forma_pago WHERE id_forma_pago = $1', [idFormaPago]);
-  if (!rows[0])
-    throw badRequest(MSG_ADMIN.referenciaNoExiste('Forma de pago'), {
-      idFormaPago: MSG_ADMIN.referenciaNoExiste('Forma de pago'),
-    });
-}
-
-/** A step failed on a unique index: the Spanish message of the field that collided. */
-function uniqueError(e: unknown, field: string, message: string): never {
-  if (isUniqueViolation(e)) throw new AppError(409, 'DUPLICADO', message, { [field]: message });
-  throw e;
-}
+import {
+  checkFormaPago,
+  formasPago,
+  getPlan,
+  planes,
+  registrarSuscriptor,
+  renovarSuscripcion,
+} from './service.ts';
 
 /**
  * Public registration and renewal of a subscription (docs/spec-summary.md 001 §2.1). Registration creates the
@@ -81,11 +50,7 @@ export async function registroRoutes(app: FastifyInstance) {
         summary: 'Planes con sus precios',
       },
     },
-    async () => ({
-      items: await db.query<Plan>(
-        `SELECT id_plan AS "idPlan", nombre, descripcion, valor, duracion_meses AS "duracionMeses" FROM plan ORDER BY valor, nombre`,
-      ),
-    }),
+    async () => ({ items: await planes(db) }),
   );
   r.get(
     '/api/v1/registro/formas-pago',
@@ -96,9 +61,7 @@ export async function registroRoutes(app: FastifyInstance) {
         summary: 'Formas de pago',
       },
     },
-    async () => ({
-      items: await db.query(`SELECT id_forma_pago AS "idFormaPago", nombre FROM forma_pago ORDER BY nombre`),
-    }),
+    async () => ({ items: await formasPago(db) }),
   );
 
   r.post(
@@ -120,64 +83,7 @@ export async function registroRoutes(app: FastifyInstance) {
       const desde = todayIso();
       const hasta = finDePeriodo(desde, plan.duracionMeses);
 
-      const result = await db.transaction(async (tx) => {
-        const [empresa] = await tx
-          .query<{ id: number }>(
-            `INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, suscriptor) VALUES ($1, $2, $3, $3, true)
-             RETURNING id_empresa AS id`,
-            [b.nombreCorto, b.ruc, b.razonSocial],
-          )
-          .catch((e) => uniqueError(e, 'ruc', MSG_ADMIN.rucDuplicado(b.ruc)));
-        const [susc] = await tx.query<{ id: number }>(
-          `INSERT INTO suscripcion (id_plan, id_forma_pago, id_empresa, numero, estado, fecha_desde, fecha_hasta)
-           VALUES ($1, $2, $3, 'SUS', $4, $5, $6)
-           RETURNING id_suscripcion AS id`,
-          [b.idPlan, b.idFormaPago, empresa.id, ESTADO_VIGENTE, desde, hasta],
-        );
-        const [tipo] = await tx.query<{ id: number }>(
-          `SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'`,
-        );
-        const [persona] = await tx.query<{ id: number }>(
-          `INSERT INTO persona (id_tipo_iden, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido, email, id_empresa)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id_persona AS id`,
-          [
-            tipo?.id ?? null,
-            b.cedula,
-            b.primerNombre,
-            b.segundoNombre,
-            b.primerApellido,
-            b.segundoApellido,
-            b.email,
-            empresa.id,
-          ],
-        );
-        // The administrator's flags are profile 1's.
-        const flagCols = USER_FLAGS.map(col);
-        const [usuario] = await tx
-          .query<{ id: number }>(
-            `INSERT INTO usuario (id_empresa, id_perfil, id_suscripcion, id_persona, nombre, clave, ${flagCols.join(', ')})
-             SELECT $1, p.id_perfil, $2, $3, $4, $5, ${flagCols.map((c) => `p.${c}`).join(', ')} FROM perfil p WHERE p.id_perfil = $6
-             RETURNING id_usuario AS id`,
-            [empresa.id, susc.id, persona.id, b.email, hash, PERFIL.ADMINISTRADOR],
-          )
-          .catch((e) => uniqueError(e, 'email', MSG.correoRegistrado(b.email)));
-        await tx.query(
-          `UPDATE suscripcion SET id_usuario = $1, id_usuario_reg = $1,
-             numero = 'SUS-' || to_char(fecha_desde, 'YYYY') || '-' || lpad(id_suscripcion::text, 6, '0')
-            WHERE id_suscripcion = $2`,
-          [usuario.id, susc.id],
-        );
-        await tx.query('UPDATE empresa SET id_usuario_reg = $1 WHERE id_empresa = $2', [
-          usuario.id,
-          empresa.id,
-        ]);
-        await tx.query('UPDATE persona SET id_usuario_reg = $1 WHERE id_persona = $2', [
-          usuario.id,
-          persona.id,
-        ]);
-        await writeSuscripcionAud(tx, susc.id, 'REGISTRO', usuario.id);
-        return { idEmpresa: empresa.id, idSuscripcion: susc.id, idUsuario: usuario.id };
-      });
+      const result = await db.transaction((tx) => registrarSuscriptor(tx, b, hash, desde, hasta));
       reply.code(201);
       return {
         mensaje: MSG_ADMIN.registroCompleto,
@@ -226,21 +132,9 @@ export async function registroRoutes(app: FastifyInstance) {
       // The new period follows the current one; an expired subscription starts again today.
       const inicio = actual.fechaHasta >= hoy ? diaSiguiente(actual.fechaHasta) : hoy;
       const fin = finDePeriodo(inicio, plan.duracionMeses);
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE suscripcion SET id_plan = $1, id_forma_pago = $2, fecha_hasta = $3,
-             fecha_desde = CASE WHEN fecha_hasta < $4::date THEN $4::date ELSE fecha_desde END,
-             fecha_act = now(), id_usuario_act = $5 WHERE id_suscripcion = $6`,
-          [b.idPlan, b.idFormaPago, fin, hoy, req.user.idUsuario, actual.idSuscripcion],
-        );
-        await writeSuscripcionAud(tx, actual.idSuscripcion, 'RENOVACION', req.user.idUsuario);
-        // The audit row records the period just bought.
-        await tx.query(
-          `UPDATE suscripcion_aud SET fecha_desde = $1 WHERE id_suscripcion_aud =
-             (SELECT max(id_suscripcion_aud) FROM suscripcion_aud WHERE id_suscripcion = $2)`,
-          [inicio, actual.idSuscripcion],
-        );
-      });
+      await db.transaction((tx) =>
+        renovarSuscripcion(tx, req.user.idUsuario, actual.idSuscripcion, b, { inicio, fin, hoy }),
+      );
       return {
         mensaje: MSG_ADMIN.renovacionCompleta(formatDate(fin)),
         idSuscripcion: actual.idSuscripcion,

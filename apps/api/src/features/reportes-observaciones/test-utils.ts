@@ -1,5 +1,5 @@
+import type { Fixture, Ids } from '../../test/fixtures.ts';
 import type { TestContext } from '../../test/helpers.ts';
-import type { Fixture, Ids } from '../planillas/fixtures.ts';
 
 /** The text of every page of a PDF, read with PDF.js (Mozilla's reader, no native parts). */
 export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {

@@ -20,7 +20,7 @@ import { generarPdf } from './hilo.ts';
  */
 
 /** The layout's version: a change of the report code that changes the PDFs bumps it. */
-export const FORMATO = 1;
+export const FORMATO = 2;
 
 /**
  * The version of everything a procedure's reports read, in one query: the revision counters of its

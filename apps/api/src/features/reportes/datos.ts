@@ -43,10 +43,17 @@ export const MAX_FILAS = 60_000;
 /** Attentions read per batch. */
 const LOTE = 500;
 
+/**
+ * The messages to the report worker, in this order: the loads' totals (10, 11), the summary (counts,
+ * totals, rows left out), the rows in batches, the end. `enviar` resolves when the worker may take
+ * another batch: the reading keeps pace with the drawing, so neither side holds the whole report.
+ */
 export type MensajeAlHilo =
   | { t: 'cargas'; cargas: TotalCarga[] }
+  | { t: 'cierre'; cierre: CierreReporte }
   | { t: 'lote'; lote: LoteReporte }
-  | { t: 'fin'; cierre: CierreReporte };
+  | { t: 'fin' };
+export type Enviar = (m: MensajeAlHilo) => Promise<void> | void;
 
 type Cabecera = {
   numero: string;
@@ -134,26 +141,34 @@ const alcanceObs = (vista: Vista) =>
 const base = (p: PeticionReporte) => [p.idTramite, p.idCarga, p.idPlanilla];
 
 /**
- * Reads the report's data and hands it to `enviar` in order: the loads' totals (10, 11), the rows
- * in batches (at most MAX_FILAS), then the totals.
+ * Reads the report's data and hands it to `enviar` in order: the loads' totals (10, 11), the
+ * summary, the rows in batches (at most `limite`), the end.
  */
 export async function alimentar(
   db: Queryable,
   p: PeticionReporte,
-  enviar: (m: MensajeAlHilo) => void,
+  enviar: Enviar,
+  limite = MAX_FILAS,
 ): Promise<void> {
   const clase = REPORTES_PDF[p.reportId].clase;
-  if (clase === 'consolidado' || clase === 'detallado') return atenciones(db, p, clase, enviar);
-  let filas = 0;
-  let omitidas = 0;
+  if (clase === 'consolidado' || clase === 'detallado') return atenciones(db, p, clase, enviar, limite);
+  const tipo = p.tipo ?? 'M';
   let novedades: number | undefined;
   if (clase === 'novedades') {
-    const r = await loteNovedades(db, p, enviar);
-    novedades = r.total;
-    filas = r.enviadas;
-    omitidas = r.total - r.enviadas;
+    const [{ total }] = await db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM carga_error e JOIN carga c ON c.id_carga = e.id_carga
+        WHERE c.id_tramite = $1 AND c.estado = 1 AND e.tipo = 'N' AND ($2::int IS NULL OR c.id_carga = $2)`,
+      [p.idTramite, p.idCarga],
+    );
+    novedades = total;
   }
-  const tipo = p.tipo ?? 'M';
+  // The summary first: the novelties shown (up to the cap), then as many observations as still fit.
+  const obs = await totalesObs(db, p, tipo);
+  const novedadesVistas = Math.min(novedades ?? 0, limite);
+  const omitidas =
+    (novedades ?? 0) - novedadesVistas + Math.max(0, obs.observaciones - (limite - novedadesVistas));
+  await enviar({ t: 'cierre', cierre: { omitidas, limite, novedades, obs } });
+  let filas = novedades ? await loteNovedades(db, p, novedadesVistas, enviar) : 0;
   const [{ ids }] = await db.query<{ ids: string | null }>(
     `SELECT string_agg(id_planilla::text, ',' ORDER BY planilla_numero, id_planilla) AS ids
        FROM (SELECT o.id_planilla, o.planilla_numero FROM pla_obs o WHERE ${alcanceObs(p.vista)}
@@ -162,31 +177,19 @@ export async function alimentar(
     [...base(p), tipo],
   );
   const lista = parseIdList(ids);
-  let i = 0;
-  for (; i < lista.length && filas < MAX_FILAS; i += LOTE) {
+  for (let i = 0; i < lista.length && filas < limite; i += LOTE) {
     const lote = await filasObs(db, p, tipo, Array.from(lista.subarray(i, i + LOTE)));
-    const caben = lote.slice(0, MAX_FILAS - filas);
-    omitidas += lote.length - caben.length;
+    const caben = lote.slice(0, limite - filas);
     filas += caben.length;
-    if (caben.length) enviar({ t: 'lote', lote: { t: 'obs', filas: caben } });
+    if (caben.length) await enviar({ t: 'lote', lote: { t: 'obs', filas: caben } });
   }
-  // The attentions not read: their observations are counted for the note.
-  if (i < lista.length) omitidas += await contarObs(db, p, tipo, Array.from(lista.subarray(i)));
-  enviar({
-    t: 'fin',
-    cierre: { omitidas, limite: MAX_FILAS, novedades, obs: await totalesObs(db, p, tipo) },
-  });
+  await enviar({ t: 'fin' });
 }
 
-async function loteNovedades(db: Queryable, p: PeticionReporte, enviar: (m: MensajeAlHilo) => void) {
-  const [{ total }] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM carga_error e JOIN carga c ON c.id_carga = e.id_carga
-      WHERE c.id_tramite = $1 AND c.estado = 1 AND e.tipo = 'N' AND ($2::int IS NULL OR c.id_carga = $2)`,
-    [p.idTramite, p.idCarga],
-  );
+/** The load's novelties in row order, `limite` at most; returns how many were sent. */
+async function loteNovedades(db: Queryable, p: PeticionReporte, limite: number, enviar: Enviar) {
   let enviadas = 0;
   let desde: [string, number, number, number] | null = null;
-  const limite = Math.min(total, MAX_FILAS);
   type FilaClave = FilaNovedad & { k1: string; k2: number; k3: number; k4: number };
   while (enviadas < limite) {
     const filas: FilaClave[] = await db.query<FilaClave>(
@@ -203,7 +206,7 @@ async function loteNovedades(db: Queryable, p: PeticionReporte, enviar: (m: Mens
     const u: FilaClave = filas[filas.length - 1];
     desde = [u.k1, u.k2, u.k3, u.k4];
     enviadas += filas.length;
-    enviar({
+    await enviar({
       t: 'lote',
       lote: {
         t: 'novedades',
@@ -211,7 +214,7 @@ async function loteNovedades(db: Queryable, p: PeticionReporte, enviar: (m: Mens
       },
     });
   }
-  return { total, enviadas };
+  return enviadas;
 }
 
 /** The observations of the type on these attentions, in the report's order, with the amounts they concern. */
@@ -243,16 +246,6 @@ function filasObs(db: Queryable, p: PeticionReporte, tipo: TipoReporte, ids: num
       ORDER BY p.numero, p.id_planilla, x.nivel DESC, d.codigo NULLS FIRST, x.id`,
     [ids, tipo],
   );
-}
-
-async function contarObs(db: Queryable, p: PeticionReporte, tipo: TipoReporte, ids: number[]) {
-  const sent = p.vista === 'P' ? ' AND ronda IS NOT NULL' : '';
-  const [{ n }] = await db.query<{ n: number }>(
-    `SELECT ((SELECT count(*) FROM pla_obs WHERE id_planilla = ANY($1::int[]) AND estado = 1 AND observacion_tipo = $2${sent})
-           + (SELECT count(*) FROM pla_det_obs WHERE id_planilla = ANY($1::int[]) AND estado = 1 AND observacion_tipo = $2${sent}))::int AS n`,
-    [ids, tipo],
-  );
-  return n;
 }
 
 type FilaImportes = { n: number; reclamado: string; aprobado: string; glosa: string };
@@ -305,7 +298,8 @@ async function atenciones(
   db: Queryable,
   p: PeticionReporte,
   clase: 'consolidado' | 'detallado',
-  enviar: (m: MensajeAlHilo) => void,
+  enviar: Enviar,
+  limite: number,
 ) {
   const cargas = await db.query<TotalCarga>(
     `SELECT c.id_carga AS "idCarga", c.fecha_desde AS desde, c.fecha_hasta AS hasta, ${sumas('p.total_')},
@@ -318,21 +312,48 @@ async function atenciones(
       ORDER BY c.fecha_desde, c.id_carga`,
     base(p),
   );
-  enviar({ t: 'cargas', cargas });
-  const [{ ids }] = await db.query<{ ids: string | null }>(
-    `SELECT string_agg(p.id_planilla::text, ',' ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla) AS ids
+  await enviar({ t: 'cargas', cargas });
+  // The attentions in order with (11) their number of lines: where the cap cuts is known before
+  // the rows are read (whole attentions only), so the summary can say what is left out.
+  const detallado = clase === 'detallado';
+  const [{ ids, nLineas }] = await db.query<{ ids: string | null; nLineas: string | null }>(
+    `SELECT string_agg(p.id_planilla::text, ',' ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla) AS ids,
+            ${
+              detallado
+                ? `string_agg((SELECT count(*) FROM planilla_det d WHERE d.id_planilla = p.id_planilla)::text, ','
+                     ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla)`
+                : 'NULL'
+            } AS "nLineas"
        FROM planilla p JOIN carga c ON c.id_carga = p.id_carga WHERE ${ALCANCE_P}`,
     base(p),
   );
   const lista = parseIdList(ids);
+  const porAtencion = detallado ? parseIdList(nLineas) : null;
+  let corte = 0;
   let filas = 0;
+  for (; corte < lista.length; corte++) {
+    const n = 1 + (porAtencion?.[corte] ?? 0);
+    if (filas + n > limite) break;
+    filas += n;
+  }
   let omitidas = 0;
-  for (let i = 0; i < lista.length; i += LOTE) {
-    const lote = Array.from(lista.subarray(i, i + LOTE));
-    if (filas >= MAX_FILAS) {
-      omitidas += await contarFilas(db, clase, lote);
-      continue;
-    }
+  for (let i = corte; i < lista.length; i++) omitidas += 1 + (porAtencion?.[i] ?? 0);
+  const total = cargas.reduce(
+    (a, c) => ({
+      n: a.n + c.n,
+      lineas: a.lineas + c.lineas,
+      reclamado: sumMoney([a.reclamado, c.reclamado]),
+      aprobado: sumMoney([a.aprobado, c.aprobado]),
+      glosa: sumMoney([a.glosa, c.glosa]),
+    }),
+    { n: 0, lineas: 0, reclamado: '0.00', aprobado: '0.00', glosa: '0.00' } as Importes & { lineas: number },
+  );
+  await enviar({
+    t: 'cierre',
+    cierre: { omitidas, limite, atenciones: { total, cargas, etiqueta: etiquetaAlcance(p) } },
+  });
+  for (let i = 0; i < corte; i += LOTE) {
+    const lote = Array.from(lista.subarray(i, Math.min(i + LOTE, corte)));
     const at = await db.query<FilaAtencion>(
       `SELECT p.id_planilla AS "idPlanilla", p.id_carga AS "idCarga", p.numero, p.cedula, p.nombre AS paciente,
               p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta",
@@ -345,61 +366,18 @@ async function atenciones(
         ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla`,
       [lote],
     );
-    const lineas =
-      clase === 'detallado'
-        ? await db.query<FilaLinea>(
-            `SELECT d.id_planilla AS "idPlanilla", d.fecha_atencion AS "fechaAtencion", d.codigo, d.descripcion,
-                    d.cantidad, CASE WHEN d.estado = 1 THEN COALESCE(d.cantidad_aprobada, d.cantidad) ELSE 0 END AS "cantidadAprobada",
-                    d.valor_uni::text AS "valorUni", ${RECLAMADO()}::text AS reclamado, ${APROBADO()}::text AS aprobado,
-                    (${RECLAMADO()} - ${APROBADO()})::text AS glosa, d.estado
-               FROM planilla_det d WHERE d.id_planilla = ANY($1::int[])
-              ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`,
-            [lote],
-          )
-        : [];
-    // Whole attentions only: stop before the one that would pass the cap.
-    const porPlanilla = new Map<number, number>();
-    for (const l of lineas) porPlanilla.set(l.idPlanilla, (porPlanilla.get(l.idPlanilla) ?? 0) + 1);
-    let k = 0;
-    for (; k < at.length; k++) {
-      const n = 1 + (porPlanilla.get(at[k].idPlanilla) ?? 0);
-      if (filas + n > MAX_FILAS) break;
-      filas += n;
-    }
-    const dentro = new Set(at.slice(0, k).map((a) => a.idPlanilla));
-    for (const a of at.slice(k)) omitidas += 1 + (porPlanilla.get(a.idPlanilla) ?? 0);
-    if (k < at.length) filas = MAX_FILAS;
-    if (k > 0)
-      enviar({
-        t: 'lote',
-        lote: {
-          t: 'atenciones',
-          atenciones: at.slice(0, k),
-          lineas: k === at.length ? lineas : lineas.filter((l) => dentro.has(l.idPlanilla)),
-        },
-      });
+    const lineas = detallado
+      ? await db.query<FilaLinea>(
+          `SELECT d.id_planilla AS "idPlanilla", d.fecha_atencion AS "fechaAtencion", d.codigo, d.descripcion,
+                  d.cantidad, CASE WHEN d.estado = 1 THEN COALESCE(d.cantidad_aprobada, d.cantidad) ELSE 0 END AS "cantidadAprobada",
+                  d.valor_uni::text AS "valorUni", ${RECLAMADO()}::text AS reclamado, ${APROBADO()}::text AS aprobado,
+                  (${RECLAMADO()} - ${APROBADO()})::text AS glosa, d.estado
+             FROM planilla_det d WHERE d.id_planilla = ANY($1::int[])
+            ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`,
+          [lote],
+        )
+      : [];
+    if (at.length > 0) await enviar({ t: 'lote', lote: { t: 'atenciones', atenciones: at, lineas } });
   }
-  const total = cargas.reduce(
-    (a, c) => ({
-      n: a.n + c.n,
-      lineas: a.lineas + c.lineas,
-      reclamado: sumMoney([a.reclamado, c.reclamado]),
-      aprobado: sumMoney([a.aprobado, c.aprobado]),
-      glosa: sumMoney([a.glosa, c.glosa]),
-    }),
-    { n: 0, lineas: 0, reclamado: '0.00', aprobado: '0.00', glosa: '0.00' } as Importes & { lineas: number },
-  );
-  enviar({
-    t: 'fin',
-    cierre: { omitidas, limite: MAX_FILAS, atenciones: { total, cargas, etiqueta: etiquetaAlcance(p) } },
-  });
-}
-
-async function contarFilas(db: Queryable, clase: 'consolidado' | 'detallado', ids: number[]) {
-  if (clase === 'consolidado') return ids.length;
-  const [{ n }] = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM planilla_det WHERE id_planilla = ANY($1::int[])',
-    [ids],
-  );
-  return ids.length + n;
+  await enviar({ t: 'fin' });
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { MensajeAlHilo } from './datos.ts';
+import type { Enviar } from './datos.ts';
 import type { InicioReporte } from './modelos.ts';
 import type { MensajeDelHilo } from './reporte-worker.ts';
 
@@ -19,11 +19,15 @@ const fromSource = import.meta.url.endsWith('.ts');
 const WORKER_URL = new URL(fromSource ? './reporte-worker.ts' : './reporte-worker.mjs', import.meta.url);
 /**
  * The thread's own heap, kept small so that the collector works instead of the heap growing into
- * the server's memory budget (300 MB): the report of 10,000 attentions and 30,000 lines lives in
- * about 80 MB (docs/performance.md 'Reports').
+ * the server's memory budget (300 MB). The thread holds only the batches in flight and pdfkit's
+ * few hundred bytes per finished page, so its need hardly grows with the report: 10,000 attentions
+ * and 30,000 lines (1,482 pages) peak at about 30 MB, the cap's worst case (60,000 rows of long
+ * observations, a page each) at about 50 MB (docs/performance.md 'Reports').
  */
-const MAX_HEAP_MB = 80;
+const MAX_HEAP_MB = 64;
 const MAX_YOUNG_MB = 4;
+/** Batches posted to the thread and not yet drawn, at most: the reading waits for the drawing. */
+const EN_VUELO = 2;
 
 function workerEntry(): { entry: URL | string; eval: boolean } {
   if (!fromSource) return { entry: WORKER_URL, eval: false };
@@ -69,7 +73,11 @@ function turno(): Promise<() => void> {
 }
 
 export type Generacion = {
-  /** Resolves once every row has been read (only drawing is left); rejects with the reading's error. */
+  /**
+   * Resolves once the report's summary has been read (the counts, the totals and which rows it
+   * prints: the rows follow as they are drawn); rejects with the reading's error until then. A later
+   * error rejects `fin` (a download already under way is cut).
+   */
   datos: Promise<void>;
   /** Resolves when the last byte has been handed to `escribir`. */
   fin: Promise<{ bytes: number; paginas: number }>;
@@ -81,7 +89,7 @@ export type Generacion = {
  */
 export function generarPdf(
   inicio: InicioReporte,
-  alimentar: (enviar: (m: MensajeAlHilo) => void) => Promise<void>,
+  alimentar: (enviar: Enviar) => Promise<void>,
   escribir: (chunk: Buffer) => void,
 ): Generacion {
   let datosOk!: () => void;
@@ -99,21 +107,50 @@ export function generarPdf(
       workerData: inicio,
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB, maxYoungGenerationSizeMb: MAX_YOUNG_MB },
     });
+    // Flow control: a batch waits while EN_VUELO are posted and not drawn ('hecho').
+    let enVuelo = 0;
+    let espera: { ok: () => void; mal: (e: unknown) => void } | null = null;
+    let roto: unknown = null;
+    const romper = (e: unknown) => {
+      roto ??= e;
+      espera?.mal(e);
+      espera = null;
+    };
     try {
       const dibujo = new Promise<{ bytes: number; paginas: number }>((resolve, reject) => {
+        const mal = (e: Error) => {
+          romper(e);
+          reject(e);
+        };
         worker.on('message', (m: MensajeDelHilo) => {
           if (m.t === 'pdf') escribir(Buffer.from(m.chunk.buffer, m.chunk.byteOffset, m.chunk.byteLength));
-          else if (m.t === 'listo') {
+          else if (m.t === 'hecho') {
+            enVuelo--;
+            espera?.ok();
+            espera = null;
+          } else if (m.t === 'listo') {
             estadisticas.ultimoHeapMb = m.heapMb;
             resolve({ bytes: m.bytes, paginas: m.paginas });
-          } else reject(new Error(`report worker failed: ${m.message}`));
+          } else mal(new Error(`report worker failed: ${m.message}`));
         });
-        worker.on('error', reject);
-        worker.on('exit', (code) => reject(new Error(`report worker exited (${code})`)));
+        worker.on('error', mal);
+        worker.on('exit', (code) => mal(new Error(`report worker exited (${code})`)));
       });
       dibujo.catch(() => {});
+      const enviar: Enviar = async (m) => {
+        if (roto) throw roto;
+        if (m.t === 'lote') {
+          while (enVuelo >= EN_VUELO)
+            await new Promise<void>((ok, mal) => {
+              espera = { ok, mal };
+            });
+          enVuelo++;
+        }
+        worker.postMessage(m);
+        if (m.t === 'cierre') datosOk();
+      };
       try {
-        await alimentar((m) => worker.postMessage(m));
+        await alimentar(enviar);
       } catch (e) {
         datosFallo(e);
         throw e;

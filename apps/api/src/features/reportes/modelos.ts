@@ -1,7 +1,7 @@
 import { formatCount, formatDate, formatDateTime } from '@app/domain/common/format';
 import { formatMoneyText } from '@app/domain/detalles/money';
 import { REPORTES_PDF, type TipoReporte } from '@app/domain/reportes/pdf';
-import type { ColumnaPdf, FilaPdf, InformePdf, SeccionPdf } from '../../lib/pdf-tabla.ts';
+import { abrirInforme, type ColumnaPdf, type EscritorInforme, type FilaPdf } from '../../lib/pdf-tabla.ts';
 
 /*
  * The table models of the procedure reports (spec 001 §7): which columns, how a row of the data
@@ -112,7 +112,10 @@ export type LoteReporte =
   | { t: 'novedades'; filas: FilaNovedad[] }
   | { t: 'atenciones'; atenciones: FilaAtencion[]; lineas: FilaLinea[] };
 
-/** The last message: what the totals and the subtitle need. */
+/**
+ * What the subtitle and the closing rows need, read before the rows (the document is drawn as the
+ * rows arrive): the counts and totals, and how many rows the cap leaves out.
+ */
 export type CierreReporte = {
   /** Rows the data had beyond the cap (a note says so). */
   omitidas: number;
@@ -398,16 +401,22 @@ export function cierreAtenciones(detallado: boolean, c: NonNullable<CierreReport
   ];
 }
 
-// ---- the whole document --------------------------------------------------------------------------
+// ---- the whole document ----------------------------------------------------------------------
 
-/** Accumulates the batches of one report and builds the document once the totals are known. */
+/**
+ * Draws one report as its batches arrive (in the report worker): the summary (`CierreReporte`,
+ * read before the rows) gives the title block; each batch is formatted and drawn at once; `terminar`
+ * adds the closing rows. Only the batch being drawn is held.
+ */
 export class ModeloReporte {
   private readonly def;
-  private readonly filasA: FilaPdf[] = [];
-  private readonly filasB: FilaPdf[] = [];
   private nObs = 0;
   private readonly estado: EstadoAtenciones = { n: 0, carga: null };
   private cargas: Map<number, TotalCarga> | null = null;
+  private escritor: EscritorInforme | null = null;
+  private cierre: CierreReporte | null = null;
+  /** Report 2: the observations' table is opened by its first batch (or at the end). */
+  private seccionObsAbierta = false;
 
   constructor(private readonly inicio: InicioReporte) {
     this.def = REPORTES_PDF[inicio.reportId];
@@ -419,25 +428,17 @@ export class ModeloReporte {
       this.cargas = new Map(cargas.map((c) => [c.idCarga, c]));
   }
 
-  agregar(lote: LoteReporte) {
+  private get obsClase(): ClaseObs {
     const clase = this.def.clase;
-    const tipo = this.inicio.tipo ?? 'M';
-    if (lote.t === 'novedades') this.filasA.push(...filasNovedades(this.inicio.variasCargas, lote.filas));
-    else if (lote.t === 'obs') {
-      const c = clase === 'novedades' || clase === 'observaciones' ? 'observaciones' : clase;
-      const destino = clase === 'novedades' ? this.filasB : this.filasA;
-      destino.push(...filasObs(c as ClaseObs, tipo, lote.filas, this.nObs));
-      this.nObs += lote.filas.length;
-    } else if (clase === 'consolidado') this.filasA.push(...filasConsolidado(lote, this.estado, this.cargas));
-    else this.filasA.push(...filasDetallado(lote, this.estado, this.cargas));
+    return clase === 'novedades' ? 'observaciones' : (clase as ClaseObs);
   }
 
-  documento(c: CierreReporte): InformePdf {
+  /** Opens the document with the summary read before the rows, and its first table. */
+  abrir(c: CierreReporte, salida: (chunk: Buffer) => void) {
     const i = this.inicio;
     const clase = this.def.clase;
     const tipo = i.tipo ?? 'M';
     const subtitulo = [...i.cabecera];
-    const secciones: SeccionPdf[] = [];
     const nota =
       c.omitidas > 0
         ? [
@@ -457,43 +458,78 @@ export class ModeloReporte {
       );
     }
     subtitulo.push('Valores en dólares de los Estados Unidos (USD).', ...nota);
-    const obsClase: ClaseObs = clase === 'novedades' ? 'observaciones' : (clase as ClaseObs);
-    const seccionObs = (titulo?: string): SeccionPdf => {
-      const columns = columnasObs(obsClase);
-      const rows =
-        this.nObs > 0 && c.obs ? [...this.filasObsDe(clase), ...cierreObs(columns.length, c.obs)] : [];
-      return { titulo, columns, rows, emptyText: 'No hay observaciones para este trámite/tipo.' };
-    };
-    if (clase === 'novedades') {
-      secciones.push({
+    this.cierre = c;
+    // Yielding lets pdfkit's stream hand over each finished page (its 'data' events need the
+    // thread's event loop): without it the whole PDF left at the end.
+    this.escritor = abrirInforme(
+      {
+        title: i.titulo,
+        subtitle: subtitulo,
+        empresa: i.empresa,
+        logo: i.logo,
+        generado: new Date(i.generado),
+      },
+      salida,
+      { ceder: true },
+    );
+    if (clase === 'novedades')
+      this.escritor.seccion({
         titulo: `Novedades de la carga (${formatCount(c.novedades ?? 0) || '0'})`,
         columns: columnasNovedades(i.variasCargas),
-        rows: this.filasA,
         emptyText: 'La carga no tiene novedades.',
       });
-      secciones.push(seccionObs(`Observaciones de ${TIPO_TEXTO[tipo]}`));
-    } else if (clase === 'consolidado' || clase === 'detallado') {
-      const detallado = clase === 'detallado';
-      secciones.push({
-        columns: detallado ? COLUMNAS_DETALLADO : COLUMNAS_CONSOLIDADO,
-        rows:
-          this.estado.n > 0 && c.atenciones
-            ? [...this.filasA, ...cierreAtenciones(detallado, c.atenciones)]
-            : [],
+    else if (clase === 'consolidado' || clase === 'detallado')
+      this.escritor.seccion({
+        columns: clase === 'detallado' ? COLUMNAS_DETALLADO : COLUMNAS_CONSOLIDADO,
         emptyText: 'No se encontraron planillas para el trámite especificado.',
       });
-    } else secciones.push(seccionObs());
-    return {
-      title: `${i.titulo}`,
-      subtitle: subtitulo,
-      empresa: i.empresa,
-      logo: i.logo,
-      secciones,
-      generado: new Date(i.generado),
-    };
+    else this.abrirObs();
   }
 
-  private filasObsDe(clase: string) {
-    return clase === 'novedades' ? this.filasB : this.filasA;
+  private abrirObs() {
+    this.seccionObsAbierta = true;
+    this.dibujante().seccion({
+      titulo:
+        this.def.clase === 'novedades'
+          ? `Observaciones de ${TIPO_TEXTO[this.inicio.tipo ?? 'M']}`
+          : undefined,
+      columns: columnasObs(this.obsClase),
+      emptyText: 'No hay observaciones para este trámite/tipo.',
+    });
+  }
+
+  private dibujante(): EscritorInforme {
+    if (!this.escritor) throw new Error('report rows before its summary');
+    return this.escritor;
+  }
+
+  /** Formats and draws one batch of rows. */
+  async agregar(lote: LoteReporte) {
+    const clase = this.def.clase;
+    const tipo = this.inicio.tipo ?? 'M';
+    const e = this.dibujante();
+    if (lote.t === 'novedades') await e.filas(filasNovedades(this.inicio.variasCargas, lote.filas));
+    else if (lote.t === 'obs') {
+      if (!this.seccionObsAbierta) this.abrirObs();
+      const filas = filasObs(this.obsClase, tipo, lote.filas, this.nObs);
+      this.nObs += lote.filas.length;
+      await e.filas(filas);
+    } else if (clase === 'consolidado') await e.filas(filasConsolidado(lote, this.estado, this.cargas));
+    else await e.filas(filasDetallado(lote, this.estado, this.cargas));
+  }
+
+  /** The closing rows (totals) of the tables that have rows, and the end of the document. */
+  async terminar(): Promise<{ paginas: number }> {
+    const e = this.dibujante();
+    const c = this.cierre as CierreReporte;
+    const clase = this.def.clase;
+    if (clase === 'consolidado' || clase === 'detallado') {
+      if (this.estado.n > 0 && c.atenciones)
+        await e.filas(cierreAtenciones(clase === 'detallado', c.atenciones));
+    } else {
+      if (!this.seccionObsAbierta) this.abrirObs();
+      if (this.nObs > 0 && c.obs) await e.filas(cierreObs(columnasObs(this.obsClase).length, c.obs));
+    }
+    return e.terminar();
   }
 }

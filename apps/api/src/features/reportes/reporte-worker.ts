@@ -1,17 +1,19 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { escribirInformePdf } from '../../lib/pdf-tabla.ts';
 import type { MensajeAlHilo } from './datos.ts';
 import { type InicioReporte, ModeloReporte } from './modelos.ts';
 
 /*
  * The thread that draws one procedure report (decision 48): started by `hilo.ts` for each report
- * not served from the cache. It receives the report's data in batches from the event loop (which
- * only reads the database), formats the rows, and once the totals arrive draws the PDF with pdfkit
- * (lib/pdf-tabla.ts), posting its bytes in blocks of about 64 kB as the pages are finished.
+ * not served from the cache. It receives the summary, then the rows in batches from the event loop
+ * (which only reads the database), formats and draws each batch as it comes (lib/pdf-tabla.ts),
+ * posting the PDF's bytes in blocks of about 64 kB as the pages are finished, and tells the event
+ * loop when a batch is drawn ('hecho'), so that the reading keeps pace: only a couple of batches
+ * are ever held, whatever the size of the report.
  */
 
 export type MensajeDelHilo =
   | { t: 'pdf'; chunk: Uint8Array }
+  | { t: 'hecho' }
   | { t: 'listo'; paginas: number; bytes: number; heapMb: number }
   | { t: 'fallo'; message: string };
 
@@ -39,40 +41,41 @@ const vaciar = () => {
   tam = 0;
   port.postMessage({ t: 'pdf', chunk: u } satisfies MensajeDelHilo, [u.buffer]);
 };
+const salida = (c: Buffer) => {
+  pendiente.push(c);
+  tam += c.length;
+  bytes += c.length;
+  if (tam >= BLOQUE) vaciar();
+};
+
+/** The messages are handled one after another (a batch is drawn while the next one may arrive). */
+let cadena: Promise<unknown> = Promise.resolve();
+let fallido = false;
+const fallo = (e: unknown) => {
+  if (fallido) return;
+  fallido = true;
+  port.postMessage({ t: 'fallo', message: (e as Error).stack ?? String(e) } satisfies MensajeDelHilo);
+};
 
 port.on('message', (m: MensajeAlHilo) => {
-  try {
-    if (m.t === 'cargas') modelo.conCargas(m.cargas);
-    else if (m.t === 'lote') modelo.agregar(m.lote);
-    else void dibujar(m);
-  } catch (e) {
-    port.postMessage({ t: 'fallo', message: (e as Error).stack ?? String(e) } satisfies MensajeDelHilo);
-  }
+  cadena = cadena
+    .then(async () => {
+      if (fallido) return;
+      if (m.t === 'cargas') modelo.conCargas(m.cargas);
+      else if (m.t === 'cierre') modelo.abrir(m.cierre, salida);
+      else if (m.t === 'lote') {
+        await modelo.agregar(m.lote);
+        port.postMessage({ t: 'hecho' } satisfies MensajeDelHilo);
+      } else {
+        const { paginas } = await modelo.terminar();
+        vaciar();
+        port.postMessage({
+          t: 'listo',
+          paginas,
+          bytes,
+          heapMb: Math.round(heapMax / 1e6),
+        } satisfies MensajeDelHilo);
+      }
+    })
+    .catch(fallo);
 });
-
-async function dibujar(m: Extract<MensajeAlHilo, { t: 'fin' }>) {
-  try {
-    const doc = modelo.documento(m.cierre);
-    const { paginas } = await escribirInformePdf(
-      doc,
-      (c) => {
-        pendiente.push(c);
-        tam += c.length;
-        bytes += c.length;
-        if (tam >= BLOQUE) vaciar();
-      },
-      // Yielding every few rows lets pdfkit's stream hand over the finished pages (its 'data'
-      // events need the thread's event loop): without it the whole PDF left at the end.
-      { ceder: true },
-    );
-    vaciar();
-    port?.postMessage({
-      t: 'listo',
-      paginas,
-      bytes,
-      heapMb: Math.round(heapMax / 1e6),
-    } satisfies MensajeDelHilo);
-  } catch (e) {
-    port?.postMessage({ t: 'fallo', message: (e as Error).stack ?? String(e) } satisfies MensajeDelHilo);
-  }
-}

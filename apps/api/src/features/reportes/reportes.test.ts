@@ -13,7 +13,9 @@ import {
   requester,
 } from '../planillas/fixtures.ts';
 import { sembrarObservaciones } from '../reportes-observaciones/test-utils.ts';
+import { alimentar, inicioReporte, type MensajeAlHilo, type PeticionReporte } from './datos.ts';
 import { estadisticas } from './hilo.ts';
+import { ModeloReporte } from './modelos.ts';
 import { imagenesPorPagina, pdfPaginas, pdfTexto } from './test-utils.ts';
 
 /*
@@ -274,6 +276,56 @@ describe('reports 10 and 11: the attention sheets with their money', () => {
     );
     expect(todo).toMatch(/Carga 02\/03\/2026 – 15\/03\/2026 · 200 atenciones · 600 detalles 1\.200\.300,00/);
     expect(todo).toMatch(/Carga 16\/03\/2026 – 31\/03\/2026 · 100 atenciones · 300 detalles 600\.150,00/);
+  });
+});
+
+describe('the summary is read before the rows; the row cap', () => {
+  // The PDF is drawn as its rows arrive, so what the title block and the note say (counts, totals,
+  // rows left out by the cap) is read first. A cap of 4 rows instead of 60,000 shows the cut.
+  const leer = async (p: Omit<PeticionReporte, 'idTramite' | 'idCarga' | 'idPlanilla'>, limite: number) => {
+    const peticion: PeticionReporte = { ...p, idTramite: f.idTramite, idCarga: null, idPlanilla: null };
+    const msgs: MensajeAlHilo[] = [];
+    await alimentar(t.database, peticion, (m) => void msgs.push(m), limite);
+    const ini = await inicioReporte(t.database, peticion);
+    if (!ini) throw new Error('sin reporte');
+    const modelo = new ModeloReporte(ini.inicio);
+    const partes: Buffer[] = [];
+    for (const m of msgs)
+      if (m.t === 'cargas') modelo.conCargas(m.cargas);
+      else if (m.t === 'cierre') modelo.abrir(m.cierre, (c) => partes.push(c));
+      else if (m.t === 'lote') await modelo.agregar(m.lote);
+      else await modelo.terminar();
+    return { msgs, texto: await pdfTexto(Buffer.concat(partes)) };
+  };
+
+  it('11: whole attentions only; the note counts the rows of the ones left out', async () => {
+    const { msgs, texto } = await leer({ reportId: 11, tipo: null, vista: '-' }, 4);
+    expect(msgs.map((m) => m.t)).toEqual(['cargas', 'cierre', 'lote', 'fin']);
+    const cierre = msgs.find((m) => m.t === 'cierre');
+    // RO-1 heads its 2 lines (3 rows); RO-2 with its line (2 rows) would pass 4.
+    expect(cierre?.t === 'cierre' && cierre.cierre.omitidas).toBe(2);
+    const lote = msgs.find((m) => m.t === 'lote');
+    expect(
+      lote?.t === 'lote' && lote.lote.t === 'atenciones' && lote.lote.atenciones.map((a) => a.numero),
+    ).toEqual(['RO-1']);
+    expect(texto).toContain('Se muestran las primeras 4 filas; 2 más no caben en el PDF');
+    expect(texto).toContain('MARÍA LÓPEZ');
+    expect(texto).not.toContain('PEDRO MORA');
+    // The totals stay whole: both attentions.
+    expect(texto).toMatch(/Total del trámite: 2 atenciones · 3 detalles 2\.611,00 2\.600,00 11,00/);
+  });
+
+  it('4: observations cut by row; the note counts the rest, the totals stay whole', async () => {
+    const { msgs, texto } = await leer({ reportId: 4, tipo: 'M', vista: 'A' }, 2);
+    expect(msgs[0].t).toBe('cierre');
+    const cierre = msgs[0].t === 'cierre' ? msgs[0].cierre : null;
+    expect(cierre?.obs?.observaciones).toBe(4);
+    expect(cierre?.omitidas).toBe(2);
+    const filas = msgs.flatMap((m) => (m.t === 'lote' && m.lote.t === 'obs' ? m.lote.filas : []));
+    expect(filas).toHaveLength(2);
+    expect(texto).toContain('Se muestran las primeras 2 filas; 2 más no caben en el PDF');
+    expect(texto).toContain('Observaciones: 4 · Respondidas: 1 · Pendientes: 3');
+    expect(texto).toMatch(/Total del trámite: 2 atenciones 2\.611,00 2\.600,00 11,00/);
   });
 });
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MSG, MSG_AUTORIZACION, MSG_INTEGRACION } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Ids, loadIds } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import { crearTramite, type Ids, loadIds } from '../planillas/fixtures.ts';
 import { ensureSandboxSchema, SANDBOX_ID_INICIAL, TABLAS_SANDBOX } from './schema.ts';
 import { fila, json, lote, multipart, type Part, PDF, PNG } from './test-utils.ts';
 

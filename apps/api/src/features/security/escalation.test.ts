@@ -1,8 +1,8 @@
 import { ALL_CATALOGS, effectiveFlags, MSG_ADMIN, PERFIL, USER_FLAGS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Ids, loadIds } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, DEMO_PASSWORD, errorOf, type TestContext } from '../../test/helpers.ts';
 import { registrarEmpresa, unique } from '../admin/test-utils.ts';
-import { crearTramite, type Ids, loadIds } from '../planillas/fixtures.ts';
 
 /*
  * Issue 11 items 1–4: the privilege escalations found by the outside review, replayed as an

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
+import { crearTramite, type Fixture, type Ids, loadIds } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, DEMO_PASSWORD, type TestContext } from '../../test/helpers.ts';
-import { crearTramite, type Fixture, type Ids, loadIds } from '../planillas/fixtures.ts';
 
 /*
  * Two replicas of the API on one database (issue 16 item 1, decisions 29, 27 and 61): what one

@@ -137,16 +137,5 @@ export async function getTramiteConRevisiones(
   };
 }
 
-/** Writes one bitácora entry (inside the caller's transaction). */
-export async function writeBitacora(
-  q: Queryable,
-  idTramite: number,
-  idUsuario: number,
-  tipo: string,
-  observacion: string,
-) {
-  await q.query(
-    'INSERT INTO bitacora_tra (id_tramite, id_usuario, tipo, observacion) VALUES ($1, $2, $3, $4)',
-    [idTramite, idUsuario, tipo, observacion],
-  );
-}
+/** Writes one bitácora entry (inside the caller's transaction): declared beside the workflow. */
+export { writeBitacora } from '../workflow/bitacora.ts';

@@ -2,8 +2,6 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { MSG, MSG_ANULACION, MSG_CARGA, MSG_TRAMITE } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import { multipart, pdf, storedFiles } from '../archivos/test-utils.ts';
 import {
   crearCarga,
   crearPlanillas,
@@ -11,7 +9,9 @@ import {
   type Fixture,
   type Ids,
   loadIds,
-} from '../planillas/fixtures.ts';
+} from '../../test/fixtures.ts';
+import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { multipart, pdf, storedFiles } from '../archivos/test-utils.ts';
 
 /*
  * Undo before sending (issue 14 §2): the provider annuls a procedure (decision 50) and deletes a valid

@@ -35,7 +35,7 @@ import {
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { writeBitacora } from '../tramites/access.ts';
+import { writeBitacora } from './bitacora.ts';
 import { efecto, guard, TIPO_TEXTO } from './guards.ts';
 
 export type UsuarioFlujo = { idUsuario: number; idPerfil?: number };

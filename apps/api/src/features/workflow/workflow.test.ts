@@ -1,8 +1,8 @@
 import { MSG_TRAMITE, PERFIL } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../lib/errors.ts';
+import { crearTramite, type Fixture, type Ids, loadIds } from '../../test/fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/helpers.ts';
-import { crearTramite, type Fixture, type Ids, loadIds } from '../planillas/fixtures.ts';
 import { aplicar, type UsuarioFlujo } from './service.ts';
 
 let t: TestContext;

@@ -4,7 +4,7 @@ import { localStorage } from './local.ts';
 import { s3SpoolDir, s3Storage } from './s3.ts';
 import type { Storage } from './types.ts';
 
-export { contentDisposition, ObjectNotFound, type Storage } from './types.ts';
+export { contentDisposition, ObjectNotFound, type Storage, StorageUnavailable } from './types.ts';
 
 /** The configured store: S3-compatible when S3_ENDPOINT and S3_BUCKET are set, else DATA_DIR/files. */
 export function createStorage(config: Config): Storage {

@@ -5,7 +5,10 @@ import https from 'node:https';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, contentDisposition, ObjectNotFound, type Storage } from './types.ts';
+import { assertKey, contentDisposition, ObjectNotFound, type Storage, StorageUnavailable } from './types.ts';
+
+/** A request to the store that sends or receives nothing for this long is given up. */
+const STALL_MS = 60_000;
 
 /*
  * S3-compatible object storage over its REST API, signed with AWS Signature Version 4 (node:crypto;
@@ -129,9 +132,16 @@ export function s3Storage(o: S3Options, spoolDir: string): Storage {
     headers.authorization = `AWS4-HMAC-SHA256 Credential=${o.accessKeyId}/${s.scope}, SignedHeaders=${s.signedHeaders}, Signature=${s.signature}`;
     return new Promise((resolve, reject) => {
       const req = lib.request(url, { method, headers, agent }, resolve);
-      req.on('error', reject);
+      let bodyError: unknown;
+      // The store refused, reset or stopped answering: unavailable (a 503 for the client), unless
+      // our own file could not be read.
+      req.on('error', (e) => reject(bodyError ?? new StorageUnavailable(`${method} ${url.pathname}`, e)));
+      req.setTimeout(STALL_MS, () => req.destroy(new Error(`no answer for ${STALL_MS} ms`)));
       if (body) {
-        body.on('error', (e) => req.destroy(e));
+        body.on('error', (e) => {
+          bodyError = e;
+          req.destroy(e);
+        });
         body.pipe(req);
       } else req.end();
     });
@@ -140,7 +150,8 @@ export function s3Storage(o: S3Options, spoolDir: string): Storage {
   const failure = async (res: http.IncomingMessage, what: string) => {
     let text = '';
     for await (const c of res) if (text.length < 2000) text += c;
-    return new Error(`S3 ${what}: HTTP ${res.statusCode} ${text.slice(0, 500)}`);
+    const msg = `S3 ${what}: HTTP ${res.statusCode} ${text.slice(0, 500)}`;
+    return (res.statusCode ?? 0) >= 500 ? new StorageUnavailable(msg) : new Error(msg);
   };
 
   return {

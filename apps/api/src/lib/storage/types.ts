@@ -7,6 +7,16 @@ export class ObjectNotFound extends Error {
   }
 }
 
+/**
+ * The object store did not answer (refused, reset, timed out) or answered with a server error: the
+ * operation did nothing the caller may keep; asking again later works (503 to the client).
+ */
+export class StorageUnavailable extends Error {
+  constructor(what: string, cause?: unknown) {
+    super(`object storage unavailable: ${what}`, { cause });
+  }
+}
+
 export type PutMeta = { size: number; contentType: string /** hex SHA-256 of the content */; sha256: string };
 
 export type SignedUrlOpts = {

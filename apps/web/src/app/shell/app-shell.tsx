@@ -4,6 +4,7 @@ import { App, Button, Flex, Grid, Layout, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { authApi } from '../../features/auth/auth-api.ts';
+import { AvisoSalida } from '../aviso-salida.tsx';
 import { PRODUCT_NAME } from '../brand.ts';
 import { PageFallback } from '../page-fallback.tsx';
 import { useSession } from '../use-session.ts';
@@ -155,6 +156,8 @@ function ShellLayout() {
       </Layout>
       <UserDrawer session={session} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <InactivityModal open={idle} onAccept={() => signOut(authApi.inactividad)} />
+      {/* Leaving a page whose form holds changes asks first (issue 14 §4). */}
+      <AvisoSalida />
       <Suspense fallback={null}>
         <RecorridoHost />
       </Suspense>

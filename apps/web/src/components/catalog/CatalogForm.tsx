@@ -23,6 +23,8 @@ import {
 } from 'antd';
 import { type ChangeEvent, type ComponentProps, type Ref, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
+import { useAvisoCambios } from '../../app/aviso-salida.tsx';
+import { textMaxLength } from '../max-length.ts';
 import { useFeedback } from '../useFeedback.tsx';
 import {
   catalogKeys,
@@ -97,6 +99,8 @@ export function CatalogForm({
   const saving = save.isPending;
   // Set before the request starts, so a second click in the same tick cannot send it twice.
   const busy = useRef(false);
+  // Leaving the page (or reloading) with changes typed in the open modal asks first.
+  const cambios = useAvisoCambios(form, open && !readOnly);
 
   /** Field errors under their fields and the first one focused; anything else in the error dialog. */
   function showErrors(errors: Record<string, string>, fallback?: string) {
@@ -124,6 +128,7 @@ export function CatalogForm({
         busy.current = false;
       },
       onSuccess: (res: SaveResponse) => {
+        cambios.guardado();
         feedback.success(res.mensaje);
         if (res.aviso) feedback.notification.warning({ title: 'Aviso', description: res.aviso });
         void queryClient.invalidateQueries({ queryKey: catalogKeys.all(def.name) });
@@ -176,7 +181,8 @@ export function CatalogForm({
         }}
         destroyOnHidden
         afterOpenChange={(isOpen) => {
-          if (isOpen && !readOnly && fields[0]) form.focusField(fields[0].name);
+          // The first field, unless the user already went into one while the modal was opening.
+          if (isOpen && !readOnly && fields[0] && !campoEnFoco()) form.focusField(fields[0].name);
         }}
         modalRender={(dom) => (
           <Form<FormValues>
@@ -239,7 +245,17 @@ function Warning({ def }: { def: CatalogDef }) {
   return aviso ? <Alert type="warning" showIcon title={aviso} style={{ marginBottom: 12 }} /> : null;
 }
 
-function renderControl(f: CatalogField, record: CatalogRow | null | undefined) {
+/** Whether the user is already in a field of an open modal (typing must not be moved elsewhere). */
+const campoEnFoco = () => {
+  const a = document.activeElement;
+  return a instanceof HTMLElement && a.closest('.ant-modal') !== null && a.matches('input, textarea');
+};
+
+/** The most characters a field takes: its declaration's, or its bespoke schema's (shown with a counter). */
+const limitOf = (f: CatalogField) => f.maxLength ?? textMaxLength(f.schema);
+
+function renderControl(field: CatalogField, record: CatalogRow | null | undefined) {
+  const f = { ...field, maxLength: limitOf(field) };
   switch (f.type) {
     case 'textarea':
       return (
@@ -277,13 +293,16 @@ function renderControl(f: CatalogField, record: CatalogRow | null | undefined) {
         />
       );
     case 'email':
-      return <TextControl inputMode="email" autoComplete="off" maxLength={f.maxLength} />;
+      return (
+        <TextControl inputMode="email" autoComplete="off" maxLength={f.maxLength} showCount={!!f.maxLength} />
+      );
     default:
       return (
         <TextControl
           upper={f.upper}
           digits={f.digits}
           maxLength={f.maxLength}
+          showCount={!!f.maxLength}
           inputMode={f.digits ? 'numeric' : undefined}
           autoComplete="off"
         />

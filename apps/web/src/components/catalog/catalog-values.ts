@@ -17,7 +17,7 @@ export type CatalogRow = Record<string, unknown>;
 export type FormValues = Record<string, unknown>;
 export type SelectOption = { value: string | number; label: string };
 
-/** Date format of the date pickers (UX.md: dd/MM/yyyy) and of the API. */
+/** Date format of the date pickers (docs/design-summary.md §10: dd/MM/yyyy) and of the API. */
 export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';
 export const DATE_API_FORMAT = 'YYYY-MM-DD';
 

@@ -1,6 +1,5 @@
 import { formatDate } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, type TableColumnsType, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -9,7 +8,7 @@ import { detailPath } from '../../features/tramites/tramite-rules.ts';
 import { DataTable } from '../DataTable.tsx';
 import { PAGE_SIZE } from '../data-table.ts';
 import { ErrorRetry } from '../ErrorRetry.tsx';
-import { useListParams } from '../useListParams.ts';
+import { usePagedList } from '../usePagedList.ts';
 
 /** One row of GET /api/v1/diagnosticos/{id}/planillas. */
 export type AtencionDiagnostico = {
@@ -36,15 +35,14 @@ const POSICION = ['', 'Principal (1)', 'Secundario (2)', 'Diagnóstico 3', 'Diag
 export default function AtencionesDiagnostico({ id }: { id: number }) {
   const navigate = useNavigate();
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
-  const params = useListParams();
-  const list = useQuery({
-    queryKey: ['diagnosticos', id, 'planillas', params.page],
-    queryFn: ({ signal }) =>
+  const list = usePagedList({
+    queryKey: (p) => ['diagnosticos', id, 'planillas', p.page],
+    queryFn: (p, signal) =>
       api<Page>(`/diagnosticos/${id}/planillas`, {
-        query: { page: params.page, pageSize: PAGE_SIZE },
+        query: { page: p.page, pageSize: PAGE_SIZE },
         signal,
       }),
-    placeholderData: keepPreviousData,
+    pageSize: PAGE_SIZE,
   });
 
   const columns: TableColumnsType<AtencionDiagnostico> = [
@@ -80,20 +78,15 @@ export default function AtencionesDiagnostico({ id }: { id: number }) {
   return (
     <Card variant="borderless" title="Atenciones" styles={{ body: { padding: 16 } }}>
       <ErrorRetry
-        error={list.error}
+        error={list.query.error}
         fallback={MSG.errorPeticion}
-        onRetry={() => void list.refetch()}
+        onRetry={() => void list.query.refetch()}
         style={{ marginBottom: 12 }}
       />
       <DataTable<AtencionDiagnostico>
         ariaLabel="Atenciones con el diagnóstico"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        pageSize={PAGE_SIZE}
-        loading={list.isFetching}
-        onPageChange={params.setPage}
+        {...list.table}
         rowKey="idPlanilla"
         onRowDoubleClick={(r) => navigate(detailPath(idPerfil, r.idTramite))}
         emptyText={MSG.listaVacia}

@@ -2,6 +2,7 @@ import { MedicineBoxOutlined } from '@ant-design/icons';
 import {
   formatDate,
   formatDateTime,
+  MSG_ADMIN,
   medicoSchema,
   USER_FLAGS,
   usuarioCreateSchema,
@@ -11,6 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Collapse, Flex, Form, Row as GridRow, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMarcaCambios } from '../../app/aviso-salida.tsx';
 import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { adminApi, adminKeys, type Medico, type Persona, type Row, type Usuario } from './admin-api.ts';
@@ -195,6 +197,7 @@ function PersonaForm({
             record={persona as Row}
             fieldRule={fieldRule}
             readOnly={!operar}
+            schema={schema}
           />
         </Form>
         <Collapse
@@ -264,6 +267,8 @@ export function PersonaWizardPage() {
     fields: PERSONA_FIELDS,
     schema,
     submit: (b) => (persona ? adminApi.personas.update(persona.idPersona, b) : adminApi.personas.create(b)),
+    // Each step says what it did; 'Registro completado' only at the end (issue 14 §4).
+    successMessage: () => MSG_ADMIN.wizardPersona(!!persona),
     onSaved: (res) => {
       setPersona(res.item);
       refresh();
@@ -276,6 +281,7 @@ export function PersonaWizardPage() {
     schema: usuario ? usuarioUpdateSchema : usuarioCreateSchema,
     extra: (values) => ({ ...flagsOf(values), idPersona: persona?.idPersona }),
     submit: (b) => (usuario ? adminApi.usuarios.update(usuario.idUsuario, b) : adminApi.usuarios.create(b)),
+    successMessage: () => MSG_ADMIN.wizardUsuario(!!usuario),
     onSaved: (res) => {
       setUsuario(res.item);
       refresh();
@@ -288,11 +294,29 @@ export function PersonaWizardPage() {
     schema: medicoSchema,
     extra: () => ({ idPersona: persona?.idPersona }),
     submit: (b) => adminApi.medicos.create(b),
+    successMessage: () => MSG_ADMIN.wizardCompleto(true),
+    warnOnLeave: !!persona,
     onSaved: () => {
       refresh();
+      terminar();
       navigate(`/personaform/${persona?.idPersona}?tab=medico`);
     },
   });
+  // A person saved without its user is a half-done registration: leaving asks first.
+  const incompleto = useMarcaCambios(!!persona && !usuario, MSG_ADMIN.wizardIncompleto);
+  /** The registration is over: nothing left to warn about before the page is left. */
+  function terminar() {
+    incompleto.guardado();
+    personaForm.guardado();
+    usuarioForm.guardado();
+    medicoForm.guardado();
+  }
+  function finalizarSinMedico() {
+    if (!persona) return;
+    terminar();
+    personaForm.feedback.success(MSG_ADMIN.wizardCompleto(false));
+    navigate(`/personaform/${persona.idPersona}?tab=usuario`);
+  }
 
   const steps = [
     { title: 'Persona', description: persona ? persona.documento : 'Datos personales' },
@@ -317,7 +341,7 @@ export function PersonaWizardPage() {
             onFinish={personaForm.run}
             initialValues={{}}
           >
-            <FieldGrid fields={PERSONA_FIELDS} fieldRule={personaForm.fieldRule} />
+            <FieldGrid fields={PERSONA_FIELDS} fieldRule={personaForm.fieldRule} schema={schema} />
             <Flex justify="end" gap={8}>
               <Button onClick={() => navigate('/persona')}>Cancelar</Button>
               <Button type="primary" htmlType="submit" loading={personaForm.saving}>
@@ -337,7 +361,11 @@ export function PersonaWizardPage() {
               ...Object.fromEntries(USER_FLAGS.map((f) => [f, false])),
             }}
           >
-            <FieldGrid fields={uFields} fieldRule={usuarioForm.fieldRule} />
+            <FieldGrid
+              fields={uFields}
+              fieldRule={usuarioForm.fieldRule}
+              schema={usuario ? usuarioUpdateSchema : usuarioCreateSchema}
+            />
             <FlagsEditor form={usuarioForm.form} copyOnProfileChange />
             <Flex justify="space-between" gap={8}>
               <Button onClick={() => setStep(0)}>Anterior</Button>
@@ -360,11 +388,12 @@ export function PersonaWizardPage() {
                 fields={mFields}
                 record={{ personaNombre: persona.nombreCompleto }}
                 fieldRule={medicoForm.fieldRule}
+                schema={medicoSchema}
               />
               <Flex justify="space-between" gap={8} wrap>
                 <Button onClick={() => setStep(1)}>Anterior</Button>
                 <Flex gap={8}>
-                  <Button onClick={() => navigate(`/personaform/${persona.idPersona}?tab=usuario`)}>
+                  <Button onClick={finalizarSinMedico} disabled={!usuario}>
                     Finalizar sin registrar médico
                   </Button>
                   <Button type="primary" htmlType="submit" loading={medicoForm.saving}>
@@ -567,7 +596,13 @@ export function MedicoFormPage() {
               <Input id="medico-id" value={String(id)} readOnly variant="filled" style={{ maxWidth: 200 }} />
             </Form.Item>
           )}
-          <FieldGrid fields={fields} record={record} fieldRule={fieldRule} readOnly={!crear} />
+          <FieldGrid
+            fields={fields}
+            record={record}
+            fieldRule={fieldRule}
+            readOnly={!crear}
+            schema={medicoSchema}
+          />
           {crear && (
             <Flex justify="end">
               <Button type="primary" htmlType="submit" loading={saving}>

@@ -2,9 +2,10 @@ import type { Page } from '@app/domain';
 import { formatCount, formatDateTime, MOTIVOS_FIN, MSG_ADMIN, todayIso } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, Card, Col, DatePicker, Empty, Row as GridRow, Table, Tag, Typography, theme } from 'antd';
+import { Alert, Card, Col, DatePicker, Empty, Row as GridRow, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
+import { GraficoDiferido } from '../../components/grafico/GraficoDiferido.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { adminApi, type Query, type Row } from './admin-api.ts';
 import { textCol } from './components/columns.tsx';
@@ -157,100 +158,7 @@ export function SandboxLogPage() {
 
 type Bar = { label: string; value: number; title: string };
 
-/** Vertical bars in plain SVG with Spanish axis labels; the numbers are also in the table beside it. */
-function BarChart({
-  bars,
-  xLabel,
-  yLabel,
-  ariaLabel,
-}: {
-  bars: Bar[];
-  xLabel: string;
-  yLabel: string;
-  ariaLabel: string;
-}) {
-  const { token } = theme.useToken();
-  const W = 640;
-  const H = 300;
-  const m = { top: 16, right: 12, bottom: 52, left: 52 };
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  const step = Math.max(1, Math.ceil(max / 5));
-  const top = step * Math.ceil(max / step);
-  const iw = W - m.left - m.right;
-  const ih = H - m.top - m.bottom;
-  const bw = iw / Math.max(1, bars.length);
-  const y = (v: number) => m.top + ih - (v / top) * ih;
-  const ticks = Array.from({ length: Math.floor(top / step) + 1 }, (_, i) => i * step);
-  return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      role="img"
-      aria-label={ariaLabel}
-      style={{ width: '100%', height: 'auto', maxHeight: 340 }}
-    >
-      {ticks.map((t) => (
-        <g key={t}>
-          <line x1={m.left} x2={W - m.right} y1={y(t)} y2={y(t)} stroke={token.colorBorderSecondary} />
-          <text x={m.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill={token.colorTextSecondary}>
-            {formatCount(t)}
-          </text>
-        </g>
-      ))}
-      {bars.map((b, i) => {
-        const h = m.top + ih - y(b.value);
-        return (
-          <g key={b.label}>
-            <title>{`${b.title}: ${formatCount(b.value)} sesiones`}</title>
-            <rect
-              x={m.left + i * bw + bw * 0.15}
-              y={y(b.value)}
-              width={bw * 0.7}
-              height={h}
-              fill={token.colorPrimary}
-              rx={2}
-            />
-            {bars.length <= 12 && b.value > 0 && (
-              <text
-                x={m.left + i * bw + bw / 2}
-                y={y(b.value) - 4}
-                textAnchor="middle"
-                fontSize={11}
-                fill={token.colorText}
-              >
-                {formatCount(b.value)}
-              </text>
-            )}
-            {(bars.length <= 12 || i % 2 === 0) && (
-              <text
-                x={m.left + i * bw + bw / 2}
-                y={H - m.bottom + 16}
-                textAnchor="middle"
-                fontSize={11}
-                fill={token.colorTextSecondary}
-              >
-                {b.label}
-              </text>
-            )}
-          </g>
-        );
-      })}
-      <line x1={m.left} x2={W - m.right} y1={m.top + ih} y2={m.top + ih} stroke={token.colorTextTertiary} />
-      <text x={m.left + iw / 2} y={H - 8} textAnchor="middle" fontSize={12} fill={token.colorText}>
-        {xLabel}
-      </text>
-      <text
-        x={14}
-        y={m.top + ih / 2}
-        textAnchor="middle"
-        fontSize={12}
-        fill={token.colorText}
-        transform={`rotate(-90 14 ${m.top + ih / 2})`}
-      >
-        {yLabel}
-      </text>
-    </svg>
-  );
-}
+const formatoSesiones = (v: number) => formatCount(v) || '0';
 
 function ChartPage({
   title,
@@ -285,7 +193,17 @@ function ChartPage({
             {total === 0 ? (
               <Empty description={MSG_ADMIN.sesionesVacio} />
             ) : (
-              <BarChart bars={bars} xLabel={xLabel} yLabel="Sesiones" ariaLabel={question} />
+              <GraficoDiferido
+                tipo="barras"
+                categorias={bars.map((b) => b.label)}
+                series={[{ nombre: 'Sesiones', datos: bars.map((b) => b.value) }]}
+                ejeX={xLabel}
+                ejeY="Sesiones"
+                ariaLabel={question}
+                formatoValor={formatoSesiones}
+                enteros
+                alto={320}
+              />
             )}
           </Card>
         </Col>

@@ -86,7 +86,7 @@ export function SuscripcionesList({
         defaultSort="-fechaReg"
         columns={[
           textCol('usuarioNombre', 'Usuario', true),
-          dateCol('fechaReg', 'FechaReg'),
+          dateCol('fechaReg', 'Fecha de registro'),
           dateCol('fechaDesde', 'Fecha desde'),
           dateCol('fechaHasta', 'Fecha hasta'),
           textCol('formaPagoNombre', 'Forma de Pago', true),
@@ -224,14 +224,14 @@ export function PagosList({ idSuscripcion, standalone }: { idSuscripcion?: numbe
           {
             key: 'estadoPago',
             dataIndex: 'estadoPago',
-            title: 'EstadoPago',
+            title: 'Estado del pago',
             sorter: true,
             render: (v: string) => estadoTag(v),
           },
           dateCol('fechaDesde', 'Fecha desde'),
           dateCol('fechaHasta', 'Fecha hasta'),
-          dateCol('suscripcionFechaReg', 'SuscripcionFechaReg'),
-          dateCol('facturaFechaReg', 'FacturaFechaReg'),
+          dateCol('suscripcionFechaReg', 'Registro de la suscripción'),
+          dateCol('facturaFechaReg', 'Registro de la factura'),
           textCol('facturaNumero', 'Factura'),
           {
             key: 'facturaTotal',
@@ -325,7 +325,7 @@ export function SuscPagoPage() {
             if ('idSuscripcion' in c) setSusc(Number(c.idSuscripcion) || 0);
           }}
         >
-          <FieldGrid fields={fields} record={q.data as Row} fieldRule={fieldRule} />
+          <FieldGrid fields={fields} record={q.data as Row} fieldRule={fieldRule} schema={suscPagoSchema} />
         </Form>
         <Flex gap={24} wrap style={{ color: 'rgba(0,0,0,0.55)' }}>
           <span>Fecha de registro: {formatDateTime(q.data.fechaReg)}</span>
@@ -349,11 +349,11 @@ function AuditoriaList({ idSuscripcion }: { idSuscripcion: number }) {
       defaultSort="-fechaReg"
       columns={[
         textCol('numero', 'Número', true),
-        dateCol('fechaReg', 'FechaReg'),
+        dateCol('fechaReg', 'Fecha de registro'),
         dateCol('fechaDesde', 'Fecha desde'),
         dateCol('fechaHasta', 'Fecha hasta'),
         textCol('tipo', 'Tipo', true),
-        dateCol('suscripcionFechaReg', 'Suscripción FechaReg', false),
+        dateCol('suscripcionFechaReg', 'Registro de la suscripción', false),
         textCol('planNombre', 'Plan', true),
         textCol('formaPagoNombre', 'Forma de Pago', true),
         textCol('usuarioNombre', 'Usuario'),

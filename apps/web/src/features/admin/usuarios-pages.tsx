@@ -57,8 +57,8 @@ export function UsuariosList({ fixedQuery, namespace, idPersona, standalone }: U
         columns={[
           textCol('nombre', 'Nombre', true),
           textCol('perfilNombre', 'Perfil', true),
-          dateCol('fechaReg', 'FechaReg'),
-          dateCol('fechaAct', 'FechaAct'),
+          dateCol('fechaReg', 'Fecha de registro'),
+          dateCol('fechaAct', 'Última actualización'),
           textCol('personaDocumento', 'Documento', true),
           textCol('personaNombre', 'Persona', true, 220),
           textCol('empresaNombre', 'Empresa', true, 160),

@@ -1,6 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
-import { formatCount } from '@app/domain/common/format';
+import { formatCalendarDate, formatCount } from '@app/domain/common/format';
 import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
@@ -14,13 +14,14 @@ import { ApiError } from '../../app/api.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useSession } from '../../app/use-session.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { downloadFile } from '../../components/download.ts';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
+import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { downloadFile } from '../tramites/download.ts';
 import { SOLO_SUPERVISION, TramiteNoEncontrado } from '../tramites/TramiteReportPage.tsx';
-import { detailPath, fecha, listHref } from '../tramites/tramite-rules.ts';
+import { detailPath, listHref } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { type ArchivoNuevo, archivoKeys, archivosApi } from './archivos-api.ts';
@@ -70,7 +71,7 @@ export default function ArchivosNuevosPage() {
     navigate(`/tramites-archivos-nuevos/${idTramite}/${d}/${h}`, { replace: true });
   };
 
-  async function exportar() {
+  async function exportar(formato: FormatoExport) {
     if (!list.data?.total) {
       feedback.notification.warning({ title: MSG_PLANILLA.noHayDatosExportar });
       return;
@@ -79,8 +80,8 @@ export default function ArchivosNuevosPage() {
     try {
       await downloadFile(
         `/tramites/${idTramite}/archivos-nuevos`,
-        `archivos_nuevos_tramite_${idTramite}_${desde}_${hasta}.csv`,
-        { desde, hasta, formato: 'csv' },
+        nombreExport(`archivos_nuevos_tramite_${idTramite}_${desde}_${hasta}.csv`, formato),
+        { desde, hasta, formato },
       );
     } catch (e) {
       feedback.errorDialog(MSG_ARCHIVO.errorDescarga, errorMessage(e, ''));
@@ -137,13 +138,22 @@ export default function ArchivosNuevosPage() {
           )
         }
         extra={
-          <Button
-            icon={<DownloadOutlined aria-hidden />}
-            loading={exportando}
-            onClick={() => void exportar()}
-          >
-            Exportar a CSV
-          </Button>
+          <Flex gap={8} wrap>
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              loading={exportando}
+              onClick={() => void exportar('csv')}
+            >
+              Exportar a CSV
+            </Button>
+            <Button
+              icon={<FileExcelOutlined aria-hidden />}
+              loading={exportando}
+              onClick={() => void exportar('xlsx')}
+            >
+              Exportar a Excel
+            </Button>
+          </Flex>
         }
       />
       <Card variant="borderless">
@@ -162,7 +172,7 @@ export default function ArchivosNuevosPage() {
             {validas && list.data && (
               <Typography.Text type="secondary">
                 {formatCount(list.data.total) || '0'} archivos ({megas(list.data.bytes)} MB) cargados del{' '}
-                {fecha(desde)} al {fecha(hasta)}.
+                {formatCalendarDate(desde)} al {formatCalendarDate(hasta)}.
               </Typography.Text>
             )}
           </Flex>

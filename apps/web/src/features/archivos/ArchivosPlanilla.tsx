@@ -135,7 +135,7 @@ export function ArchivosPlanilla({
             // Searches run only with a value (docs/spec-summary.md 001 §5); clearing lists all again.
             if (v.trim() || q) buscar(v);
           }}
-          enterButton={<SearchOutlined aria-hidden />}
+          enterButton={<Button type="primary" icon={<SearchOutlined aria-hidden />} aria-label="Buscar" />}
           style={{ maxWidth: 340, textTransform: 'uppercase' }}
         />
         <Button onClick={todos} disabled={!q && !texto}>

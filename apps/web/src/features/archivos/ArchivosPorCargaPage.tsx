@@ -4,7 +4,7 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Progress, Table, type TableColumnsType, Typography } from 'antd';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
-import { periodoTexto } from '../cargas/PeriodoSelect.tsx';
+import { periodoTexto } from '../../components/PeriodoSelect.tsx';
 import { TramiteReportPage } from '../tramites/TramiteReportPage.tsx';
 import { archivoKeys, archivosApi } from './archivos-api.ts';
 import { tamanoTexto } from './archivos-format.ts';

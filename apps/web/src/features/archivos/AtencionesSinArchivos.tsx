@@ -1,12 +1,12 @@
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
+import { formatCalendarDate, formatPeriod } from '@app/domain/common/format';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
-import { PeriodoSelect, periodoTexto } from '../cargas/PeriodoSelect.tsx';
-import { fecha } from '../tramites/tramite-rules.ts';
+import { PeriodoSelect, periodoTexto } from '../../components/PeriodoSelect.tsx';
 import { archivoKeys, archivosApi, type PlanillaSinArchivo } from './archivos-api.ts';
 
 export type AtencionesSinArchivosProps = {
@@ -34,9 +34,7 @@ export function AtencionesSinArchivos({ idTramite, idCarga, onAbrir }: Atencione
       title: 'F. atención',
       width: 190,
       render: (_: unknown, p) =>
-        p.fechaDesde === p.fechaHasta
-          ? fecha(p.fechaDesde)
-          : `${fecha(p.fechaDesde)} – ${fecha(p.fechaHasta)}`,
+        p.fechaDesde === p.fechaHasta ? formatCalendarDate(p.fechaDesde) : formatPeriod(p),
     },
     { key: 'cedula', title: 'Cédula', dataIndex: 'cedula', width: 120 },
     { key: 'nombre', title: 'Nombre', dataIndex: 'nombre' },

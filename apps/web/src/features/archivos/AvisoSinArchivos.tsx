@@ -4,7 +4,7 @@ import { Alert } from 'antd';
 import { archivoKeys, archivosApi } from './archivos-api.ts';
 
 /**
- * The yellow warning of a DOCUMENTADO procedure (spec 000 §2), shown only while some attention has no
+ * The yellow warning of a DOCUMENTADO procedure (docs/spec-summary.md 000 §2), shown only while some attention has no
  * backing document: it reads the same first page as the 'sin archivos' tab, so the two never disagree
  * (issue 14 §4: the banner used to show even when the tab said 'No hay atenciones sin archivos').
  */

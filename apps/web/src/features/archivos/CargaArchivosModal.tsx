@@ -1,15 +1,11 @@
-import { DownloadOutlined, FolderOpenOutlined, ReloadOutlined } from '@ant-design/icons';
-import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
-import { csvUnaColumna, MAX_ARCHIVOS_CARGA, type ResultadoArchivos } from '@app/domain/archivos/rules';
-import { formatCount } from '@app/domain/common/format';
+import { ReloadOutlined } from '@ant-design/icons';
+import { MAX_ARCHIVOS_CARGA } from '@app/domain/archivos/rules';
+import { formatCalendarDate, formatCount } from '@app/domain/common/format';
 import { EJEMPLOS_NOMBRE_DOCUMENTO } from '@app/domain/herramientas/manual-datos';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, List, Modal, Progress, Spin, Typography } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, Flex, Modal, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { cargaKeys } from '../cargas/cargas-api.ts';
-import { saveBlob } from '../tramites/download.ts';
-import { fecha } from '../tramites/tramite-rules.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { archivoKeys } from './archivos-api.ts';
 import {
@@ -19,12 +15,10 @@ import {
   LIMITES_LOTE,
   lotes,
   MAX_MB,
-  megas,
-  progresoTexto,
   type Seleccion,
   seleccionValida,
-  tiempoRestante,
 } from './archivos-rules.ts';
+import { AvanceSubida, descargarLista, Muestra, SeleccionCarpeta } from './carga-archivos-partes.tsx';
 import { enviarLote } from './enviar-lote.ts';
 import { type EstadoSubida, SubidaCarpeta } from './subida.ts';
 
@@ -35,31 +29,6 @@ export type CargaArchivosModalProps = {
   carga: { idCarga: number; fechaDesde: string; fechaHasta: string } | null;
   onClose: () => void;
 };
-
-const MUESTRA = 8;
-
-/** One-column CSV of a result list (docs/spec-summary.md 000 §8), saved under the spec's name. */
-export function descargarLista(nombreCsv: string, nombres: readonly string[]) {
-  const titulo = nombreCsv.replace(/\.csv$/, '');
-  saveBlob(new Blob([csvUnaColumna(titulo, nombres)], { type: 'text/csv;charset=utf-8' }), nombreCsv);
-}
-
-function Muestra({ nombres, resto }: { nombres: readonly string[]; resto?: ReactNode }) {
-  const extra = nombres.length - MUESTRA;
-  return (
-    <div>
-      <ul style={{ margin: '8px 0 0', paddingInlineStart: 20, maxHeight: 180, overflow: 'auto' }}>
-        {nombres.slice(0, MUESTRA).map((n) => (
-          <li key={n} style={{ wordBreak: 'break-all' }}>
-            {n}
-          </li>
-        ))}
-      </ul>
-      {extra > 0 && <Typography.Text type="secondary">y {formatCount(extra)} más.</Typography.Text>}
-      {resto}
-    </div>
-  );
-}
 
 /**
  * 'Carga de Archivos' (docs/spec-summary.md 000 §2, §5, §8): the user picks a folder; PDF, JPEG and PNG up to 20 MB go,
@@ -79,15 +48,6 @@ export function CargaArchivosModal({ open, carga, onClose }: CargaArchivosModalP
   const [estado, setEstado] = useState<EstadoSubida<File> | null>(null);
   const subidaRef = useRef<SubidaCarpeta<File> | null>(null);
   const [ahora, setAhora] = useState(Date.now());
-
-  // The directory picker: React has no prop for it.
-  const setInput = (el: HTMLInputElement | null) => {
-    inputRef.current = el;
-    if (el) {
-      el.setAttribute('webkitdirectory', '');
-      el.setAttribute('directory', '');
-    }
-  };
 
   const subiendo = !!estado?.enCurso;
   useEffect(() => {
@@ -130,7 +90,9 @@ export function CargaArchivosModal({ open, carga, onClose }: CargaArchivosModalP
   }
 
   function refrescar() {
-    void queryClient.invalidateQueries({ queryKey: cargaKeys.all });
+    // Roots of the loads' and attentions' query keys (cargaKeys.all in features/cargas): written out
+    // so that this feature, which the loads panel opens, does not import the loads feature back.
+    void queryClient.invalidateQueries({ queryKey: ['cargas'] });
     void queryClient.invalidateQueries({ queryKey: tramiteKeys.all });
     void queryClient.invalidateQueries({ queryKey: archivoKeys.all });
     void queryClient.invalidateQueries({ queryKey: ['planillas'] });
@@ -204,7 +166,6 @@ export function CargaArchivosModal({ open, carga, onClose }: CargaArchivosModalP
   const n = seleccion?.validos.length ?? 0;
   const fuera = !!seleccion && n > MAX_ARCHIVOS_CARGA;
   const terminado = !!estado && !estado.enCurso;
-  const pct = estado && estado.bytesTotal > 0 ? Math.floor((estado.bytes / estado.bytesTotal) * 100) : 0;
 
   const footer = subiendo ? (
     <Button danger onClick={() => subidaRef.current?.cancel()}>
@@ -246,7 +207,8 @@ export function CargaArchivosModal({ open, carga, onClose }: CargaArchivosModalP
       <Flex vertical gap={12}>
         {carga && (
           <Typography.Text type="secondary">
-            Carga {carga.idCarga} · {fecha(carga.fechaDesde)} – {fecha(carga.fechaHasta)}
+            Carga {carga.idCarga} · {formatCalendarDate(carga.fechaDesde)} –{' '}
+            {formatCalendarDate(carga.fechaHasta)}
           </Typography.Text>
         )}
         <Typography.Paragraph style={{ margin: 0 }}>
@@ -256,161 +218,19 @@ export function CargaArchivosModal({ open, carga, onClose }: CargaArchivosModalP
         </Typography.Paragraph>
 
         {!estado && (
-          <Flex vertical gap={8}>
-            <Flex align="center" gap={12} wrap>
-              <Button
-                icon={<FolderOpenOutlined aria-hidden />}
-                onClick={() => inputRef.current?.click()}
-                disabled={revisando}
-              >
-                Seleccionar carpeta
-              </Button>
-              <input
-                ref={setInput}
-                type="file"
-                multiple
-                aria-label="Carpeta de archivos"
-                style={{ display: 'none' }}
-                onChange={(e) => void elegir(e.target.files)}
-              />
-              {carpeta ? (
-                <Typography.Text strong>{carpeta}</Typography.Text>
-              ) : (
-                <Typography.Text
-                  type={intentoSinCarpeta ? 'danger' : 'secondary'}
-                  role={intentoSinCarpeta ? 'alert' : undefined}
-                >
-                  {MSG_ARCHIVO.carpetaNoSeleccionada}
-                </Typography.Text>
-              )}
-            </Flex>
-            {revisando && <Spin description="Revisando los archivos de la carpeta..." />}
-            {seleccion && !revisando && (
-              <>
-                <Typography.Text>
-                  {formatCount(n) || '0'} {n === 1 ? 'archivo' : 'archivos'} para cargar (
-                  {megas(seleccion.bytes)} MB)
-                  {seleccion.vacios > 0 && ` · ${formatCount(seleccion.vacios)} vacíos omitidos`}
-                  {` · ${formatCount(seleccion.total)} en la carpeta`}.
-                </Typography.Text>
-                {seleccion.rechazados.length > 0 && (
-                  <Alert
-                    type="warning"
-                    showIcon
-                    title={`${MSG_ARCHIVO.archivoNoPermitido} (${formatCount(seleccion.rechazados.length)})`}
-                    description={
-                      <Muestra
-                        nombres={seleccion.rechazados.map((r) =>
-                          MSG_ARCHIVO.archivoNoPermitidoDetalle(r.nombre, r.motivo),
-                        )}
-                        resto={
-                          <p style={{ margin: '4px 0 0' }}>
-                            <Typography.Text type="secondary">Estos archivos no se cargarán.</Typography.Text>
-                          </p>
-                        }
-                      />
-                    }
-                  />
-                )}
-                {(n === 0 || fuera) && (
-                  <Alert
-                    type="error"
-                    showIcon
-                    title={MSG_ARCHIVO.seleccionRango(MAX_ARCHIVOS_CARGA)}
-                    description={fuera ? MSG_ARCHIVO.sugerenciaBloques : undefined}
-                  />
-                )}
-              </>
-            )}
-          </Flex>
+          <SeleccionCarpeta
+            inputRef={inputRef}
+            revisando={revisando}
+            carpeta={carpeta}
+            intentoSinCarpeta={intentoSinCarpeta}
+            seleccion={seleccion}
+            n={n}
+            fuera={fuera}
+            onElegir={(files) => void elegir(files)}
+          />
         )}
-
-        {estado && (
-          <Flex vertical gap={8} aria-live="polite">
-            <Progress
-              percent={pct}
-              status={
-                estado.error || estado.fallidos.length > 0 ? 'exception' : subiendo ? 'active' : 'success'
-              }
-              aria-label="Avance de la carga de archivos"
-            />
-            <Typography.Text>{progresoTexto(estado)}</Typography.Text>
-            {subiendo && (
-              <Typography.Text type="secondary">
-                {tiempoRestante(
-                  estado.bytesTotal - estado.bytes,
-                  estado.bytes - estado.bytesInicio,
-                  ahora - estado.inicio,
-                )}
-                {estado.reintentando > 0 && ' · reintentando un lote que falló...'}
-              </Typography.Text>
-            )}
-            {estado.error && <Alert type="error" showIcon title={estado.error} />}
-            {estado.cancelado && !subiendo && (
-              <Alert
-                type="info"
-                showIcon
-                title={`Carga cancelada: ${formatCount(estado.archivos) || '0'} de ${formatCount(estado.total)} archivos enviados.`}
-              />
-            )}
-            {estado.fallidos.length > 0 && !subiendo && (
-              <Alert
-                type="warning"
-                showIcon
-                title={`${formatCount(estado.fallidos.reduce((a, l) => a + l.archivos.length, 0))} archivos no se pudieron enviar.`}
-                description={`${estado.fallidos[0].error ?? ''} Use "Reintentar lotes fallidos" para enviarlos de nuevo.`}
-              />
-            )}
-            {estado.rechazados.length > 0 && (
-              <Alert
-                type="error"
-                showIcon
-                title={MSG_ARCHIVO.rechazadosTitulo}
-                description={<Muestra nombres={estado.rechazados.map((l) => l.error ?? '')} />}
-              />
-            )}
-            {terminado && <Resultados r={estado.resultado} />}
-          </Flex>
-        )}
+        {estado && <AvanceSubida estado={estado} subiendo={subiendo} terminado={terminado} ahora={ahora} />}
       </Flex>
     </Modal>
-  );
-}
-
-function Resultados({ r }: { r: ResultadoArchivos }) {
-  const filas = [
-    { key: 'archivosCargados', titulo: MSG_ARCHIVO.cargadosTitulo, nombres: r.archivosCargados },
-    { key: 'archivosDuplicados', titulo: MSG_ARCHIVO.duplicadosTitulo, nombres: r.archivosDuplicados },
-    {
-      key: 'planillasNoEncontradas',
-      titulo: MSG_ARCHIVO.noEncontradasTitulo,
-      nombres: r.planillasNoEncontradas,
-    },
-  ];
-  return (
-    <List
-      size="small"
-      bordered
-      dataSource={filas}
-      renderItem={(f) => (
-        <List.Item
-          actions={[
-            <Button
-              key="csv"
-              size="small"
-              icon={<DownloadOutlined aria-hidden />}
-              disabled={f.nombres.length === 0}
-              onClick={() => descargarLista(`${f.key}.csv`, f.nombres)}
-            >
-              {f.key}.csv
-            </Button>,
-          ]}
-        >
-          <Typography.Text>
-            {f.titulo}: <strong>{formatCount(f.nombres.length) || '0'}</strong>
-          </Typography.Text>
-        </List.Item>
-      )}
-    />
   );
 }

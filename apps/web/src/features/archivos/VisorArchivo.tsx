@@ -3,11 +3,12 @@ import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import { esPrevisualizable } from '@app/domain/archivos/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Result, Spin } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/error-message.ts';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { archivoKeys, archivosApi, descargarEnlace } from './archivos-api.ts';
+import { paginaLocal, vistaLocal } from './vista-previa.ts';
 
 export type ArchivoRef = { idArchivoPla: number; nombre: string; tipo: string };
 
@@ -37,10 +38,12 @@ export async function descargarArchivo(idArchivoPla: number) {
  */
 export function VisorArchivo({ archivo, height = 640 }: { archivo: ArchivoRef; height?: number }) {
   const previsualizable = esPrevisualizable(archivo.tipo);
+  // Fetched ahead by the record page (the next pending attention): no link to wait for.
+  const local = vistaLocal(archivo.idArchivoPla);
   const enlace = useQuery({
     queryKey: archivoKeys.enlace(archivo.idArchivoPla),
     queryFn: () => archivosApi.enlace(archivo.idArchivoPla, false),
-    enabled: previsualizable,
+    enabled: previsualizable && !local,
     // Links last five minutes: a fresh one for anything older than four.
     staleTime: 4 * 60_000,
     gcTime: 4 * 60_000,
@@ -50,7 +53,8 @@ export function VisorArchivo({ archivo, height = 640 }: { archivo: ArchivoRef; h
   if (!previsualizable) {
     return <Result status="info" title={MSG_ARCHIVO.noPrevisualizar} style={{ padding: 24 }} />;
   }
-  if (enlace.isError) {
+  const src = local ?? enlace.data?.url;
+  if (!src && enlace.isError) {
     return (
       <ErrorRetry
         error={enlace.error}
@@ -59,7 +63,7 @@ export function VisorArchivo({ archivo, height = 640 }: { archivo: ArchivoRef; h
       />
     );
   }
-  if (!enlace.data) {
+  if (!src) {
     return (
       <Flex justify="center" align="center" style={{ height: Math.min(height, 240) }}>
         <Spin description="Abriendo el archivo..." />
@@ -68,23 +72,77 @@ export function VisorArchivo({ archivo, height = 640 }: { archivo: ArchivoRef; h
   }
   if (archivo.tipo === 'application/pdf') {
     return (
-      <iframe
-        key={enlace.data.url}
-        title={`Vista previa de ${archivo.nombre}`}
-        src={enlace.data.url}
-        style={{ width: '100%', height, border: '1px solid #f0f0f0', borderRadius: 6, background: '#fafafa' }}
+      <VisorPdf
+        key={src}
+        nombre={archivo.nombre}
+        src={src}
+        pagina={local ? paginaLocal(archivo.idArchivoPla) : undefined}
+        height={height}
       />
     );
   }
   return (
     <Flex justify="center" style={{ background: '#fafafa', borderRadius: 6, padding: 8 }}>
       <img
-        key={enlace.data.url}
-        src={enlace.data.url}
+        key={src}
+        src={src}
         alt={archivo.nombre}
         style={{ maxWidth: '100%', maxHeight: height, objectFit: 'contain' }}
       />
     </Flex>
+  );
+}
+
+/** How long the first page's image stays alone before the PDF viewer starts (off the key press's path). */
+const VISOR_DESPUES_MS = 700;
+const MARCO = { border: '1px solid #f0f0f0', borderRadius: 6, background: '#fafafa' } as const;
+
+/**
+ * A PDF in the browser's viewer. With its first page already drawn (`pagina`, fetched ahead), that
+ * image shows at once and the viewer starts a moment later, taking its place once loaded.
+ */
+function VisorPdf({
+  nombre,
+  src,
+  pagina,
+  height,
+}: {
+  nombre: string;
+  src: string;
+  pagina: string | undefined;
+  height: number;
+}) {
+  const [montado, setMontado] = useState(!pagina);
+  const [cargado, setCargado] = useState(false);
+  useEffect(() => {
+    if (montado) return;
+    const t = setTimeout(() => setMontado(true), VISOR_DESPUES_MS);
+    return () => clearTimeout(t);
+  }, [montado]);
+  const imagen = !!pagina && !cargado;
+  return (
+    <div style={{ position: 'relative', height }}>
+      {imagen && (
+        <img
+          src={pagina}
+          alt={`Primera página de ${nombre}`}
+          style={{ ...MARCO, width: '100%', height, objectFit: 'contain', objectPosition: 'top center' }}
+        />
+      )}
+      {montado && (
+        <iframe
+          title={`Vista previa de ${nombre}`}
+          src={src}
+          onLoad={() => setCargado(true)}
+          style={{
+            ...MARCO,
+            width: '100%',
+            height,
+            ...(imagen ? { position: 'absolute', inset: 0, visibility: 'hidden' } : {}),
+          }}
+        />
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,4 @@
-import { formatDateTime } from '@app/domain/common/format';
-import { formatFileSize } from '../cargas/carga-rules.ts';
+import { formatDateTime, formatFileSize } from '@app/domain/common/format';
 
 const TIPOS: Readonly<Record<string, string>> = {
   'application/pdf': 'PDF',

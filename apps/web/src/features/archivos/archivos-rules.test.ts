@@ -74,7 +74,7 @@ describe('progress and results', () => {
     expect(tiempoRestante(4000, 10, 10_000)).toBe('quedan 1 h 6 min');
   });
 
-  it('orders the three dialogs of spec 000 §8, each with its CSV', () => {
+  it('orders the three dialogs of docs/spec-summary.md 000 §8, each with its CSV', () => {
     const d = dialogosResultado({
       archivosCargados: ['1.pdf', '2.pdf'],
       archivosDuplicados: ['3.pdf'],

@@ -1,9 +1,23 @@
 import { MSG } from '@app/domain/messages';
-import { ApiError, type ApiErrorBody } from '../../app/api.ts';
+import { ApiError, type ApiErrorBody, nuevaClave } from '../../app/api.ts';
 import { clearSession, readSession } from '../../app/session.ts';
 import type { RespuestaSubida } from './archivos-api.ts';
 import { rutaRelativa } from './archivos-rules.ts';
 import type { Enviar } from './subida.ts';
+
+/**
+ * One Idempotency-Key per batch, the same on every retry of it (decision 49): a batch whose answer was lost
+ * (a replica killed after storing it, a dropped connection) is answered from what was stored, never stored twice.
+ */
+const claves = new WeakMap<readonly File[], string>();
+function claveDe(lote: readonly File[]): string {
+  let k = claves.get(lote);
+  if (!k) {
+    k = nuevaClave();
+    claves.set(lote, k);
+  }
+  return k;
+}
 
 /**
  * Sends one batch as multipart `archivos` (named by their path inside the chosen folder) with
@@ -17,6 +31,7 @@ export function enviarLote(idCarga: number): Enviar<File> {
       xhr.open('POST', `/api/v1/cargas/${idCarga}/archivos`);
       const token = readSession()?.token;
       if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      xhr.setRequestHeader('idempotency-key', claveDe(lote));
       xhr.upload.onprogress = (e) => {
         // e.total counts the multipart framing too: report the files' share of it.
         if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * bytes));

@@ -26,7 +26,7 @@ const SLOGANS: { title: string; text: string }[] = [
   },
 ];
 
-/** Spec 001 §5: empty, then format; the 'already registered' answer comes from the server. */
+/** docs/spec-summary.md 001 §5: empty, then format; the 'already registered' answer comes from the server. */
 function checkEmail(value: string | undefined): Promise<void> {
   const email = (value ?? '').trim();
   if (!email) return Promise.reject(new Error(MSG.correoRequerido));

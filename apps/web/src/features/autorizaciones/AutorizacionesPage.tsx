@@ -1,5 +1,6 @@
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { ESTADOS_AUTORIZACION } from '@app/domain/autorizaciones/rules';
+import { formatPeriod } from '@app/domain/common/format';
 import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { TramiteNoEncontrado } from '../tramites/TramiteReportPage.tsx';
-import { detailPath, periodo } from '../tramites/tramite-rules.ts';
+import { detailPath } from '../tramites/tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { AutorizacionesTabla, useAutorizaciones } from './AutorizacionesTabla.tsx';
 import { autorizacionPath, migasTramite } from './autorizacion-rules.ts';
@@ -79,7 +80,7 @@ function Lista({ tramite: t, idPerfil }: { tramite: TramiteDetalle; idPerfil: nu
             { key: 'numero', label: 'Número', children: t.numero },
             { key: 'prestador', label: 'Prestador', children: t.nombreComercial },
             { key: 'servicio', label: 'Servicio', children: t.servicioNombre },
-            { key: 'periodo', label: 'Período', children: periodo(t) },
+            { key: 'periodo', label: 'Período', children: formatPeriod(t) },
           ]}
         />
       </Card>

@@ -1,4 +1,5 @@
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
+import { calendarDate } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Form, Input, Row, Typography } from 'antd';
@@ -6,7 +7,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
-import { calendarDate } from '../tramites/tramite-rules.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { validarSolicitud } from './autorizacion-rules.ts';
 import { type AutorizacionDetalle, autorizacionesApi, autorizacionKeys } from './autorizaciones-api.ts';

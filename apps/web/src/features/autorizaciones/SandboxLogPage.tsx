@@ -1,19 +1,19 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { formatCount, formatDateTime } from '@app/domain/common/format';
+import { formatCount, formatDateTime, formatPeriod } from '@app/domain/common/format';
 import { MSG_INTEGRACION } from '@app/domain/integracion/messages';
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Segmented, type TableColumnsType, Tabs, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import { PAGE_SIZE } from '../../components/data-table.ts';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { useListParams } from '../../components/useListParams.ts';
-import { periodo } from '../tramites/tramite-rules.ts';
+import { usePagedList } from '../../components/usePagedList.ts';
 import {
   integracionApi,
   integracionKeys,
@@ -68,13 +68,15 @@ export default function SandboxLogPage() {
 }
 
 function Llamadas() {
-  const params = useListParams({ namespace: 'log', filterKeys: ['estado'] });
-  const estado = params.filters.estado;
-  const q = useQuery({
-    queryKey: integracionKeys.log(params.page, estado),
-    queryFn: ({ signal }) => integracionApi.log(params.page, estado, signal),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    namespace: 'log',
+    filterKeys: ['estado'],
+    queryKey: (p) => integracionKeys.log(p.page, p.filters.estado),
+    queryFn: (p, signal) => integracionApi.log(p.page, p.filters.estado, signal),
+    pageSize: PAGE_SIZE,
   });
+  const { params, query: q } = list;
+  const estado = params.filters.estado;
   const columns: TableColumnsType<SandboxLlamada> = [
     {
       key: 'fecha',
@@ -134,10 +136,7 @@ function Llamadas() {
       <DataTable<SandboxLlamada>
         ariaLabel="Llamadas al sandbox"
         columns={columns}
-        rows={q.data?.items ?? []}
-        total={q.data?.total ?? 0}
-        page={params.page}
-        onPageChange={params.setPage}
+        {...list.table}
         loading={q.isFetching && !q.isRefetching}
         rowKey="idSandboxLog"
         emptyText={MSG_INTEGRACION.logVacio}
@@ -149,12 +148,13 @@ function Llamadas() {
 function TramitesPrueba() {
   const feedback = useFeedback();
   const queryClient = useQueryClient();
-  const params = useListParams({ namespace: 'sbx' });
-  const q = useQuery({
-    queryKey: integracionKeys.tramites(params.page),
-    queryFn: ({ signal }) => integracionApi.tramites(params.page, signal),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    namespace: 'sbx',
+    queryKey: (p) => integracionKeys.tramites(p.page),
+    queryFn: (p, signal) => integracionApi.tramites(p.page, signal),
+    pageSize: PAGE_SIZE,
   });
+  const q = list.query;
   const vaciar = useMutation({ mutationFn: integracionApi.vaciar });
   const columns: TableColumnsType<SandboxTramite> = [
     { key: 'id', title: 'ID', dataIndex: 'idTramite', width: 110 },
@@ -167,7 +167,7 @@ function TramitesPrueba() {
       render: (v: string) => <StateTag state={v} />,
     },
     { key: 'servicio', title: 'Servicio', dataIndex: 'servicioNombre', width: 140 },
-    { key: 'periodo', title: 'Período', width: 190, render: (_: unknown, t) => periodo(t) },
+    { key: 'periodo', title: 'Período', width: 190, render: (_: unknown, t) => formatPeriod(t) },
     {
       key: 'carga',
       title: 'Última carga',
@@ -241,10 +241,7 @@ function TramitesPrueba() {
       <DataTable<SandboxTramite>
         ariaLabel="Trámites de prueba del sandbox"
         columns={columns}
-        rows={q.data?.items ?? []}
-        total={q.data?.total ?? 0}
-        page={params.page}
-        onPageChange={params.setPage}
+        {...list.table}
         loading={q.isFetching && !q.isRefetching}
         rowKey="idTramite"
         emptyText={MSG_INTEGRACION.tramitesSandboxVacio}

@@ -1,4 +1,5 @@
 import { fieldErrors } from '@app/domain/common/errors';
+import { formatPeriod } from '@app/domain/common/format';
 /**
  * Pure rules of the authorization screens (docs/spec-summary.md 000 §2 "Procedure detail, provider side and
  * authorization"), the 'Solicitudes' button and the integration help: breadcrumbs by profile, tabs,
@@ -16,7 +17,7 @@ import { autorizacionInputSchema } from '@app/domain/autorizaciones/schemas';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
 import type { BreadcrumbEntry } from '../../components/PageHeader.tsx';
 import type { Carga } from '../cargas/cargas-api.ts';
-import { detailPath, fecha, listHref } from '../tramites/tramite-rules.ts';
+import { detailPath, listHref } from '../tramites/tramite-rules.ts';
 import type { Autorizacion } from './autorizaciones-api.ts';
 
 const PRESTADOR = 15;
@@ -82,7 +83,7 @@ export function botonSolicitudes(t: { estadoTramite: string; numCargas: number }
 }
 
 export const periodoAutorizacion = (a: Pick<Autorizacion, 'fechaDesde' | 'fechaHasta'>) =>
-  a.fechaDesde && a.fechaHasta ? `${fecha(a.fechaDesde)} – ${fecha(a.fechaHasta)}` : '—';
+  a.fechaDesde && a.fechaHasta ? formatPeriod(a) : '—';
 
 export const estadosCargaAutorizacion: readonly EstadoTramite[] = ESTADOS_CARGA_AUTORIZACION;
 

@@ -1,8 +1,7 @@
 import { TIPOS_CARGA, type TipoCarga } from '@app/domain/cargas/rules';
-import { formatCount, formatDateTime } from '@app/domain/common/format';
+import { formatCalendarDate, formatCount, formatDateTime } from '@app/domain/common/format';
 import { Button, Card, Descriptions, Tag } from 'antd';
 import { Link } from 'react-router';
-import { fecha } from '../tramites/tramite-rules.ts';
 import { type CargaPageContext, CargaPageShell, cargaRutas } from './CargaPageShell.tsx';
 import { estadoCarga, formatFileSize, siNo } from './carga-rules.ts';
 
@@ -44,7 +43,7 @@ function Detalle({ tramite: t, carga: c }: CargaPageContext) {
         column={{ xs: 1, md: 2 }}
         styles={{ label: { width: 190 } }}
         items={[
-          { key: 'idCarga', label: 'IdCarga', children: c.idCarga },
+          { key: 'idCarga', label: 'ID de carga', children: c.idCarga },
           { key: 'tramite', label: 'Trámite', children: `${t.numero} · ${t.nombreComercial}` },
           {
             key: 'tipo',
@@ -52,8 +51,8 @@ function Detalle({ tramite: t, carga: c }: CargaPageContext) {
             children: c.tipoCarga ? TIPOS_CARGA[c.tipoCarga as TipoCarga] : '',
           },
           { key: 'semana', label: 'Semana', children: c.numSemana ?? 'No aplica' },
-          { key: 'desde', label: 'Fecha Desde', children: fecha(c.fechaDesde) },
-          { key: 'hasta', label: 'Fecha Hasta', children: fecha(c.fechaHasta) },
+          { key: 'desde', label: 'Fecha Desde', children: formatCalendarDate(c.fechaDesde) },
+          { key: 'hasta', label: 'Fecha Hasta', children: formatCalendarDate(c.fechaHasta) },
           {
             key: 'nombre',
             label: 'Nombre Archivo',

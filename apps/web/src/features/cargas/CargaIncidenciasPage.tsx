@@ -1,8 +1,7 @@
-import { formatCount } from '@app/domain/common/format';
+import { formatCount, formatPeriod } from '@app/domain/common/format';
 import { Button, Card, Descriptions } from 'antd';
 import { Link } from 'react-router';
 import { useListParams } from '../../components/useListParams.ts';
-import { fecha } from '../tramites/tramite-rules.ts';
 import { IncidenciasList } from './CargaModals.tsx';
 import { type CargaPageContext, CargaPageShell, cargaRutas } from './CargaPageShell.tsx';
 import type { TipoIncidencia } from './cargas-api.ts';
@@ -47,7 +46,7 @@ function Incidencias({ carga: c, tipo }: CargaPageContext & { tipo: TipoIncidenc
               label: 'Carga',
               children: <Link to={cargaRutas.detalle(c.idTramite, c.idCarga)}>{c.idCarga}</Link>,
             },
-            { key: 'periodo', label: 'Periodo', children: `${fecha(c.fechaDesde)} – ${fecha(c.fechaHasta)}` },
+            { key: 'periodo', label: 'Periodo', children: formatPeriod(c) },
             { key: 'archivo', label: 'Archivo', children: c.nombreArchivo },
             {
               key: 'filas',

@@ -1,5 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
-import { formatCount } from '@app/domain/common/format';
+import { formatCalendarDate, formatCount } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, type TableColumnsType, Tag } from 'antd';
@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
-import { fecha } from '../tramites/tramite-rules.ts';
 import { cargaRutas } from './CargaPageShell.tsx';
 import { estadoCarga, formatFileSize } from './carga-rules.ts';
 import { type Carga, cargaKeys, cargasApi, type Incidencia, type TipoIncidencia } from './cargas-api.ts';
@@ -41,15 +40,15 @@ export function CargaResumenModal({ carga, onClose }: { carga: Carga | null; onC
           bordered
           styles={{ label: { width: 180 } }}
           items={[
-            { key: 'idCarga', label: 'IdCarga', children: carga.idCarga },
+            { key: 'idCarga', label: 'ID de carga', children: carga.idCarga },
             { key: 'tamanio', label: 'Tamaño Archivo', children: formatFileSize(carga.tamanioArchivo) },
             {
               key: 'registros',
               label: 'Número Registros',
               children: formatCount(carga.numeroRegistros) || '0',
             },
-            { key: 'desde', label: 'Fecha Desde', children: fecha(carga.fechaDesde) },
-            { key: 'hasta', label: 'Fecha Hasta', children: fecha(carga.fechaHasta) },
+            { key: 'desde', label: 'Fecha Desde', children: formatCalendarDate(carga.fechaDesde) },
+            { key: 'hasta', label: 'Fecha Hasta', children: formatCalendarDate(carga.fechaHasta) },
             {
               key: 'nombre',
               label: 'Nombre Archivo',

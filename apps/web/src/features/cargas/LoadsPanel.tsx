@@ -10,49 +10,34 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { periodoSemana } from '@app/domain/cargas/rules';
-import { formatCount } from '@app/domain/common/format';
+import { calendarDate, formatPeriod } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
-import { MSG_ANULACION, type ResumenEliminacionCarga } from '@app/domain/tramites/anulacion';
-import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Dropdown,
-  Flex,
-  type MenuProps,
-  Progress,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Dropdown, Flex, type MenuProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { useArchivosCarga } from '../archivos/use-archivos-carga.tsx';
-import { calendarDate, esPrestador, fecha, puedeSaltarSemana } from '../tramites/tramite-rules.ts';
-import { type TramiteDetalle, tramiteKeys } from '../tramites/tramites-api.ts';
+import { esPrestador, puedeSaltarSemana } from '../tramites/tramite-rules.ts';
+import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { useTramiteAccion } from '../tramites/use-tramite-accion.tsx';
 import { CargaIncidenciasModal, CargaResumenModal, type IncidenciasTarget } from './CargaModals.tsx';
+import { cargaColumns } from './carga-columns.tsx';
 import {
   botonCarga,
-  clampPct,
   esSupervisorCargaAmb,
-  estadoCarga,
   OPCION_LABELS,
   type OpcionCarga,
   opcionesCarga,
   rutaCargaAmb,
   semanaACargar,
-  siNo,
 } from './carga-rules.ts';
 import { type Carga, cargaKeys, cargasApi } from './cargas-api.ts';
 import { UploadModal } from './UploadModal.tsx';
+import { useCargaAcciones } from './use-carga-acciones.tsx';
 import './cargas.css';
 
 const PAGE_SIZE = 10;
@@ -82,7 +67,6 @@ export type LoadsPanelProps = {
  */
 export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, acciones }: LoadsPanelProps) {
   const feedback = useFeedback();
-  const queryClient = useQueryClient();
   const prestador = esPrestador(idPerfil);
   const supervisor = esSupervisorCargaAmb(idPerfil);
   const navigate = useNavigate();
@@ -105,78 +89,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
   const [incidencias, setIncidencias] = useState<IncidenciasTarget | null>(null);
   const [subir, setSubir] = useState(false);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: cargaKeys.all });
-    void queryClient.invalidateQueries({ queryKey: tramiteKeys.all });
-  };
-
-  // One request per confirmation, however often it is pressed (issue 14 §2).
-  const borrar = useEnvio({ mutationFn: (c: Carga) => cargasApi.remove(c.idCarga) });
-  const organizar = useEnvio({ mutationFn: (c: Carga) => cargasApi.organizar(c.idCarga) });
-  const ocupado = borrar.isPending || organizar.isPending;
-
-  /** Names what is lost (rows, attentions, lines, files) before deleting (issue 14 §2, decision 51). */
-  async function confirmBorrar(c: Carga) {
-    let r: ResumenEliminacionCarga;
-    try {
-      r = await api<ResumenEliminacionCarga>(`/cargas/${c.idCarga}/eliminacion`);
-    } catch (e) {
-      feedback.errorDialog(MSG_TRAMITE.algoSalioMal, (e as Error).message);
-      return;
-    }
-    if (!r.puedeEliminar) {
-      feedback.errorDialog(MSG.noSePudoEliminar, r.motivo ?? undefined);
-      return;
-    }
-    feedback.modal.confirm({
-      title: `¿Borrar la carga ${c.idCarga}?`,
-      content: (
-        <>
-          <p style={{ margin: '4px 0 0' }}>{MSG_ANULACION.eliminarCargaPerdida(r)}</p>
-          {c.tieneErrores === 1 ? (
-            <p style={{ margin: '4px 0 0' }}>
-              {`Sus ${formatCount(c.contadorErrores) || '0'} errores también. La carga quedará como "${MSG_TRAMITE.cargaBorrada}".`}
-            </p>
-          ) : (
-            <p style={{ margin: '4px 0 0' }}>{MSG_ANULACION.eliminarCargaConsecuencia}</p>
-          )}
-        </>
-      ),
-      okText: 'Borrar Carga',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancelar',
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: () =>
-        borrar
-          .mutateAsync(c)
-          .then(() => {
-            feedback.success(MSG_TRAMITE.cargaEliminada);
-          })
-          .catch((e: Error) => {
-            feedback.errorDialog(MSG_TRAMITE.algoSalioMal, e.message);
-          })
-          .finally(refresh),
-    });
-  }
-
-  function confirmOrganizar(c: Carga) {
-    feedback.modal.confirm({
-      title: '¿Organizar las atenciones médicas?',
-      content: `Las ${formatCount(c.numeroRegistros) || '0'} filas de la carga ${c.idCarga} se agruparán en atenciones médicas por número de planilla.`,
-      okText: 'Organizar',
-      cancelText: 'Cancelar',
-      onOk: () =>
-        organizar
-          .mutateAsync(c)
-          .then(() => {
-            feedback.success(MSG_TRAMITE.organizadas);
-          })
-          .catch((e: Error) => {
-            feedback.errorDialog(MSG_TRAMITE.algoSalioMal, e.message);
-          })
-          .finally(refresh),
-    });
-  }
+  const { confirmBorrar, confirmOrganizar, ocupado } = useCargaAcciones(feedback);
 
   function onOpcion(c: Carga, op: OpcionCarga) {
     if (op === 'resumen') setResumen(c);
@@ -191,142 +104,46 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
     ? { label: 'Cargar Atenciones', visible: prestador, tipo: 'M' as const }
     : botonCarga(t, prestador);
   const semana = semanal ? periodoSemana(periodoDe(t), semanaACargar(t)) : null;
-  const periodoTexto = semana
-    ? `${fecha(semana.fechaDesde)} – ${fecha(semana.fechaHasta)}`
-    : `${fecha(t.fechaDesde)} – ${fecha(t.fechaHasta)}`;
+  const periodoTexto = semana ? formatPeriod(semana) : formatPeriod(t);
   const saltar = semanal && prestador && puedeSaltarSemana(t, t.acciones);
 
-  const columns: TableColumnsType<Carga> = [
-    ...(semanal
-      ? [
-          {
-            key: 'semana',
-            title: 'Semana',
-            dataIndex: 'numSemana',
-            width: 80,
-            align: 'right' as const,
-            render: (v: number | null | undefined) => v ?? '',
+  function opciones(c: Carga) {
+    const ops = opcionesCarga(c, { prestador, supervisor, estadoTramite: t.estadoTramite });
+    const items: MenuProps['items'] = [
+      ...ops.map((op) => ({
+        key: op,
+        icon: OPCION_ICONS[op],
+        label: OPCION_LABELS[op],
+        danger: op === 'borrar',
+        disabled: ocupado && (op === 'borrar' || op === 'organizar'),
+      })),
+      ...archivos.items(c),
+    ];
+    return (
+      <Dropdown
+        trigger={['click']}
+        autoFocus
+        menu={{
+          items,
+          onClick: ({ key, domEvent }) => {
+            domEvent.stopPropagation();
+            if (archivos.handles(key)) archivos.run(c, key);
+            else onOpcion(c, key as OpcionCarga);
           },
-        ]
-      : []),
-    {
-      key: 'desde',
-      title: 'Fecha desde',
-      dataIndex: 'fechaDesde',
-      width: 110,
-      render: (v: string) => fecha(v),
-    },
-    {
-      key: 'hasta',
-      title: 'Fecha hasta',
-      dataIndex: 'fechaHasta',
-      width: 110,
-      render: (v: string) => fecha(v),
-    },
-    {
-      key: 'registros',
-      title: 'Registros',
-      dataIndex: 'numeroRegistros',
-      width: 100,
-      align: 'right',
-      render: (v: number) => formatCount(v) || '0',
-    },
-    {
-      key: 'errores',
-      title: 'Errores',
-      dataIndex: 'tieneErrores',
-      width: 90,
-      render: (v: number, c) =>
-        v === 1 ? (
-          <Tooltip title={`${formatCount(c.contadorErrores) || '0'} filas con errores`}>
-            <Tag color="red">{siNo(v)}</Tag>
-          </Tooltip>
-        ) : (
-          siNo(v)
-        ),
-    },
-    {
-      key: 'novedades',
-      title: 'Novedades',
-      dataIndex: 'tieneNovedades',
-      width: 100,
-      render: (v: number, c) =>
-        v === 1 ? (
-          <Tooltip title={`${formatCount(c.contadorNovedades) || '0'} filas con novedades`}>
-            <Tag color="gold">{siNo(v)}</Tag>
-          </Tooltip>
-        ) : (
-          siNo(v)
-        ),
-    },
-    {
-      key: 'estado',
-      title: 'Estado',
-      width: 170,
-      render: (_: unknown, c) => {
-        const e = estadoCarga(c);
-        if (c.estado === 1 && c.estadoProceso === 'PROCESANDO')
-          return (
-            <Flex vertical gap={0}>
-              <Typography.Text style={{ fontSize: 12 }}>{e.texto}</Typography.Text>
-              <Progress percent={clampPct(c.progreso)} size="small" showInfo={false} status="active" />
-            </Flex>
-          );
-        return <Tag color={e.color}>{e.texto}</Tag>;
-      },
-    },
-    {
-      key: 'archivo',
-      title: 'Archivo',
-      dataIndex: 'nombreArchivo',
-      width: 260,
-      ellipsis: { showTitle: true },
-    },
-    {
-      key: 'opciones',
-      title: 'Opciones',
-      width: 130,
-      align: 'center',
-      // Always in view, however wide the file name makes the table.
-      fixed: 'right',
-      render: (_: unknown, c) => {
-        const ops = opcionesCarga(c, { prestador, supervisor, estadoTramite: t.estadoTramite });
-        const items: MenuProps['items'] = [
-          ...ops.map((op) => ({
-            key: op,
-            icon: OPCION_ICONS[op],
-            label: OPCION_LABELS[op],
-            danger: op === 'borrar',
-            disabled: ocupado && (op === 'borrar' || op === 'organizar'),
-          })),
-          ...archivos.items(c),
-        ];
-        return (
-          <Dropdown
-            trigger={['click']}
-            autoFocus
-            menu={{
-              items,
-              onClick: ({ key, domEvent }) => {
-                domEvent.stopPropagation();
-                if (archivos.handles(key)) archivos.run(c, key);
-                else onOpcion(c, key as OpcionCarga);
-              },
-            }}
-          >
-            <Button
-              size="small"
-              aria-label={`Opciones de la carga ${c.idCarga}`}
-              onClick={(e) => e.stopPropagation()}
-              onDoubleClick={(e) => e.stopPropagation()}
-            >
-              Opciones <DownOutlined aria-hidden />
-            </Button>
-          </Dropdown>
-        );
-      },
-    },
-  ];
+        }}
+      >
+        <Button
+          size="small"
+          aria-label={`Opciones de la carga ${c.idCarga}`}
+          onClick={(e) => e.stopPropagation()}
+          onDoubleClick={(e) => e.stopPropagation()}
+        >
+          Opciones <DownOutlined aria-hidden />
+        </Button>
+      </Dropdown>
+    );
+  }
+  const columns = cargaColumns(semanal, opciones);
 
   return (
     <>

@@ -153,9 +153,23 @@ describe('misc', () => {
     expect(velocidadTexto(null)).toBe('');
   });
 
-  it('lists the four downloads and reads the rows view', () => {
-    expect(DESCARGAS_DATOS.map((d) => d.label)).toEqual(['JSON', 'CSV', 'JSON errores', 'CSV errores']);
-    expect(DESCARGAS_DATOS.map((d) => d.path)).toEqual(['json', 'csv', 'json/errores', 'csv/errores']);
+  it('lists the six downloads (Excel: the CSV route with formato=xlsx) and reads the rows view', () => {
+    expect(DESCARGAS_DATOS.map((d) => d.label)).toEqual([
+      'JSON',
+      'CSV',
+      'Excel',
+      'JSON errores',
+      'CSV errores',
+      'Excel errores',
+    ]);
+    expect(DESCARGAS_DATOS.map((d) => `${d.path}${d.formato ? `?formato=${d.formato}` : ''}`)).toEqual([
+      'json',
+      'csv',
+      'csv?formato=xlsx',
+      'json/errores',
+      'csv/errores',
+      'csv/errores?formato=xlsx',
+    ]);
     expect(vistaFilas('novedades')).toBe('novedades');
     expect(vistaFilas('x')).toBe('todos');
   });

@@ -9,20 +9,14 @@ import {
   puedeEliminarCarga,
   puedeOrganizarCarga,
 } from '@app/domain/cargas/rules';
-import { formatCount, formatNumber } from '@app/domain/common/format';
+import { formatCount } from '@app/domain/common/format';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
+import type { FormatoExport } from '../../components/exportar.ts';
 import type { Carga } from './cargas-api.ts';
 
-const KB = 1024;
-const MB = 1024 * 1024;
-
-/** 'Tamaño Archivo' in KB below one megabyte, else MB, Spanish decimals ('1,50 MB'). */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < MB) return `${formatNumber(bytes / KB)} KB`;
-  return `${formatNumber(bytes / MB)} MB`;
-}
+// 'Tamaño Archivo': moved to the domain's format module (issue 12 §5).
+export { formatFileSize } from '@app/domain/common/format';
 
 export type EstadoCargaVista = { texto: string; color: 'default' | 'processing' | 'green' | 'red' };
 
@@ -169,12 +163,22 @@ export type DescargaDatos = {
   path: string;
   errores: boolean;
   fileName: (idTramite: number) => string;
+  /** The Excel book of the CSV route (`?formato=xlsx`). */
+  formato?: FormatoExport;
 };
 
 /** Downloads of the claim data (docs/spec-summary.md 000 §7 archivos-datos). */
 export const DESCARGAS_DATOS: readonly DescargaDatos[] = [
   { key: 'json', label: 'JSON', path: 'json', errores: false, fileName: (id) => `datos_tramite_${id}.json` },
   { key: 'csv', label: 'CSV', path: 'csv', errores: false, fileName: (id) => `datos_tramite_${id}.csv` },
+  {
+    key: 'xlsx',
+    label: 'Excel',
+    path: 'csv',
+    formato: 'xlsx',
+    errores: false,
+    fileName: (id) => `datos_tramite_${id}.xlsx`,
+  },
   {
     key: 'json-errores',
     label: 'JSON errores',
@@ -188,6 +192,14 @@ export const DESCARGAS_DATOS: readonly DescargaDatos[] = [
     path: 'csv/errores',
     errores: true,
     fileName: (id) => `errores_tramite_${id}.csv`,
+  },
+  {
+    key: 'xlsx-errores',
+    label: 'Excel errores',
+    path: 'csv/errores',
+    formato: 'xlsx',
+    errores: true,
+    fileName: (id) => `errores_tramite_${id}.xlsx`,
   },
 ];
 

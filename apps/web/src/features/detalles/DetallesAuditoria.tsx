@@ -35,7 +35,14 @@ type Abierto = { tipo: 'nuevo' } | { tipo: AccionDetalle; d: DetalleFilaAuditada
  * add and edit (double-click in RECIBIDO / EN PROCESO / PLANILLAJE for 16–19; the Edit menu item
  * only in RECIBIDO), the on/off toggle (16, 17, 18), the approved value / glosa and lab dates.
  */
-export default function DetallesAuditoria({ planilla: p }: { planilla: PlanillaDetalleRespuesta }) {
+export default function DetallesAuditoria({
+  planilla: p,
+  compacto = false,
+}: {
+  planilla: PlanillaDetalleRespuesta;
+  /** Narrow columns that fit beside the documents (issue 14 §1; detalleColumnas). */
+  compacto?: boolean;
+}) {
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const navigate = useNavigate();
   const feedback = useFeedback();
@@ -82,7 +89,8 @@ export default function DetallesAuditoria({ planilla: p }: { planilla: PlanillaD
     onSettled: () => setToggling(null),
   });
   const accion = (d: DetalleFilaAuditada, a: AccionDetalle) => {
-    if (a === 'observaciones')
+    if (a === 'activar' || a === 'desactivar') toggle.mutate({ d, on: a === 'activar' });
+    else if (a === 'observaciones')
       navigate(detalleObsPath(p.idTramite, p.estadoTramite, d.idPlanillaDet, 'M', c.valores, p.idPlanilla));
     else setAbierto({ tipo: a, d });
   };
@@ -145,7 +153,9 @@ export default function DetallesAuditoria({ planilla: p }: { planilla: PlanillaD
         onRetry={() => void lista.refetch()}
       />
       <DataTable<DetalleFilaAuditada>
-        columns={detalleColumnas(c, accion, (d, on) => toggle.mutate({ d, on }), toggling)}
+        columns={detalleColumnas(c, accion, (d, on) => toggle.mutate({ d, on }), toggling, compacto)}
+        // Compact: the table takes its container's width and wraps the element's name instead of scrolling.
+        tableProps={compacto ? { scroll: undefined } : undefined}
         rows={data?.items ?? []}
         total={data?.total ?? 0}
         page={page}

@@ -11,7 +11,7 @@ const PagosModal = lazy(async () => ({ default: (await import('./PagosModal.tsx'
 type Feedback = ReturnType<typeof useFeedback>;
 
 /**
- * 'Finanzas' on the procedure page (spec 000 §2, the audit side's other actions): download the financial
+ * 'Finanzas' on the procedure page (docs/spec-summary.md 000 §2, the audit side's other actions): download the financial
  * CSV, upload the insurer's payment file (FINALIZADO only), export the procedure as FHIR R4.
  */
 export function FinanzasMenu({
@@ -60,6 +60,8 @@ export function FinanzasMenu({
           items,
           onClick: ({ key }) => {
             if (key === 'reporte') void descargar(() => finanzasApi.reporte(tramite.idTramite));
+            else if (key === 'reporteXlsx')
+              void descargar(() => finanzasApi.reporte(tramite.idTramite, 'xlsx'));
             else if (key === 'fhir') void descargar(() => finanzasApi.fhir(tramite.idTramite));
             else if (key === 'pagos') setSubir(true);
           },

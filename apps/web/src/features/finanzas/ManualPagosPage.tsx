@@ -66,6 +66,9 @@ export default function ManualPagosPage() {
           <Button icon={<DownloadOutlined />} href={`${BASE}/ejemplo.csv${query}`}>
             Ejemplo CSV
           </Button>
+          <Button icon={<DownloadOutlined />} href={`${BASE}/ejemplo.xlsx${query}`}>
+            Ejemplo Excel
+          </Button>
         </Flex>
       </Card>
       <ManualView manual={manual} />

@@ -97,7 +97,7 @@ function Historial({ idTramite }: { idTramite: number }) {
 }
 
 /**
- * 'Cargar archivo de pagos' (spec 000 §2 and §8, `cargafinans`): choose the insurer's .csv, 'Procesando...'
+ * 'Cargar archivo de pagos' (docs/spec-summary.md 000 §2 and §8, `cargafinans`): choose the insurer's .csv or .xlsx, 'Procesando...'
  * while it is checked, then 'Archivos cargados correctamente' with the differences line by line, or
  * 'Error' / 'Hubo un error al cargar los archivos. Inténtelo de nuevo.' with the server's message and
  * the errors of each row (nothing is recorded then).
@@ -200,9 +200,10 @@ export function PagosModal({
         <Spin spinning={carga.isPending} tip={MSG_FINANZAS.procesando}>
           <Flex vertical gap={12}>
             <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-              Archivo .csv (punto y coma o coma) con las columnas idTramite, noPlanilla y valorPagado, y
-              opcionalmente noServicio, fechaAtencion, fechaPago y referencia. Solo con el trámite FINALIZADO;
-              si una fila tiene errores no se registra ningún pago.
+              Archivo .csv (punto y coma o coma) o libro de Excel .xlsx (primera hoja) con las columnas
+              idTramite, noPlanilla y valorPagado, y opcionalmente noServicio, fechaAtencion, fechaPago y
+              referencia. Solo con el trámite FINALIZADO; si una fila tiene errores no se registra ningún
+              pago.
             </Typography.Paragraph>
             <Flex gap={8} wrap>
               <Button icon={<FileTextOutlined />} href={`/manual-pagos${q}`} target="_blank" rel="noopener">
@@ -211,9 +212,12 @@ export function PagosModal({
               <Button icon={<DownloadOutlined />} href={`/api/v1/manual-pagos/ejemplo.csv${q}`}>
                 Ejemplo CSV
               </Button>
+              <Button icon={<DownloadOutlined />} href={`/api/v1/manual-pagos/ejemplo.xlsx${q}`}>
+                Ejemplo Excel
+              </Button>
             </Flex>
             <Upload.Dragger
-              accept=".csv,text/csv"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               maxCount={1}
               disabled={carga.isPending}
               beforeUpload={(f) => {
@@ -228,7 +232,7 @@ export function PagosModal({
               <p className="ant-upload-drag-icon">
                 <InboxOutlined aria-hidden />
               </p>
-              <p className="ant-upload-text">Haga clic o arrastre aquí el archivo de pagos (.csv)</p>
+              <p className="ant-upload-text">Haga clic o arrastre aquí el archivo de pagos (.csv o .xlsx)</p>
             </Upload.Dragger>
             {aviso && <Alert type="warning" showIcon title={aviso} />}
             {rechazo && (

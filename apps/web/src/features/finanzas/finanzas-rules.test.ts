@@ -5,14 +5,15 @@ import { opcionesFinanzas } from './finanzas-rules.ts';
 const t = (estadoTramite: string, tipoAsignacion: string | null = 'U') => ({ estadoTramite, tipoAsignacion });
 
 describe('opcionesFinanzas', () => {
-  it('16, 17 and 19: the report always, the payment file only once FINALIZADO, FHIR', () => {
+  it('16, 17 and 19: the report (CSV and Excel) always, the payment file only once FINALIZADO, FHIR', () => {
     for (const p of [16, 17, 19]) {
       expect(opcionesFinanzas(t('EN PROCESO'), p)).toEqual([
         { key: 'reporte', label: MSG_FINANZAS.descargarReporte },
+        { key: 'reporteXlsx', label: MSG_FINANZAS.descargarReporteExcel },
         { key: 'pagos', label: MSG_FINANZAS.cargarPagos, disabled: MSG_FINANZAS.cargarSoloFinalizado },
         { key: 'fhir', label: MSG_FINANZAS.exportarFhir },
       ]);
-      expect(opcionesFinanzas(t('FINALIZADO'), p)[1]).toEqual({
+      expect(opcionesFinanzas(t('FINALIZADO'), p)[2]).toEqual({
         key: 'pagos',
         label: MSG_FINANZAS.cargarPagos,
       });

@@ -7,7 +7,7 @@ export type TramiteFinanzas = {
   estadoTramite: string;
   tipoAsignacion: string | null;
 };
-export type OpcionFinanzas = 'reporte' | 'pagos' | 'fhir';
+export type OpcionFinanzas = 'reporte' | 'reporteXlsx' | 'pagos' | 'fhir';
 
 /** Which money actions a profile gets on a procedure (the same predicates the API applies). */
 export function opcionesFinanzas(
@@ -17,6 +17,7 @@ export function opcionesFinanzas(
   const out: { key: OpcionFinanzas; label: string; disabled?: string }[] = [];
   if (puedeVerFinanzas(idPerfil)) {
     out.push({ key: 'reporte', label: MSG_FINANZAS.descargarReporte });
+    out.push({ key: 'reporteXlsx', label: MSG_FINANZAS.descargarReporteExcel });
     out.push({
       key: 'pagos',
       label: MSG_FINANZAS.cargarPagos,

@@ -2,13 +2,12 @@ import { formatMoney } from '@app/domain/common/format';
 import { MSG_HERRAMIENTAS } from '@app/domain/herramientas/messages';
 import type { Medicamento } from '@app/domain/herramientas/schemas';
 import { MSG } from '@app/domain/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Input, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useListParams } from '../../components/useListParams.ts';
+import { usePagedList } from '../../components/usePagedList.ts';
 import { herramientasApi, herramientasKeys } from './herramientas-api.ts';
 
 const TITLE = 'Vademécum';
@@ -29,15 +28,13 @@ const columns: TableColumnsType<Medicamento> = [
 
 /** /vademecum: the medicines of the elements catalogue (tipo M), searched without accents or case. */
 export default function VademecumPage() {
-  const params = useListParams();
+  const list = usePagedList({
+    queryKey: (p) => herramientasKeys.vademecum(p.q, p.page),
+    queryFn: (p, signal) => herramientasApi.vademecum(p.q, p.page, signal),
+  });
+  const { params } = list;
   const [texto, setTexto] = useState(params.q);
   useEffect(() => setTexto(params.q), [params.q]);
-
-  const list = useQuery({
-    queryKey: herramientasKeys.vademecum(params.q, params.page),
-    queryFn: ({ signal }) => herramientasApi.vademecum(params.q, params.page, signal),
-    placeholderData: keepPreviousData,
-  });
 
   return (
     <>
@@ -68,23 +65,18 @@ export default function VademecumPage() {
             </Button>
           )}
         </Flex>
-        {list.isError && (
+        {list.query.isError && (
           <Alert
             type="error"
             showIcon
-            title={errorMessage(list.error, MSG.errorPeticion)}
+            title={errorMessage(list.query.error, MSG.errorPeticion)}
             style={{ marginBottom: 12 }}
           />
         )}
         <DataTable<Medicamento>
           ariaLabel={TITLE}
           columns={columns}
-          rows={list.data?.items ?? []}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          pageSize={list.data?.pageSize}
-          loading={list.isFetching}
-          onPageChange={params.setPage}
+          {...list.table}
           rowKey="idElemento"
           // Long names (443 presentations, some 'AMOXICILINA + ÁCIDO CLAVULÁNICO (250 MG + 62,5 MG)/5 ML …')
           // wrap in their column instead of pushing the value out of sight.

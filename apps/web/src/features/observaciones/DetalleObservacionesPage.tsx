@@ -15,7 +15,7 @@ import { obsApi, obsKeys } from './observaciones-api.ts';
 import { esTipo } from './observaciones-rules.ts';
 
 /**
- * /planilladet_pladetobs/{idTramite}/{estadoTramite}/{idPlanillaDet}/{tipo}/{procesoAm} (spec 001
+ * /planilladet_pladetobs/{idTramite}/{estadoTramite}/{idPlanillaDet}/{tipo}/{procesoAm} (docs/spec-summary.md 001
  * §2.4): the observations of one line item. With ?idPlanilla the attention's permissions come from
  * the API; otherwise the route's process flag (1/0) and the state decide what is shown.
  */

@@ -29,7 +29,7 @@ export type ObservacionesListaProps = {
 const dash = (v: string | null | undefined) => v || '—';
 
 /**
- * Observations of an attention or of a line item (spec 001 §2.7): text filter, page size 10, create
+ * Observations of an attention or of a line item (docs/spec-summary.md 001 §2.7): text filter, page size 10, create
  * and delete only with the process flag on, edit in a modal, answers read-only.
  */
 export function ObservacionesLista({

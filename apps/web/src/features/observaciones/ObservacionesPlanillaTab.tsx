@@ -12,7 +12,7 @@ import { detalleObsPath } from './observaciones-rules.ts';
 
 /**
  * The record page's 'Observaciones' tabs (M and D): the attention's and its line items'
- * observations; create / edit / delete with the process flag of the type (spec 001 §2.7).
+ * observations; create / edit / delete with the process flag of the type (docs/spec-summary.md 001 §2.7).
  */
 export default function ObservacionesPlanillaTab({
   planilla: p,

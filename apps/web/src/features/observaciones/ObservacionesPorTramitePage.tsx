@@ -9,7 +9,7 @@ import { tipoInicial } from './observaciones-rules.ts';
 type Valores = { idTramite?: string; tipo?: 'M' | 'D' };
 
 /**
- * 'Observaciones por trámite' (spec 001 §2.7 'Observations per claim'): an ID of procedure and a
+ * 'Observaciones por trámite' (docs/spec-summary.md 001 §2.7 'Observations per claim'): an ID of procedure and a
  * type open /observaciones-01/{idTramite}/{tipo}; both are needed.
  */
 export default function ObservacionesPorTramitePage() {

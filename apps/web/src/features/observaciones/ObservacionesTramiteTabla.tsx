@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '@app/domain/common/format';
 import { MSG_OBSERVACION } from '@app/domain/observaciones/messages';
 import { puedeResponder } from '@app/domain/observaciones/rules';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
@@ -7,7 +8,6 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { planillaPath } from '../planilla-form/planilla-rules.ts';
-import { fecha } from '../tramites/tramite-rules.ts';
 import { EstadoObservacion } from './EstadoObservacion.tsx';
 import { type ObservacionTramiteItem, obsApi, obsKeys } from './observaciones-api.ts';
 import { PAGE_SIZE_OBS, respuestaPath } from './observaciones-rules.ts';
@@ -65,7 +65,7 @@ export function ObservacionesTramiteTabla({
       title: 'F. atención',
       dataIndex: 'fechaDesde',
       width: 100,
-      render: (v: string) => fecha(v),
+      render: (v: string) => formatCalendarDate(v),
     },
     ...(filtro.nivel === 'PLANILLA'
       ? []

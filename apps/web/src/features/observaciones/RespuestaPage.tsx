@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '@app/domain/common/format';
 import { parseId } from '@app/domain/common/ids';
 import { MSG_OBSERVACION, TIPO_OBSERVACION_TEXTO } from '@app/domain/observaciones/messages';
 import type { NivelObservacion } from '@app/domain/observaciones/rules';
@@ -12,7 +13,6 @@ import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { fecha } from '../tramites/tramite-rules.ts';
 import { ArchivosRespuesta } from './ArchivosRespuesta.tsx';
 import { TextoDictado } from './dictado.tsx';
 import { type ObservacionDetalle, obsApi, obsKeys } from './observaciones-api.ts';
@@ -26,7 +26,7 @@ const listaPath = (o: ObservacionDetalle) =>
   `/tramite-observaciones/${o.planilla.idTramite}?tab=${o.nivel === 'PLANILLA' ? 'cabecera' : 'detalle'}`;
 
 /**
- * /pla-obs-respuesta/{id}/{tipo} and /pla-det-obs-respuesta/{id}/{tipo} (spec 001 §2.7): the
+ * /pla-obs-respuesta/{id}/{tipo} and /pla-det-obs-respuesta/{id}/{tipo} (docs/spec-summary.md 001 §2.7): the
  * attention, the observation read-only, and the provider's answer (standard answer and/or text with
  * dictation), plus supporting documents for the observed attention.
  */
@@ -129,8 +129,16 @@ export default function RespuestaPage({ nivel }: { nivel: NivelObservacion }) {
                 { title: 'Número', dataIndex: 'numero' },
                 { title: 'Cédula', dataIndex: 'cedula' },
                 { title: 'Nombre', dataIndex: 'nombre' },
-                { title: 'Fecha desde', dataIndex: 'fechaDesde', render: (v: string) => fecha(v) },
-                { title: 'Fecha hasta', dataIndex: 'fechaHasta', render: (v: string) => fecha(v) },
+                {
+                  title: 'Fecha desde',
+                  dataIndex: 'fechaDesde',
+                  render: (v: string) => formatCalendarDate(v),
+                },
+                {
+                  title: 'Fecha hasta',
+                  dataIndex: 'fechaHasta',
+                  render: (v: string) => formatCalendarDate(v),
+                },
                 { title: 'Hora desde', dataIndex: 'horaDesde', render: dash },
                 { title: 'Hora hasta', dataIndex: 'horaHasta', render: dash },
               ]}

@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -8,10 +8,12 @@ import { useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
 import { useSession } from '../../app/use-session.ts';
 import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
+import type { FormatoExport } from '../../components/exportar.ts';
+import { patchListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PeriodoSelect } from '../../components/PeriodoSelect.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { PeriodoSelect } from '../cargas/PeriodoSelect.tsx';
 import { detailPath } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
@@ -30,7 +32,7 @@ const VISTAS = [
 ];
 
 /**
- * /observaciones-tramite/{t} (spec 001 §2.7 'Pending-observations review screen', 16–20): rows only
+ * /observaciones-tramite/{t} (docs/spec-summary.md 001 §2.7 'Pending-observations review screen', 16–20): rows only
  * once a load (period) and a type are chosen; 17 opens with M, 19 with D. Paged in the server; the
  * auditor decides on each answer (the glosa stands, is reduced or withdrawn).
  */
@@ -47,19 +49,12 @@ export default function RevisionObservacionesPage() {
   const page = Math.max(1, Number(sp.get('page')) || 1);
   const [exportando, setExportando] = useState(false);
 
-  const set = (c: Record<string, string | number | undefined>) =>
-    setSp(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(c)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in c)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  // A filter change goes back to page 1 (the list's URL rules, components/list-params.ts).
+  const set = (cambios: Record<string, string | number | undefined>) => {
+    const { page: pagina, ...filters } = cambios;
+    const page = 'page' in cambios ? Number(pagina ?? 1) : undefined;
+    setSp((prev) => patchListParams(prev, { filters, page }), { replace: true });
+  };
 
   const q = useQuery({
     queryKey: tramiteKeys.detail(idTramite ?? 0),
@@ -74,10 +69,10 @@ export default function RevisionObservacionesPage() {
     );
   const t = q.data;
 
-  async function exportar() {
+  async function exportar(formato: FormatoExport) {
     setExportando(true);
     try {
-      await tramitesApi.observacionesCsv(idTramite ?? 0, { tipo, idCarga });
+      await tramitesApi.observacionesExport(idTramite ?? 0, { tipo, idCarga }, formato);
     } catch (e) {
       feedback.errorDialog('Error al descargar el archivo', errorMessage(e, ''));
     } finally {
@@ -104,9 +99,17 @@ export default function RevisionObservacionesPage() {
             key="csv"
             icon={<DownloadOutlined aria-hidden />}
             loading={exportando}
-            onClick={() => void exportar()}
+            onClick={() => void exportar('csv')}
           >
             Exportar a CSV
+          </Button>,
+          <Button
+            key="xlsx"
+            icon={<FileExcelOutlined aria-hidden />}
+            loading={exportando}
+            onClick={() => void exportar('xlsx')}
+          >
+            Exportar a Excel
           </Button>,
         ]}
       />

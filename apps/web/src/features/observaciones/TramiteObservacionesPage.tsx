@@ -6,12 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Flex, Select, Skeleton, Tabs } from 'antd';
 import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
+import { openPdf } from '../../components/download.ts';
 import { ErrorRetryPage } from '../../components/ErrorRetry.tsx';
+import { patchListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { PeriodoSelect } from '../../components/PeriodoSelect.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { PeriodoSelect } from '../cargas/PeriodoSelect.tsx';
-import { openPdf } from '../tramites/download.ts';
 import { detailPath } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
@@ -19,7 +20,7 @@ import { EnvioBotones } from './EnvioBotones.tsx';
 import { type FiltroTramite, ObservacionesTramiteTabla } from './ObservacionesTramiteTabla.tsx';
 import { esTipo } from './observaciones-rules.ts';
 
-/** How a route shows the procedure's observations (spec 001 §2.4). */
+/** How a route shows the procedure's observations (docs/spec-summary.md 001 §2.4). */
 export type ModoObs = { tabs: boolean; tab?: 'cabecera' | 'detalle'; titulo: string };
 
 const TABS = [
@@ -65,19 +66,12 @@ export default function TramiteObservacionesPage({ modo }: { modo: ModoObs }) {
       : (modo.tab ?? 'cabecera');
   const page = Math.max(1, Number(sp.get('page')) || 1);
 
-  const set = (cambios: Record<string, string | number | undefined>) =>
-    setSp(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(cambios)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in cambios)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  // A filter change goes back to page 1 (the list's URL rules, components/list-params.ts).
+  const set = (cambios: Record<string, string | number | undefined>) => {
+    const { page: pagina, ...filters } = cambios;
+    const page = 'page' in cambios ? Number(pagina ?? 1) : undefined;
+    setSp((prev) => patchListParams(prev, { filters, page }), { replace: true });
+  };
 
   const q = useQuery({
     queryKey: tramiteKeys.detail(idTramite ?? 0),

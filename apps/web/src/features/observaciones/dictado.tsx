@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { UpperTextArea } from '../tramites/UpperTextArea.tsx';
 
 /*
- * Dictation (spec 001 §2.7, issue 13 item 1): the browser's speech recognition in es-EC, falling back
+ * Dictation (docs/spec-summary.md 001 §2.7, issue 13 item 1): the browser's speech recognition in es-EC, falling back
  * to es-ES when the browser rejects the first; where it does not exist the button explains why
  * instead of doing nothing.
  */

@@ -35,7 +35,7 @@ describe('observation screens', () => {
     expect(filtrarObservaciones([a, b], 'nada')).toEqual([]);
   });
 
-  it('edits only drafts of the same process (spec 001 §4)', () => {
+  it('edits only drafts of the same process (docs/spec-summary.md 001 §4)', () => {
     expect(puedeModificar(item({}), 'M')).toBeNull();
     expect(puedeModificar(item({}), 'D')).toBe(MSG_OBSERVACION.tipoDistinto('M'));
     expect(puedeModificar(item({ ronda: 1 }), 'M')).toBe(MSG_OBSERVACION.yaEnviada);

@@ -39,7 +39,7 @@ export function filtrarObservaciones<T extends ObservacionItem>(items: readonly 
 
 /**
  * Why this observation may not be edited or deleted now (null: it may): another process wrote it
- * (spec 001 §4), or it was already sent to the provider.
+ * (docs/spec-summary.md 001 §4), or it was already sent to the provider.
  */
 export function puedeModificar(
   o: Pick<ObservacionItem, 'tipo' | 'ronda'>,
@@ -58,7 +58,7 @@ export function tipoInicial(idPerfil: number, url: string | null): TipoRevision 
 
 export const esTipo = (v: string | null | undefined): v is TipoRevision => v === 'M' || v === 'D';
 
-/** The line item's observations screen (spec 001 §2.4), with the attention for the list. */
+/** The line item's observations screen (docs/spec-summary.md 001 §2.4), with the attention for the list. */
 export const detalleObsPath = (
   idTramite: number,
   estadoTramite: string,

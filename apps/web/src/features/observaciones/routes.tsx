@@ -22,7 +22,7 @@ const respuesta = (path: string, nivel: NivelObservacion): RouteObject => ({
   },
 });
 
-/** The observation conversation's screens (spec 001 §2.4, §2.7; issue 13), inside the signed-in shell. */
+/** The observation conversation's screens (docs/spec-summary.md 001 §2.4, §2.7; issue 13), inside the signed-in shell. */
 export const observacionRoutes: RouteObject[] = [
   lista('/tramite-observaciones/:idTramite', { tabs: true, titulo: 'Observaciones del trámite' }),
   lista('/tramites-obs-pla/:idTramite', { tabs: true, tab: 'cabecera', titulo: 'Observaciones del trámite' }),

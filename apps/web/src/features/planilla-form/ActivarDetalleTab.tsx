@@ -14,7 +14,7 @@ import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 type Feedback = ReturnType<typeof useFeedback>;
 
 /**
- * Activar detalle (supervisor, spec 000 §2 / spec 001 'toggle variant'): every line item of the
+ * Activar detalle (supervisor, docs/spec-summary.md 000 §2 / docs/spec-summary.md 001 'toggle variant'): every line item of the
  * attention with an on/off switch, 5 per page. A change recalculates the attention's total and is
  * written to the audit trail; the attention's version guards concurrent edits.
  */

@@ -2,7 +2,7 @@ import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
@@ -11,10 +11,11 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { PlanillaRecord } from './PlanillaRecord.tsx';
-import { planillaApi, planillaKeys } from './planilla-api.ts';
+import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import { breadcrumbPlanilla, parseId, planillaPath, tramitesHref } from './planilla-rules.ts';
+import { useRevisionRapida } from './use-revision-rapida.tsx';
 
-/** /planillaform/:idTramite/:estadoTramite/:idPlanilla — the attention record page (spec 000 §2). */
+/** /planillaform/:idTramite/:estadoTramite/:idPlanilla — the attention record page (docs/spec-summary.md 000 §2). */
 export default function PlanillaFormPage() {
   const params = useParams();
   const idTramite = parseId(params.idTramite);
@@ -41,21 +42,34 @@ export default function PlanillaFormPage() {
       navigate(`${canonical}${location.search}`, { replace: true });
   }, [p, location.pathname, location.search, navigate]);
 
-  async function abrir(id: number) {
+  // The attention on screen, for answers that arrive after the user moved on.
+  const enPantalla = useRef(idPlanilla);
+  enPantalla.current = idPlanilla;
+
+  /** Opens another attention; `cache`: the record already fetched (the next pending one), if there. */
+  async function abrir(id: number, cache = false) {
     try {
-      const otra = await queryClient.fetchQuery({
-        queryKey: planillaKeys.detail(id),
-        queryFn: ({ signal }) => planillaApi.get(id, signal),
-        staleTime: 0,
-      });
+      const guardada = cache ? queryClient.getQueryData<Planilla>(planillaKeys.detail(id)) : undefined;
+      const otra: Planilla =
+        guardada ??
+        (await queryClient.fetchQuery<Planilla>({
+          queryKey: planillaKeys.detail(id),
+          queryFn: ({ signal }) => planillaApi.get(id, signal),
+          staleTime: 0,
+        }));
       const tab = new URLSearchParams(location.search).get('tab');
+      // From the cache (the next pending one, fetched ahead): rendered at once, not as a transition
+      // that the answers arriving meanwhile would interrupt and restart.
       navigate(
         `${planillaPath(otra.idTramite, otra.estadoTramite, otra.idPlanilla)}${tab ? `?tab=${tab}` : ''}`,
+        { flushSync: !!guardada },
       );
     } catch (e) {
       feedback.errorDialog(MSG_PLANILLA.noCargaInfo, (e as Error).message);
     }
   }
+
+  const rapida = useRevisionRapida({ feedback, abrir, actual: () => enPantalla.current });
 
   const crumbs = breadcrumbPlanilla(
     idPerfil,
@@ -125,7 +139,9 @@ export default function PlanillaFormPage() {
         planilla={p}
         idPerfil={idPerfil}
         feedback={feedback}
-        onIr={(id) => void abrir(id)}
+        onIr={(id) => void abrir(id, true)}
+        onRevisar={(tipo, version, siguiente) => rapida.registrar(p, tipo, version, siguiente)}
+        revisando={rapida.revisando === p.idPlanilla}
         onRevisada={(siguiente) => {
           if (siguiente) void abrir(siguiente);
           else

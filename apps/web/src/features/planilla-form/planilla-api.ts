@@ -79,15 +79,19 @@ export const planillaApi = {
       body: { tipo },
     }),
   /** The next (or previous) pending attention of the procedure and load for this review type. */
-  siguientePendiente: (q: {
-    idTramite: number;
-    idCarga: number;
-    tipo: TipoRevision;
-    despuesDe: number;
-    anterior?: boolean;
-  }) =>
+  siguientePendiente: (
+    q: {
+      idTramite: number;
+      idCarga: number;
+      tipo: TipoRevision;
+      despuesDe: number;
+      anterior?: boolean;
+    },
+    signal?: AbortSignal,
+  ) =>
     api<{ idPlanilla: number; numero: string }>('/planillas/siguiente-pendiente', {
       query: { ...q, anterior: q.anterior ? '1' : undefined },
+      signal,
     }),
 
   /** How many attentions of the procedure's load still wait for this user's review of this type. */

@@ -1,10 +1,10 @@
 /**
- * Pure rules of the attention record page and popup (spec 000 §2 "Attention record page and popup"):
+ * Pure rules of the attention record page and popup (docs/spec-summary.md 000 §2 "Attention record page and popup"):
  * breadcrumb per profile, links, the weekend notice, date bounds, which review actions and tabs a user
  * gets, the keyboard map, and the form ↔ API mapping. The permissions themselves come from the API
  * (`permisos`, computed by the domain's predicates).
  */
-import { formatDate } from '@app/domain/common/format';
+import { calendarDate, formatDate } from '@app/domain/common/format';
 import { canActivarDetalle } from '@app/domain/planillas/detalles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import {
@@ -67,11 +67,8 @@ export function popupPath(
 /** A route parameter read as an id, else null (the domain's reading of an id). */
 export { parseId } from '@app/domain/common/ids';
 
-/** A calendar date from the API ('2026-03-07' or an ISO instant) as 'YYYY-MM-DD'. */
-export function calendarDate(v: string | null | undefined): string | null {
-  const m = v ? /^(\d{4}-\d{2}-\d{2})/.exec(v) : null;
-  return m ? m[1] : null;
-}
+/** A calendar date from the API ('2026-03-07' or an ISO instant) as 'YYYY-MM-DD' (the domain's). */
+export { calendarDate };
 
 /** The notice shown when the attention starts on a Saturday or Sunday; null otherwise. */
 export function avisoFinDeSemana(fechaDesde: string | null | undefined): string | null {
@@ -162,6 +159,13 @@ export const TAB_LABELS: Record<TabPlanilla, string> = {
   activar: 'Activar detalle',
 };
 
+/** Short labels where the tabs share the width with the documents (1366 px, issue 14 §1); the full one in the tooltip. */
+export const TAB_CORTOS: Partial<Record<TabPlanilla, string>> = {
+  'obs-am': 'Obs. AM',
+  'obs-gd': 'Obs. GD',
+  otras: 'Otras',
+};
+
 /** Inf. auditoría for the supervision profiles; Activar detalle for 16 and 17 while the procedure is workable. */
 export function tabsPlanilla(idPerfil: number, estadoTramite: string): TabPlanilla[] {
   return TABS.filter((t) => {
@@ -178,7 +182,7 @@ export function resolveTab(value: string | null, visibles: readonly TabPlanilla[
 // ---------------------------------------------------------------------------------------------
 // Keyboard review
 
-export type AccionTeclado = 'siguiente' | 'anterior' | 'revisar' | 'guardar' | 'archivos';
+export type AccionTeclado = 'siguiente' | 'anterior' | 'revisar' | 'guardar' | 'archivos' | 'deshacer';
 
 /**
  * Alt + a letter, matched on the physical key (`code`) so it works on any layout. Letters chosen not
@@ -200,6 +204,13 @@ export const ATAJOS: ReadonlyArray<{
     code: 'KeyA',
     teclas: 'Alt + A',
     descripcion: 'Ver los documentos (pestaña Archivos)',
+  },
+  // Only while 'Revisión registrada' is on screen (the record page's review notice, issue 14 §1).
+  {
+    accion: 'deshacer',
+    code: 'KeyZ',
+    teclas: 'Alt + Z',
+    descripcion: 'Deshacer la revisión recién registrada',
   },
 ];
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** The attention record page (spec 000 §2), mounted inside the signed-in shell. */
+/** The attention record page (docs/spec-summary.md 000 §2), mounted inside the signed-in shell. */
 export const planillaFormRoutes: RouteObject[] = [
   {
     path: '/planillaform/:idTramite/:estadoTramite/:idPlanilla',

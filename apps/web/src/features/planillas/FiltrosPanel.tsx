@@ -1,9 +1,10 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
 import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Flex, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { FormatoExport } from '../../components/exportar.ts';
 import {
   type Filtros,
   filtrosVisibles,
@@ -49,7 +50,7 @@ export type FiltrosPanelProps = {
   filtros: Filtros;
   onAplicar: (f: Filtros) => void;
   onLimpiar: () => void;
-  onExportar: () => void;
+  onExportar: (formato: FormatoExport) => void;
   exportando: boolean;
 };
 
@@ -237,8 +238,19 @@ export function FiltrosPanel({
         <Button type="primary" icon={<SearchOutlined aria-hidden />} onClick={aplicar}>
           Buscar
         </Button>
-        <Button icon={<DownloadOutlined aria-hidden />} loading={exportando} onClick={onExportar}>
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          loading={exportando}
+          onClick={() => onExportar('csv')}
+        >
           Exportar a CSV
+        </Button>
+        <Button
+          icon={<FileExcelOutlined aria-hidden />}
+          loading={exportando}
+          onClick={() => onExportar('xlsx')}
+        >
+          Exportar a Excel
         </Button>
         {secundarios.length > 0 && (
           <Button type="link" aria-expanded={mas} onClick={() => setMas((m) => !m)}>

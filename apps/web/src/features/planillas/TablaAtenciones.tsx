@@ -25,6 +25,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { DataTable } from '../../components/DataTable.tsx';
+import type { FormatoExport } from '../../components/exportar.ts';
 import { StateTag } from '../../components/StateTag.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import type { UseListParams } from '../../components/useListParams.ts';
@@ -130,14 +131,14 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
   });
 
   const [exportando, setExportando] = useState(false);
-  async function exportar() {
+  async function exportar(formato: FormatoExport) {
     if (list.data && total === 0) {
       message.warning(MSG_PLANILLA.noHayDatosExportar);
       return;
     }
     setExportando(true);
     try {
-      await planillasApi.exportCsv(exportQuery(q));
+      await planillasApi.exportar(exportQuery(q), formato);
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) message.warning(e.message);
       else feedback.errorDialog('Error al descargar el archivo', (e as Error).message);
@@ -420,7 +421,7 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
         filtros={filtros}
         onAplicar={aplicar}
         onLimpiar={limpiar}
-        onExportar={() => void exportar()}
+        onExportar={(formato) => void exportar(formato)}
         exportando={exportando}
       />
       {(control || (filtros.control && !control)) && (

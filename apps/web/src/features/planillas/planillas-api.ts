@@ -6,6 +6,7 @@ import type {
   PlanillaListaRespuesta,
 } from '@app/domain/planillas/types';
 import { api } from '../../app/api.ts';
+import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
 import type { Carga } from '../cargas/cargas-api.ts';
 import { downloadFile, openPdf } from '../tramites/download.ts';
 
@@ -82,9 +83,12 @@ export const planillasApi = {
       method: 'PUT',
       body: { nivel },
     }),
-  /** Streams Atenciones_tramite_{idTramite}.csv with the list's filters (422 'No hay datos para exportar.'). */
-  exportCsv: (q: PlanillaListApiQuery) =>
-    downloadFile('/planillas/export.csv', `Atenciones_tramite_${q.idTramite}.csv`, q),
+  /** Streams Atenciones_tramite_{idTramite}.csv (or .xlsx) with the list's filters (422 'No hay datos para exportar.'). */
+  exportar: (q: PlanillaListApiQuery, formato: FormatoExport = 'csv') =>
+    downloadFile('/planillas/export.csv', nombreExport(`Atenciones_tramite_${q.idTramite}.csv`, formato), {
+      ...q,
+      formato,
+    }),
   /** Report 9: the print of the sheet, in a new tab. */
   imprimir: (id: number) => openPdf(`/planillas/${id}/resumen.pdf`),
   archivos: (id: number, page: number, signal?: AbortSignal) =>

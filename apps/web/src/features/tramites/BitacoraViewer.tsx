@@ -1,15 +1,14 @@
-import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Input, Modal, Select, type TableColumnsType } from 'antd';
 import { type MouseEvent, useEffect, useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
 import { PAGE_SIZE } from '../../components/data-table.ts';
+import { openPdf } from '../../components/download.ts';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
-import { useListParams } from '../../components/useListParams.ts';
-import { openPdf } from './download.ts';
+import { usePagedList } from '../../components/usePagedList.ts';
 import { BITACORA_OPCIONES, esTipoBitacora } from './tramite-rules.ts';
 import { type BitacoraEntry, type BitacoraQuery, tramiteKeys, tramitesApi } from './tramites-api.ts';
 
@@ -22,14 +21,21 @@ export type BitacoraViewerProps = {
 /** The procedure log (docs/spec-summary.md 002): text search, type filter, all records, PDF, read-only detail. */
 export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerProps) {
   const feedback = useFeedback();
-  const params = useListParams({ namespace, filterKeys: ['tipo'] });
-  const tipo = esTipoBitacora(params.filters.tipo) ? params.filters.tipo : undefined;
-  const query: BitacoraQuery = { q: params.q || undefined, tipo, page: params.page, pageSize: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: tramiteKeys.bitacora(idTramite, query),
-    queryFn: ({ signal }) => tramitesApi.bitacora(idTramite, query, signal),
-    placeholderData: keepPreviousData,
+  const list = usePagedList({
+    namespace,
+    filterKeys: ['tipo'],
+    request: ({ q, filters, page }): BitacoraQuery => ({
+      q: q || undefined,
+      tipo: esTipoBitacora(filters.tipo) ? filters.tipo : undefined,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
+    queryKey: (query) => tramiteKeys.bitacora(idTramite, query),
+    queryFn: (query, signal) => tramitesApi.bitacora(idTramite, query, signal),
+    pageSize: PAGE_SIZE,
   });
+  const { params } = list;
+  const { tipo } = list.request;
 
   const [text, setText] = useState(params.q);
   useEffect(() => setText(params.q), [params.q]);
@@ -39,14 +45,14 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
   function search(value: string) {
     const q = value.trim();
     if (!q) return; // an empty search is ignored (docs/spec-summary.md 002)
-    if (q === params.q) void list.refetch();
+    if (q === params.q) void list.query.refetch();
     else params.setQ(q);
   }
 
   function all() {
     setText('');
     params.clear();
-    void list.refetch();
+    void list.query.refetch();
   }
 
   async function pdf() {
@@ -61,7 +67,7 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
     }
   }
 
-  const rows = list.data?.items ?? [];
+  const rows = list.table.rows;
   function openFromClick(e: MouseEvent<HTMLDivElement>) {
     const key = (e.target as HTMLElement).closest('tr[data-row-key]')?.getAttribute('data-row-key');
     const row = key ? rows.find((r) => String(r.idBitacoraTra) === key) : undefined;
@@ -98,7 +104,7 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
           value={text}
           onChange={(e) => setText(e.target.value)}
           onSearch={search}
-          enterButton
+          enterButton={<Button type="primary" icon={<SearchOutlined aria-hidden />} aria-label="Buscar" />}
           maxLength={200}
           style={{ width: 320 }}
         />
@@ -120,9 +126,9 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
         </Button>
       </Flex>
       <ErrorRetry
-        error={list.error}
+        error={list.query.error}
         fallback={MSG.errorPeticion}
-        onRetry={() => void list.refetch()}
+        onRetry={() => void list.query.refetch()}
         style={{ marginBottom: 12 }}
       />
       {/* A click anywhere on a row opens its detail; double-click and Enter come with DataTable. */}
@@ -130,12 +136,7 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
         <DataTable<BitacoraEntry>
           ariaLabel="Bitácora del trámite"
           columns={columns}
-          rows={rows}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          pageSize={PAGE_SIZE}
-          loading={list.isFetching}
-          onPageChange={params.setPage}
+          {...list.table}
           rowKey="idBitacoraTra"
           onRowDoubleClick={setDetalle}
           emptyText={params.q || tipo ? MSG.sinDatos : MSG.listaVacia}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Col, DatePicker, Form, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/api.ts';
+import { useAvisoCambios } from '../../app/aviso-salida.tsx';
 import { useEnvio } from '../../app/use-envio.ts';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { useFeedback } from '../../components/useFeedback.tsx';
@@ -49,6 +50,8 @@ export function NuevoTramiteModal({ open, onClose, onCreated }: NuevoTramiteModa
   // One request per submit, however often 'Guardar' is pressed (issue 14 §2).
   const save = useEnvio({ mutationFn: tramitesApi.create });
   const saving = save.isPending;
+  // Leaving the page with the form half-filled asks first (issue 14 §4).
+  const cambios = useAvisoCambios(form, open);
 
   function showErrors(errors: Record<string, string>, fallback?: string) {
     const known = FIELD_ORDER.filter((k) => k in errors);
@@ -74,6 +77,7 @@ export function NuevoTramiteModal({ open, onClose, onCreated }: NuevoTramiteModa
     }
     save.mutate(body, {
       onSuccess: (res) => {
+        cambios.guardado();
         feedback.success(res.mensaje);
         void queryClient.invalidateQueries({ queryKey: tramiteKeys.all });
         onClose();

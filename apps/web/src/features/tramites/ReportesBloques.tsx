@@ -2,16 +2,16 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { MSG_REPORTE } from '@app/domain/reportes/pdf';
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { openPdf } from '../../components/download.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
-import { openPdf } from './download.ts';
 import { bloquesReportes, rutaReporte } from './reportes-rules.ts';
 
 type Feedback = ReturnType<typeof useFeedback>;
 
 /**
- * The procedure's PDF reports (spec 000 §2, audit side): two blocks of buttons. A report opens in a
+ * The procedure's PDF reports (docs/spec-summary.md 000 §2, audit side): two blocks of buttons. A report opens in a
  * new tab; while the server draws it the button reads 'Procesando...'; a failure says
- * 'Error al obtener el reporte…' (spec 001 §8).
+ * 'Error al obtener el reporte…' (docs/spec-summary.md 001 §8).
  */
 export function ReportesBloques({
   tramite,

@@ -1,4 +1,10 @@
-import { formatCount, formatDate, formatDateTime } from '@app/domain/common/format';
+import {
+  calendarDate,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatPeriod,
+} from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { asignacionTexto } from '@app/domain/tramites/workflow';
@@ -10,7 +16,7 @@ import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
 import { StateTag } from '../../components/StateTag.tsx';
 import type { useFeedback } from '../../components/useFeedback.tsx';
-import { calendarDate, frecuenciaLabel, periodo, semanaTexto } from './tramite-rules.ts';
+import { frecuenciaLabel, semanaTexto } from './tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';
 import { UpperTextArea } from './UpperTextArea.tsx';
 
@@ -33,7 +39,7 @@ export function TramiteInfo({ tramite: t, editable, feedback }: TramiteInfoProps
     { key: 'estado', label: 'Estado', children: <StateTag state={t.estadoTramite} /> },
     { key: 'prestador', label: 'Prestador', children: t.nombreComercial },
     { key: 'servicio', label: 'Servicio', children: t.servicioNombre },
-    ...(editable ? [] : [{ key: 'periodo', label: 'Período', children: periodo(t) }]),
+    ...(editable ? [] : [{ key: 'periodo', label: 'Período', children: formatPeriod(t) }]),
     { key: 'frecuencia', label: 'Frecuencia de carga', children: frecuenciaLabel(t.frecuenciaCarga) },
   ];
   const more: NonNullable<DescriptionsProps['items']> = [

@@ -1,9 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PERFIL } from '@app/domain/auth/profiles';
-import { formatCount, formatDate } from '@app/domain/common/format';
+import { formatCount, formatDate, formatPeriod } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { ESTADOS_PROCESADOS, ESTADOS_TRABAJO, ESTADOS_TRAMITE } from '@app/domain/tramites/workflow';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Input, Select, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -16,9 +15,9 @@ import { PAGE_SIZE } from '../../components/data-table.ts';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StateTag } from '../../components/StateTag.tsx';
-import { useListParams } from '../../components/useListParams.ts';
+import { usePagedList } from '../../components/usePagedList.ts';
 import { NuevoTramiteModal } from './NuevoTramiteModal.tsx';
-import { detailPath, esPrestador, frecuenciaLabel, periodo, VISTAS } from './tramite-rules.ts';
+import { detailPath, esPrestador, frecuenciaLabel, VISTAS } from './tramite-rules.ts';
 import { type Tramite, type TramiteListQuery, tramiteKeys, tramitesApi, type Vista } from './tramites-api.ts';
 import { usePrestadores, useServicios } from './use-catalogos.ts';
 
@@ -44,25 +43,25 @@ export default function TramiteListPage({ vista }: { vista: Vista }) {
 function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
   const def = VISTAS[vista];
   const navigate = useNavigate();
-  const params = useListParams({ filterKeys: FILTER_KEYS });
-  const f = params.filters;
-  const query: TramiteListQuery = {
-    vista,
-    estado: f.estado,
-    idPrestador: f.idPrestador,
-    idServicio: f.idServicio,
-    numero: f.numero,
-    desde: f.desde,
-    hasta: f.hasta,
-    page: params.page,
+  const list = usePagedList({
+    filterKeys: FILTER_KEYS,
+    request: ({ filters: f, page }): TramiteListQuery => ({
+      vista,
+      estado: f.estado,
+      idPrestador: f.idPrestador,
+      idServicio: f.idServicio,
+      numero: f.numero,
+      desde: f.desde,
+      hasta: f.hasta,
+      page,
+      pageSize: PAGE_SIZE,
+    }),
+    queryKey: tramiteKeys.list,
+    queryFn: tramitesApi.list,
     pageSize: PAGE_SIZE,
-  };
-
-  const list = useQuery({
-    queryKey: tramiteKeys.list(query),
-    queryFn: ({ signal }) => tramitesApi.list(query, signal),
-    placeholderData: keepPreviousData,
   });
+  const { params } = list;
+  const f = params.filters;
   const prestadores = usePrestadores();
   const servicios = useServicios();
 
@@ -100,7 +99,7 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
       width: 120,
       ellipsis: { showTitle: true },
     },
-    { key: 'periodo', title: 'Período', width: 180, render: (_: unknown, t) => periodo(t) },
+    { key: 'periodo', title: 'Período', width: 180, render: (_: unknown, t) => formatPeriod(t) },
     {
       key: 'frecuencia',
       title: 'Frecuencia',
@@ -248,20 +247,15 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
           </Button>
         </Flex>
         <ErrorRetry
-          error={list.error}
+          error={list.query.error}
           fallback={MSG.errorPeticion}
-          onRetry={() => void list.refetch()}
+          onRetry={() => void list.query.refetch()}
           style={{ marginBottom: 12 }}
         />
         <DataTable<Tramite>
           ariaLabel={def.title}
           columns={columns}
-          rows={list.data?.items ?? []}
-          total={list.data?.total ?? 0}
-          page={params.page}
-          pageSize={PAGE_SIZE}
-          loading={list.isFetching}
-          onPageChange={params.setPage}
+          {...list.table}
           rowKey="idTramite"
           onRowDoubleClick={open}
           emptyText={hasFilters ? MSG.sinDatos : 'No hay trámites para mostrar.'}

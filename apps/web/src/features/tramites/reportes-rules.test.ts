@@ -5,7 +5,7 @@ import { bloquesReportes, rutaReporte } from './reportes-rules.ts';
 const ids = (t: { estadoTramite: string; tipoAsignacion: string | null }, perfil: number) =>
   bloquesReportes(t, perfil).map((b) => b.botones.map((r) => r.id));
 
-describe('report blocks of the procedure page (spec 000 §2)', () => {
+describe('report blocks of the procedure page (docs/spec-summary.md 000 §2)', () => {
   it('block 1: AM and GD observations, consolidated and detailed sheets; block 2: observations with answers', () => {
     expect(ids({ estadoTramite: 'EN PROCESO', tipoAsignacion: 'U' }, 17)).toEqual([
       [4, 5, 10, 11],

@@ -14,7 +14,7 @@ export type BloqueReportes = { titulo: string; botones: BotonReporte[] };
 const OPERATIVOS = [18, 20];
 
 /**
- * The two report blocks of the audit side of the procedure page (spec 000 §2): block 1 the AM and
+ * The two report blocks of the audit side of the procedure page (docs/spec-summary.md 000 §2): block 1 the AM and
  * GD observations and the consolidated and detailed attention sheets, block 2 the observations with
  * answers. Enabled from ENVIADO on (docs/decisions.md 47); the operatives 18 and 20 read a whole
  * procedure's reports only when it is assigned to everybody, as the API answers (403 otherwise).

@@ -1,10 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { Lado } from './tramite-rules.ts';
 import type { Vista } from './tramites-api.ts';
 
 type ListModule = { default: ComponentType<{ vista: Vista }> };
-type DetailModule = { default: ComponentType<{ lado: Lado }> };
 
 /** Each page is its own chunk; the four lists share one component, parameterised by the API's vista. */
 const lista = (path: string, vista: Vista): RouteObject => ({
@@ -15,22 +13,13 @@ const lista = (path: string, vista: Vista): RouteObject => ({
   },
 });
 
-const detalle = (path: string, lado: Lado): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { default: Page } = (await import('./TramiteDetailPage.tsx')) as DetailModule;
-    return { element: <Page lado={lado} /> };
-  },
-});
-
 /** Procedure routes (docs/spec-summary.md 000 §2), to be mounted inside the signed-in shell. */
 export const tramiteRoutes: RouteObject[] = [
   lista('/tramite', 'todos'),
   lista('/tramite-asignados', 'asignados'),
   lista('/tramite-procesados', 'procesados'),
   lista('/tramite-carga', 'carga'),
-  detalle('/tramiteform/:id', 'auditoria'),
-  detalle('/tramiteform-carga/:id', 'carga'),
+  // /tramiteform/:id and /tramiteform-carga/:id: the procedure page, features/tramite-detalle/routes.tsx.
   {
     path: '/bitacora-tramite/:id',
     lazy: async () => ({ Component: (await import('./BitacoraPage.tsx')).default }),

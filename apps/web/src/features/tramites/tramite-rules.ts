@@ -3,7 +3,7 @@ import { fieldErrors } from '@app/domain/common/errors';
  * Pure rules of the procedure screens: which list a route shows, where a row opens, which buttons
  * and tabs a user sees for a procedure. The workflow itself comes from the domain's table.
  */
-import { formatDate, todayIso } from '@app/domain/common/format';
+import { todayIso } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { assignProfiles, esEstadoTrabajo, isSupervision } from '@app/domain/planillas/permissions';
 import { tramiteInputSchema } from '@app/domain/tramites/schemas';
@@ -68,18 +68,13 @@ export function listHref(lado: Lado, idPerfil: number): string {
   return idPerfil === AUDITOR_AM || idPerfil === GESTOR_GD ? VISTAS.asignados.path : VISTAS.todos.path;
 }
 
-/** A calendar date from the API ('2026-01-31' or '2026-01-31T00:00:00.000Z') as 'YYYY-MM-DD'. */
-export function calendarDate(v: string | null | undefined): string | null {
-  if (!v) return null;
-  const m = /^(\d{4}-\d{2}-\d{2})/.exec(v);
-  return m ? m[1] : null;
-}
-
-/** 'dd/MM/yyyy' of a calendar date, never shifted by the time zone. */
-export const fecha = (v: string | null | undefined) => formatDate(calendarDate(v) ?? v);
-
-export const periodo = (t: Pick<Tramite, 'fechaDesde' | 'fechaHasta'>) =>
-  `${fecha(t.fechaDesde)} – ${fecha(t.fechaHasta)}`;
+// Date and period formatting moved to the domain's format module (issue 12 §5); kept here as
+// re-exports until the last importers (features/planillas, features/revision) move.
+export {
+  calendarDate,
+  formatCalendarDate as fecha,
+  formatPeriod as periodo,
+} from '@app/domain/common/format';
 
 export function frecuenciaLabel(code: string | null | undefined): string {
   return FRECUENCIAS.find((f) => f.value === code)?.label ?? code ?? '';

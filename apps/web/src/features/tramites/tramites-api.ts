@@ -2,7 +2,8 @@ import type { Page } from '@app/domain/catalogs/define';
 import type { ObservacionTramiteFila } from '@app/domain/planillas/detalles';
 import type { Accion, BitacoraTipo, EstadoTramite } from '@app/domain/tramites/workflow';
 import { api } from '../../app/api.ts';
-import { downloadFile } from './download.ts';
+import { downloadFile } from '../../components/download.ts';
+import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
 
 /** The procedure view of apps/api/src/features/tramites/queries.ts (docs/spec-summary.md 000 §3). */
 export type Tramite = {
@@ -143,10 +144,11 @@ export const tramitesApi = {
       query: { ...q, pageSize: 10 },
       signal,
     }),
-  observacionesCsv: (id: number, q: ObservacionesTramiteFiltro) =>
-    downloadFile(`/tramites/${id}/observaciones`, `Observaciones_tramite_${id}.csv`, {
+  /** Its export: Observaciones_tramite_{id}.csv or .xlsx. */
+  observacionesExport: (id: number, q: ObservacionesTramiteFiltro, formato: FormatoExport = 'csv') =>
+    downloadFile(`/tramites/${id}/observaciones`, nombreExport(`Observaciones_tramite_${id}.csv`, formato), {
       ...q,
-      formato: 'csv',
+      formato,
     }),
 };
 

@@ -39,6 +39,7 @@ export function FormModal<T>({
   const edit = !!record;
   const { form, run, saving, fieldRule, contextHolder } = useRecordForm<T>({
     ...opts,
+    warnOnLeave: open && !readOnly,
     onSaved: (res: Saved<T>) => {
       onClose();
       opts.onSaved?.(res);
@@ -110,7 +111,13 @@ export function FormModal<T>({
             </Col>
           </GridRow>
         )}
-        <FieldGrid fields={fields} record={record} fieldRule={fieldRule} readOnly={readOnly} />
+        <FieldGrid
+          fields={fields}
+          record={record}
+          fieldRule={fieldRule}
+          readOnly={readOnly}
+          schema={opts.schema}
+        />
         {children}
       </Modal>
     </>

@@ -65,7 +65,7 @@ export type ResourceListProps<T extends object> = {
 };
 
 /**
- * The list screen of the administration (UX.md "Lists"): search and filters in the URL, the table
+ * The list screen of the administration (docs/design-summary.md §10 "Lists"): search and filters in the URL, the table
  * with server paging and sorting, row options in an 'Opciones' menu, 'Todos los registros'.
  */
 export function ResourceList<T extends object>(p: ResourceListProps<T>) {

@@ -21,7 +21,7 @@ import { type BreadcrumbEntry, PageHeader } from '../../../components/PageHeader
 export type InfoItem = { label: string; value: ReactNode; more?: boolean };
 
 /**
- * The info block of a detail page (UX.md): key fields in a description grid; the secondary ones
+ * The info block of a detail page (docs/design-summary.md §10): key fields in a description grid; the secondary ones
  * behind the spec's '(+) Más información' / '(-) Menos información'.
  */
 export function InfoBlock({ items, extra }: { items: InfoItem[]; extra?: ReactNode }) {

@@ -144,7 +144,7 @@ export function useOptions(source: OptionSource | undefined, search = '') {
     },
   });
   useEffect(() => {
-    // Spec 002 §8: failures to load select data are only logged.
+    // docs/spec-summary.md 002 §8: failures to load select data are only logged.
     if (query.error) console.warn('No se pudo cargar la lista de opciones:', query.error.message);
   }, [query.error]);
   const options = source && 'static' in source ? [...source.static] : (query.data ?? []);

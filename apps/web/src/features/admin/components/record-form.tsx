@@ -4,7 +4,9 @@ import dayjs from 'dayjs';
 import { type ReactNode, useRef } from 'react';
 import type { ZodType } from 'zod';
 import { ApiError } from '../../../app/api.ts';
+import { useAvisoCambios } from '../../../app/aviso-salida.tsx';
 import { useEnvio } from '../../../app/use-envio.ts';
+import { fieldMaxLength } from '../../../components/max-length.ts';
 import { useFeedback } from '../../../components/useFeedback.tsx';
 import type { Row, Saved } from '../admin-api.ts';
 import {
@@ -61,6 +63,13 @@ export type RecordFormOptions<T> = {
   extra?: (values: Row) => Row;
   submit: (payload: Row) => Promise<Saved<T>>;
   onSaved?: (res: Saved<T>) => void;
+  /** The success text instead of the server's (a wizard says which step was done). */
+  successMessage?: (res: Saved<T>) => string;
+  /**
+   * Whether leaving the page with changes asks first (default true; a modal passes whether it is
+   * open). A successful save clears the changes before `onSaved` runs, so its navigation never asks.
+   */
+  warnOnLeave?: boolean;
 };
 
 /**
@@ -73,6 +82,7 @@ export function useRecordForm<T>(opts: RecordFormOptions<T>) {
   const feedback = useFeedback();
   const busy = useRef(false);
   const save = useEnvio({ mutationFn: opts.submit });
+  const cambios = useAvisoCambios(form, opts.warnOnLeave ?? true);
 
   function showErrors(errors: Record<string, string>, fallback?: string) {
     const known = opts.fields.map((f) => f.name).filter((n) => n in errors);
@@ -104,7 +114,8 @@ export function useRecordForm<T>(opts: RecordFormOptions<T>) {
         busy.current = false;
       },
       onSuccess: (res) => {
-        feedback.success(res.mensaje);
+        cambios.guardado();
+        feedback.success(opts.successMessage?.(res) ?? res.mensaje);
         if (res.aviso) feedback.notification.warning({ title: 'Aviso', description: res.aviso });
         opts.onSaved?.(res);
       },
@@ -129,20 +140,40 @@ export function useRecordForm<T>(opts: RecordFormOptions<T>) {
     },
   });
 
-  return { form, run, saving: save.isPending, fieldRule, contextHolder: feedback.contextHolder, feedback };
+  return {
+    form,
+    run,
+    saving: save.isPending,
+    fieldRule,
+    contextHolder: feedback.contextHolder,
+    feedback,
+    /** The form's changes were saved or dropped on purpose: leaving no longer asks. */
+    guardado: cambios.guardado,
+  };
 }
 
-/** The controls of a list of field specs, in a grid. */
+/**
+ * The most characters a text field takes: the shared schema's `.max(n)` / `.length(n)` (what the API
+ * enforces), else the spec's `maxLength`. Shown as a counter under the field.
+ */
+export function limitOf(f: FieldSpec, schema?: ZodType): number | undefined {
+  if (f.kind === 'select' || f.kind === 'date' || f.kind === 'switch') return undefined;
+  return fieldMaxLength(schema, f.name) ?? f.maxLength;
+}
+
+/** The controls of a list of field specs, in a grid; `schema` gives the text fields their limits. */
 export function FieldGrid({
   fields,
   record,
   fieldRule,
   readOnly,
+  schema,
 }: {
   fields: FieldSpec[];
   record?: Row | null;
   fieldRule: (name: string) => { validator: () => Promise<void> };
   readOnly?: boolean;
+  schema?: ZodType;
 }) {
   return (
     <GridRow gutter={16}>
@@ -155,7 +186,7 @@ export function FieldGrid({
             rules={readOnly ? [] : [fieldRule(f.name)]}
             valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
           >
-            {control(f, record, readOnly)}
+            {control({ ...f, maxLength: limitOf(f, schema) }, record, readOnly)}
           </Form.Item>
         </Col>
       ))}
@@ -204,6 +235,7 @@ function control(f: FieldSpec, record: Row | null | undefined, readOnly?: boolea
         <Input
           inputMode="email"
           maxLength={f.maxLength ?? 160}
+          showCount
           autoComplete={f.autoComplete ?? 'off'}
           disabled={disabled}
           placeholder={f.placeholder}
@@ -215,6 +247,7 @@ function control(f: FieldSpec, record: Row | null | undefined, readOnly?: boolea
           filter={typingFilter(f.kind, f.maxLength)}
           // Digits are cut by the filter after dropping separators, so a pasted '099-123-4567' keeps 10 digits.
           maxLength={f.kind === 'digits' ? undefined : f.maxLength}
+          count={f.maxLength ? { show: true, max: f.maxLength } : undefined}
           inputMode={f.kind === 'digits' ? 'numeric' : undefined}
           autoComplete={f.autoComplete ?? 'off'}
           disabled={disabled}

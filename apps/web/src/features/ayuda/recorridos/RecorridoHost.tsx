@@ -92,6 +92,8 @@ function useOferta(idUsuario: number, idPerfil: number, enCurso: boolean) {
       title: 'Recorrido guiado',
       description: `¿Es su primera vez aquí? Un recorrido de unos minutos le muestra, en las pantallas reales, cómo ${def.titulo.charAt(0).toLowerCase()}${def.titulo.slice(1)}. Puede iniciarlo cuando quiera desde Ayuda › Recorridos guiados.`,
       duration: OFERTA_SEGUNDOS,
+      // Below, out of the way of the header's menu and the page's own buttons, which sit at the top right.
+      placement: 'bottomRight',
       role: 'status',
       actions: (
         <Space>

@@ -4,7 +4,7 @@ import { planillaPath } from '../../planilla-form/planilla-rules.ts';
 import { detailPath } from '../../tramites/tramite-rules.ts';
 
 type TramiteFila = { idTramite: number; estadoTramite: string };
-type PlanillaFila = { idPlanilla: number };
+type PlanillaFila = { idPlanilla: number; numArchivos: number };
 
 /** The procedure a tour shows: the first in the state where the profile's work is (the demo has one of each). */
 const ESTADOS_PREFERIDOS: Record<'prestador' | 'aseguradora', readonly string[]> = {
@@ -47,18 +47,24 @@ export class Destinos {
     return t ? `${detailPath(this.idPerfil, t.idTramite)}?tab=${tab}` : null;
   }
 
-  /** The record page of an attention of that procedure, a pending one when there is. */
+  /**
+   * The record page of an attention of that procedure: a pending one with documents when there is (the tour
+   * shows the documents beside the data), else a pending one, else any.
+   */
   async rutaAtencion(): Promise<string | null> {
     this.planilla ??= (async () => {
       const tramite = await this.buscarTramite();
       if (!tramite) return null;
+      let cualquiera: PlanillaFila | undefined;
       for (const vista of ['PENDIENTES', 'TODAS']) {
         const page = await api<{ items: PlanillaFila[] }>('/planillas', {
-          query: { idTramite: tramite.idTramite, vista, page: 1, pageSize: 1 },
+          query: { idTramite: tramite.idTramite, vista, page: 1, pageSize: 50 },
         });
-        if (page.items[0]) return { tramite, idPlanilla: page.items[0].idPlanilla };
+        const conDocumentos = page.items.find((x) => x.numArchivos > 0);
+        if (conDocumentos) return { tramite, idPlanilla: conDocumentos.idPlanilla };
+        cualquiera ??= page.items[0];
       }
-      return null;
+      return cualquiera ? { tramite, idPlanilla: cualquiera.idPlanilla } : null;
     })().catch(() => null);
     const p = await this.planilla;
     return p ? planillaPath(p.tramite.idTramite, p.tramite.estadoTramite, p.idPlanilla) : null;

@@ -17,12 +17,11 @@ import { SolicitudesBoton } from '../autorizaciones/SolicitudesBoton.tsx';
 import { TotalesTramite } from '../detalles/TotalesResumen.tsx';
 import { FinanzasMenu } from '../finanzas/FinanzasMenu.tsx';
 import { EnvioBotones } from '../observaciones/EnvioBotones.tsx';
-import { confirmarAnulacion } from './confirmar-anulacion.tsx';
-import { PasosTramite } from './PasosTramite.tsx';
-import { ReportesBloques } from './ReportesBloques.tsx';
-import { TramiteAyuda } from './TramiteAyuda.tsx';
-import { TramiteInfo } from './TramiteInfo.tsx';
-import { TramiteNoEncontrado } from './TramiteReportPage.tsx';
+import { confirmarAnulacion } from '../tramites/confirmar-anulacion.tsx';
+import { PasosTramite } from '../tramites/PasosTramite.tsx';
+import { ReportesBloques } from '../tramites/ReportesBloques.tsx';
+import { TramiteInfo } from '../tramites/TramiteInfo.tsx';
+import { TramiteNoEncontrado } from '../tramites/TramiteReportPage.tsx';
 import {
   botonesCabecera,
   debePreguntarRecibir,
@@ -35,12 +34,13 @@ import {
   TAB_LABELS,
   type TabKey,
   tabsVisibles,
-} from './tramite-rules.ts';
-import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';
-import { useTramiteAccion } from './use-tramite-accion.tsx';
+} from '../tramites/tramite-rules.ts';
+import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import { useTramiteAccion } from '../tramites/use-tramite-accion.tsx';
+import { TramiteAyuda } from './TramiteAyuda.tsx';
 
 const LoadsPanel = lazy(() => import('../cargas/LoadsPanel.tsx'));
-const BitacoraViewer = lazy(() => import('./BitacoraViewer.tsx'));
+const BitacoraViewer = lazy(() => import('../tramites/BitacoraViewer.tsx'));
 const ArchivosDatos = lazy(() => import('./ArchivosDatos.tsx'));
 const AtencionesTab = lazy(() => import('../planillas/AtencionesTab.tsx'));
 const AsignacionTab = lazy(() => import('../revision/AsignacionTab.tsx'));

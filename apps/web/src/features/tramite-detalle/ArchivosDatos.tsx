@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { COLUMNAS_DATOS, ETIQUETA_COLUMNA } from '@app/domain/cargas/columns';
 import { formatCount } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
@@ -6,12 +6,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, type TableColumnsType, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable.tsx';
+import { downloadFile } from '../../components/download.ts';
 import { ErrorRetry } from '../../components/ErrorRetry.tsx';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { useListParams } from '../../components/useListParams.ts';
 import { DESCARGAS_DATOS, type DescargaDatos, vistaFilas } from '../cargas/carga-rules.ts';
-import { downloadFile } from './download.ts';
-import { type FilaDatos, tramiteKeys, tramitesApi } from './tramites-api.ts';
+import { type FilaDatos, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 
 const PAGE_SIZE = 10;
 
@@ -31,7 +31,11 @@ export default function ArchivosDatos({ idTramite }: { idTramite: number }) {
     if (downloading) return;
     setDownloading(d.key);
     try {
-      await downloadFile(`/tramites/${idTramite}/archivos-datos/${d.path}`, d.fileName(idTramite));
+      await downloadFile(
+        `/tramites/${idTramite}/archivos-datos/${d.path}`,
+        d.fileName(idTramite),
+        d.formato ? { formato: d.formato } : undefined,
+      );
     } catch (e) {
       feedback.errorDialog('Error al descargar el archivo', (e as Error).message);
     } finally {
@@ -97,7 +101,7 @@ export default function ArchivosDatos({ idTramite }: { idTramite: number }) {
       {DESCARGAS_DATOS.map((d) => (
         <Button
           key={d.key}
-          icon={<DownloadOutlined aria-hidden />}
+          icon={d.formato === 'xlsx' ? <FileExcelOutlined aria-hidden /> : <DownloadOutlined aria-hidden />}
           loading={downloading === d.key}
           disabled={downloading !== null && downloading !== d.key}
           onClick={() => void download(d)}

@@ -1,0 +1,134 @@
+import {
+  ESTADOS_CARGA_AUTORIZACION,
+  type EstadoTramite,
+  PERFIL,
+  puedeAnular,
+  puedeCargarConAutorizacion,
+  puedeResolver,
+  puedeSolicitar,
+  type SessionUser,
+} from '@app/domain';
+import type { Queryable } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
+import { TRAMITE_FROM, TRAMITE_VIEW } from '../tramites/queries.ts';
+
+/** Reads of the authorizations of a procedure (routes.ts): the row, its actions, the list and the detail. */
+
+export type Autorizacion = {
+  idAutorizacion: number;
+  idTramite: number;
+  descripcion: string;
+  observacion: string | null;
+  estadoAut: string;
+  fechaDesde: string | null;
+  fechaHasta: string | null;
+  fechaReg: Date;
+  fechaApr: Date | null;
+  fechaAct: Date | null;
+  usuarioSolicita: string | null;
+  usuarioResuelve: string | null;
+  numCargas: number;
+  numPlanillas: number;
+};
+
+const AUT_SELECT = `SELECT a.id_autorizacion AS "idAutorizacion", a.id_tramite AS "idTramite", a.descripcion, a.observacion,
+  a.estado_aut AS "estadoAut", a.fecha_desde AS "fechaDesde", a.fecha_hasta AS "fechaHasta", a.fecha_reg AS "fechaReg",
+  a.fecha_apr AS "fechaApr", a.fecha_act AS "fechaAct", us.nombre AS "usuarioSolicita",
+  CASE WHEN a.estado_aut IN ('APROBADA', 'RECHAZADA') THEN ur.nombre END AS "usuarioResuelve",
+  (SELECT count(*)::int FROM carga c WHERE c.id_autorizacion = a.id_autorizacion AND c.estado = 1) AS "numCargas",
+  (SELECT count(*)::int FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
+    WHERE c.id_autorizacion = a.id_autorizacion AND c.estado = 1 AND p.estado = 1) AS "numPlanillas"
+  FROM autorizacion a
+  LEFT JOIN usuario us ON us.id_usuario = a.id_usuario_reg
+  LEFT JOIN usuario ur ON ur.id_usuario = a.id_usuario_act`;
+
+/** The actions the user may take on an authorization now (the web shows the same buttons). */
+function accionesAutorizacion(user: SessionUser, estadoTramite: string, a: { estadoAut: string }): string[] {
+  const out: string[] = [];
+  if (puedeResolver(user.idPerfil, a)) {
+    if (ESTADOS_CARGA_AUTORIZACION.includes(estadoTramite as EstadoTramite)) out.push('aprobar');
+    out.push('rechazar');
+  }
+  if (puedeAnular(user.idPerfil, a)) out.push('anular');
+  if (user.idPerfil === PERFIL.PRESTADOR && puedeCargarConAutorizacion(estadoTramite, a)) out.push('cargar');
+  return out;
+}
+
+export const numCargasActivas = async (q: Queryable, idTramite: number) =>
+  (
+    await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM carga WHERE id_tramite = $1 AND estado = 1',
+      [idTramite],
+    )
+  )[0].n;
+
+export const hayPendiente = async (q: Queryable, idTramite: number) =>
+  (
+    await q.query(`SELECT 1 FROM autorizacion WHERE id_tramite = $1 AND estado_aut = 'SOLICITADA'`, [
+      idTramite,
+    ])
+  ).length > 0;
+
+/** The authorization if its procedure is in the user's tenant (else 404); optionally locked. */
+export async function getAutorizacion(q: Queryable, user: SessionUser, id: number, lock = false) {
+  const [ref] = await q.query<{ idTramite: number }>(
+    'SELECT id_tramite AS "idTramite" FROM autorizacion WHERE id_autorizacion = $1',
+    [id],
+  );
+  if (!ref) throw notFound();
+  // Lock order everywhere: the procedure, then its authorization.
+  const t = await getTramiteForUser(q, user, ref.idTramite, { lock });
+  if (lock) await q.query('SELECT 1 FROM autorizacion WHERE id_autorizacion = $1 FOR UPDATE', [id]);
+  const [a] = await q.query<Autorizacion>(`${AUT_SELECT} WHERE a.id_autorizacion = $1`, [id]);
+  return { t, a };
+}
+
+/** An authorization with its procedure's data and the actions available to the user. */
+export async function detalleAutorizacion(q: Queryable, user: SessionUser, id: number) {
+  const { t, a } = await getAutorizacion(q, user, id);
+  const [tramite] = await q.query<Record<string, unknown>>(
+    `SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE t.id_tramite = $1`,
+    [t.idTramite],
+  );
+  return { ...a, tramite, acciones: accionesAutorizacion(user, t.estadoTramite, a) };
+}
+
+/** A page of a procedure's authorizations (most recent first), and whether the user may request a new one. */
+export async function listarAutorizaciones(
+  q: Queryable,
+  user: SessionUser,
+  t: TramiteRow,
+  query: { estadoAut?: string; page: number; pageSize: number },
+) {
+  const { estadoAut, page, pageSize } = query;
+  const params: unknown[] = [t.idTramite];
+  let where = 'a.id_tramite = $1';
+  if (estadoAut) {
+    params.push(estadoAut);
+    where += ` AND a.estado_aut = $${params.length}`;
+  }
+  const [{ total }] = await q.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM autorizacion a WHERE ${where}`,
+    params,
+  );
+  params.push(pageSize, (page - 1) * pageSize);
+  const items = await q.query<Autorizacion>(
+    `${AUT_SELECT} WHERE ${where} ORDER BY a.id_autorizacion DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return {
+    items: items.map((a) => ({ ...a, acciones: accionesAutorizacion(user, t.estadoTramite, a) })),
+    total,
+    page,
+    pageSize,
+    // A new request: the state rule, and no request still waiting for an answer.
+    puedeSolicitar:
+      user.idPerfil === PERFIL.PRESTADOR &&
+      puedeSolicitar({
+        estadoTramite: t.estadoTramite,
+        numCargas: await numCargasActivas(q, t.idTramite),
+      }) &&
+      !(await hayPendiente(q, t.idTramite)),
+  };
+}

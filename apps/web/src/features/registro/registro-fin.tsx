@@ -1,0 +1,173 @@
+import { CheckCircleTwoTone } from '@ant-design/icons';
+import { formatDate, MSG, MSG_ADMIN, REGISTRO_PASOS, type RegistroInput } from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Result, Skeleton } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { writeSession } from '../../app/session.ts';
+import { useEnvio } from '../../app/use-envio.ts';
+import { authApi } from '../auth/auth-api.ts';
+import { clearDraft, readDraft } from './draft.ts';
+import { type RegistroResult, type RenovacionResult, registroApi } from './registro-api.ts';
+
+import { pendiente } from './registro-marco.tsx';
+
+/** The one call that creates everything; guarded so a re-render cannot send it twice. */
+let enviando: Promise<RegistroResult> | null = null;
+
+export function RegistroCompleto() {
+  const navigate = useNavigate();
+  const [result, setResult] = useState<RegistroResult | null>(null);
+  const [error, setError] = useState<ApiError | Error | null>(null);
+  const credenciales = useRef<{ usuario: string; clave: string } | null>(null);
+  const go = result || error ? null : pendiente('registro', 4);
+  useEffect(() => {
+    if (go) return;
+    const d = readDraft('registro');
+    credenciales.current = { usuario: String(d.email ?? ''), clave: String(d.clave ?? '') };
+    if (!enviando) enviando = registroApi.registrar(d as RegistroInput);
+    enviando
+      .then((r) => {
+        setResult(r);
+        clearDraft('registro');
+      })
+      .catch((e: Error) => setError(e))
+      .finally(() => {
+        enviando = null;
+      });
+  }, [go]);
+  const login = useEnvio({
+    mutationFn: () => authApi.login(credenciales.current ?? { usuario: '', clave: '' }),
+    onSuccess: ({ token, usuario }) => {
+      credenciales.current = null;
+      writeSession({ token, usuario, modulo: 0 });
+      navigate('/MenuPrincipal', { replace: true });
+    },
+  });
+  if (go && !result) return <Navigate to={go} replace />;
+  if (error) {
+    const fields = error instanceof ApiError ? Object.keys(error.fields ?? {}) : [];
+    const paso = fields.some((f) => (REGISTRO_PASOS.usuario as readonly string[]).includes(f))
+      ? '/Registro03Usuario'
+      : fields.includes('idPlan')
+        ? '/Registro01Plan'
+        : '/Registro04FP';
+    return (
+      <Result
+        status="error"
+        title={MSG.error}
+        subTitle={error.message}
+        extra={
+          <Button type="primary" onClick={() => navigate(paso)}>
+            Corregir los datos
+          </Button>
+        }
+      />
+    );
+  }
+  if (!result)
+    return (
+      <Result
+        icon={<Skeleton.Avatar active size={64} />}
+        title="Creando su empresa, su suscripción y su usuario…"
+      />
+    );
+  return (
+    <Result
+      status="success"
+      icon={<CheckCircleTwoTone twoToneColor="#52c41a" />}
+      title={MSG_ADMIN.registroCompleto}
+      subTitle={`Plan ${result.plan}, vigente del ${formatDate(result.fechaDesde)} al ${formatDate(result.fechaHasta)}. Su usuario es ${result.usuario}.`}
+      extra={[
+        credenciales.current?.clave ? (
+          <Button key="entrar" type="primary" loading={login.isPending} onClick={() => login.mutate()}>
+            Ingresar al sistema
+          </Button>
+        ) : null,
+        <Link key="login" to="/Login">
+          <Button>Ir al inicio de sesión</Button>
+        </Link>,
+      ]}
+    >
+      {login.isError && <Alert type="error" showIcon title={login.error.message} />}
+    </Result>
+  );
+}
+
+export function SuscripcionActual() {
+  const q = useQuery({
+    queryKey: ['registro', 'actual'],
+    queryFn: ({ signal }) => registroApi.actual(signal),
+  });
+  const s = q.data?.suscripcion;
+  if (q.isLoading) return <Skeleton active paragraph={{ rows: 1 }} />;
+  if (!s)
+    return (
+      <Alert type="warning" showIcon title={MSG_ADMIN.sinSuscripcionVigente} style={{ marginBottom: 16 }} />
+    );
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={`Suscripción ${s.numero}: plan ${s.planNombre}, vigente hasta el ${formatDate(s.fechaHasta)}.`}
+      description="La renovación agrega un nuevo período a continuación del actual."
+    />
+  );
+}
+
+let renovando: Promise<RenovacionResult> | null = null;
+
+export function RenovacionCompleta() {
+  const [result, setResult] = useState<RenovacionResult | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const go = result || error ? null : pendiente('renovacion', 3);
+  useEffect(() => {
+    if (go) return;
+    const d = readDraft('renovacion');
+    if (!renovando)
+      renovando = registroApi.renovar({
+        idPlan: Number(d.idPlan),
+        idFormaPago: Number(d.idFormaPago),
+        aceptaTerminos: true,
+      });
+    renovando
+      .then((r) => {
+        setResult(r);
+        clearDraft('renovacion');
+      })
+      .catch((e: Error) => setError(e))
+      .finally(() => {
+        renovando = null;
+      });
+  }, [go]);
+  if (go && !result) return <Navigate to={go} replace />;
+  if (error)
+    return (
+      <Result
+        status="error"
+        title={MSG.error}
+        subTitle={error.message}
+        extra={
+          <Link to="/Renovacion01Plan">
+            <Button type="primary">Volver a intentar</Button>
+          </Link>
+        }
+      />
+    );
+  if (!result)
+    return <Result icon={<Skeleton.Avatar active size={64} />} title="Renovando la suscripción…" />;
+  return (
+    <Result
+      status="success"
+      title={result.mensaje}
+      subTitle={`Plan ${result.plan}: nuevo período del ${formatDate(result.fechaDesde)} al ${formatDate(result.fechaHasta)}.`}
+      extra={
+        <Link to="/MenuPrincipal">
+          <Button type="primary">Ir al menú principal</Button>
+        </Link>
+      }
+    />
+  );
+}
