@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { login } from './helpers.ts';
+import { login, sessionToken } from './helpers.ts';
 
 type Fila = { idPlanilla: number; numero: string; cedula: string; nombre: string };
 
@@ -9,13 +9,9 @@ type Fila = { idPlanilla: number; numero: string; cedula: string; nombre: string
 const vista = (page: Page, nombre: string) =>
   page.locator('label.ant-segmented-item', { hasText: new RegExp(`^${nombre}$`) });
 
-async function token(page: Page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('sesion') ?? '{}').token as string);
-}
-
 /** The demo procedure under review (EN PROCESO, with organised attentions), and a few of its attentions. */
 async function tramiteEnProceso(page: Page) {
-  const headers = { authorization: `Bearer ${await token(page)}` };
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
   const list = await page.request.get('/api/v1/tramites?vista=todos&estado=EN%20PROCESO&pageSize=50', {
     headers,
   });
@@ -129,7 +125,7 @@ test('the auditor reviews an attention with its documents beside its data (demo 
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await login(page, 'auditor.am@demo.ec');
-  const headers = { authorization: `Bearer ${await token(page)}` };
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
   const tramites = (await (await page.request.get('/api/v1/tramites?vista=asignados', { headers })).json())
     .items as Array<{ idTramite: number; estadoTramite: string }>;
   const t = tramites.find((x) => x.estadoTramite === 'EN PROCESO');

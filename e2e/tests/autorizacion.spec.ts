@@ -1,10 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { COLUMNS, cedula, login, logout } from './helpers.ts';
+import { COLUMNS, cedula, login, logout, sessionToken } from './helpers.ts';
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
-
-const tokenOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('sesion') ?? '{}').token as string);
 
 /** Three attentions of the given day, for the procedure `idTramite`. */
 function datos(idTramite: number, dia: string): string {
@@ -41,12 +38,12 @@ function datos(idTramite: number, dia: string): string {
 
 // FIXME (next session, first item): fails in the full e2e run of .ci/run on a fresh clone after the earlier journeys
 // (passes alone); marked fixme so the rest lands. See the closing note of this stop.
-test.fixme('authorization: the provider requests, the AM supervisor approves, the provider loads and organises under it', async ({
+test('authorization: the provider requests, the AM supervisor approves, the provider loads and organises under it', async ({
   page,
 }) => {
   test.setTimeout(300_000);
   await login(page, 'prestador@demo.ec');
-  const auth = { authorization: `Bearer ${await tokenOf(page)}` };
+  const auth = { authorization: `Bearer ${await sessionToken(page)}` };
   // The demo's procedure under review (EN PROCESO) of the clinic.
   const lista = await page.request.get('/api/v1/tramites?vista=carga&estado=EN%20PROCESO', { headers: auth });
   const tramite = (await lista.json()).items[0] as {
@@ -143,7 +140,7 @@ test.fixme('authorization: the provider requests, the AM supervisor approves, th
 
   // The authorization and the load are in the procedure's log.
   const bit = await page.request.get(`/api/v1/tramites/${tramite.idTramite}/bitacora?pageSize=20`, {
-    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    headers: { authorization: `Bearer ${await sessionToken(page)}` },
   });
   expect(bit.status()).toBe(200);
 });

@@ -16,6 +16,20 @@ export async function login(page: Page, usuario: string, clave = PASSWORD) {
   await expect(page.getByRole('heading', { name: 'Menú principal' })).toBeVisible();
 }
 
+/** The signed-in page's session token (as the web keeps it), for API calls beside the page. */
+export const sessionToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('sesion') ?? '{}').token as string);
+
+/** The report page's rows as the API computes them (the figures move with what earlier journeys did). */
+export async function filasEstadistica(page: Page, reporte: string, params: Record<string, string> = {}) {
+  const res = await page.request.get(`/api/v1/estadisticas/${reporte}`, {
+    headers: { authorization: `Bearer ${await sessionToken(page)}` },
+    params,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).filas as Record<string, string | number | null>[];
+}
+
 export async function logout(page: Page) {
   await page.evaluate(() => {
     localStorage.clear();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MSG_ADMIN } from '../../packages/domain/src/admin/messages.ts';
-import { cedula, login, pickOption } from './helpers.ts';
+import { cedula, login, pickOption, sessionToken } from './helpers.ts';
 
 /**
  * A day-one office (issue 14 §4) at 1366×768: Spanish list headers, a person wizard that says what
@@ -14,10 +14,6 @@ const SIN_GUARDAR = 'Hay cambios sin guardar. ¿Desea salir sin guardarlos?';
 
 /** The question asked before leaving a page with changes. */
 const aviso = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Cambios sin guardar' });
-
-async function token(page: Page) {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('sesion') ?? '{}').token as string);
-}
 
 test('the users list says its dates in Spanish, dd/MM/yyyy', async ({ page }) => {
   await login(page, 'admin@demo.ec');
@@ -112,11 +108,11 @@ test('the person wizard says what each step did, asks before abandoning a half-c
 
 // FIXME (next session, first item): fails in the full e2e run of .ci/run on a fresh clone after the earlier journeys
 // (passes alone); marked fixme so the rest lands. See the closing note of this stop.
-test.fixme('a record form with changes asks before leaving, not after saving; a reload gets the browser question', async ({
+test('a record form with changes asks before leaving, not after saving; a reload gets the browser question', async ({
   page,
 }) => {
   await login(page, 'admin@demo.ec');
-  const t = await token(page);
+  const t = await sessionToken(page);
   const res = await page.request.get('/api/v1/personas?pageSize=1', {
     headers: { authorization: `Bearer ${t}` },
   });
@@ -235,7 +231,7 @@ test('tab strips and step titles fit 1366×768 on the procedure page and the adm
   page,
 }) => {
   await login(page, 'revisor@demo.ec');
-  const t = await token(page);
+  const t = await sessionToken(page);
   const res = await page.request.get('/api/v1/tramites?vista=todos&estado=EN%20PROCESO&pageSize=1', {
     headers: { authorization: `Bearer ${t}` },
   });

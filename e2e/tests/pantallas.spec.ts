@@ -79,7 +79,7 @@ test('login', async ({ page }) => {
 
 // FIXME (next session, first item): fails in the full e2e run of .ci/run on a fresh clone after the earlier journeys
 // (passes alone); marked fixme so the rest lands. See the closing note of this stop.
-test.fixme('audit screens', async ({ page }) => {
+test('audit screens', async ({ page }) => {
   await login(page, 'revisor@demo.ec');
   await revisar(page, '02-menu-principal');
   const ids = await demoIds(page);
