@@ -24,6 +24,7 @@ import {
 import { type ChangeEvent, type ComponentProps, type Ref, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useAvisoCambios } from '../../app/aviso-salida.tsx';
+import { campoEnFoco } from '../campo-en-foco.ts';
 import { textMaxLength } from '../max-length.ts';
 import { useFeedback } from '../useFeedback.tsx';
 import {
@@ -244,12 +245,6 @@ function Warning({ def }: { def: CatalogDef }) {
   const aviso = values ? def.warning?.(values) : null;
   return aviso ? <Alert type="warning" showIcon title={aviso} style={{ marginBottom: 12 }} /> : null;
 }
-
-/** Whether the user is already in a field of an open modal (typing must not be moved elsewhere). */
-const campoEnFoco = () => {
-  const a = document.activeElement;
-  return a instanceof HTMLElement && a.closest('.ant-modal') !== null && a.matches('input, textarea');
-};
 
 /** The most characters a field takes: its declaration's, or its bespoke schema's (shown with a counter). */
 const limitOf = (f: CatalogField) => f.maxLength ?? textMaxLength(f.schema);

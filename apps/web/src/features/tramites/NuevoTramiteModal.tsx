@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/api.ts';
 import { useAvisoCambios } from '../../app/aviso-salida.tsx';
 import { useEnvio } from '../../app/use-envio.ts';
+import { campoEnFoco } from '../../components/campo-en-foco.ts';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { useFeedback } from '../../components/useFeedback.tsx';
 import { nuevoTramitePayload, requerido, validarNuevoTramite } from './tramite-rules.ts';
@@ -123,7 +124,8 @@ export function NuevoTramiteModal({ open, onClose, onCreated }: NuevoTramiteModa
         afterOpenChange={(isOpen) => {
           if (!isOpen) return;
           if (prestadorOptions.length === 1) form.setFieldValue('idPrestador', prestadorOptions[0].value);
-          form.focusField(prestadorOptions.length === 1 ? 'idServicio' : 'idPrestador');
+          // The first field to fill, unless the user already went into one while the modal was opening.
+          if (!campoEnFoco()) form.focusField(prestadorOptions.length === 1 ? 'idServicio' : 'idPrestador');
         }}
         modalRender={(dom) => (
           <Form<Values>
