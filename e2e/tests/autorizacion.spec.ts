@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { COLUMNS, cedula, login, logout, sessionToken } from './helpers.ts';
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
