@@ -47,11 +47,11 @@ import {
   recordChanges,
 } from '../planillas/access.ts';
 import { Params } from '../planillas/queries.ts';
-import { siguientePendiente } from '../planillas/routes.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
 import { asignacionConsultaRoutes } from './asignaciones.ts';
 import { controlSql } from './controles-sql.ts';
+import { pendientesRoutes, siguientePendiente } from './pendientes.ts';
 
 const tags = ['revisión'];
 
@@ -144,6 +144,7 @@ export async function revisionRoutes(app: FastifyInstance) {
   const auth = { onRequest: [app.authenticate] };
 
   await app.register(asignacionConsultaRoutes);
+  await app.register(pendientesRoutes);
 
   r.post(
     '/api/v1/planillas/:id/revision',
