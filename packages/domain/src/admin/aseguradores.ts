@@ -256,4 +256,33 @@ export const RESOURCE_DETAILS: readonly MasterDetailDef[] = [
       { key: 'tarifas', label: 'Tarifarios', detail: { catalog: 'tarifapres', field: 'idPrestador' } },
     ],
   },
+  // A tariff sheet reached from an insurer (docs/spec-summary.md 001 §2.6): the record and the elements it prices.
+  {
+    route: 'tarifarioform',
+    param: 'p_idtarifario',
+    master: 'tarifario',
+    title: 'Tarifario',
+    heading: 'record',
+    editable: true,
+    headerFields: ['descripcion', 'idClasElem', 'idAsegurador'],
+    tabs: [{ key: 'detalle', label: 'Detalle de tarifas', component: 'tarifa-detalle-tarifario' }],
+  },
+  // Full-page edits of a tariff sheet and of an insurer's or a provider's price list (docs/spec-summary.md 002).
+  ...(
+    [
+      ['tarifariomd', 'tarifario', 'Tarifario'],
+      ['tarifaasegmd', 'tarifaaseg', 'Tarifa de Asegurador'],
+      ['tarifapresmd', 'tarifapres', 'Tarifa de Prestación'],
+    ] as const
+  ).map(
+    ([route, master, title]): MasterDetailDef => ({
+      route,
+      param: 'id',
+      master,
+      title,
+      heading: 'record',
+      editable: true,
+      openForm: true,
+    }),
+  ),
 ];

@@ -33,6 +33,11 @@ export type MasterDetailDef = {
   heading?: 'record';
   /** An 'Editar' button opens the master's form (for users who may write it). */
   editable?: boolean;
+  /**
+   * The master's form is open as the page opens (a full-page edit, `/tarifariomd/{id}`); closing it goes back.
+   * Needs `editable`.
+   */
+  openForm?: boolean;
 };
 
 export type MasterDetailTab = {
@@ -47,7 +52,8 @@ export type MasterDetailTab = {
 export type MasterDetailComponent =
   | 'atenciones-diagnostico'
   | 'equivalencia-elempres'
-  | 'tarifa-detalle-asegurador';
+  | 'tarifa-detalle-asegurador'
+  | 'tarifa-detalle-tarifario';
 
 export const MASTER_DETAILS: readonly MasterDetailDef[] = [
   {

@@ -1,6 +1,7 @@
 import {
   ESTADOS_TRAMITE,
   type FiltrosEstadistica,
+  PERFILES_ESTADISTICAS,
   type ReporteEstadisticoId,
   type SessionUser,
   TIME_ZONE,
@@ -12,7 +13,8 @@ import { type TramiteScopeOpts, tramiteScope } from '../tramites/access.ts';
  * The SQL of each report page (decision 66), beside its declaration in packages/domain/src/estadisticas.
  * Attentions are read from the counts the triggers of migration 0023 keep per procedure (est_revision,
  * est_dimension), state stays from tramite_estado_hist; `tramite t` always gives the caller's scope and
- * the filters by provider, service and state.
+ * the filters by provider, service and state. By diagnosis, the counts of 0027 past the procedure
+ * (est_diagnostico), which carry those columns of `tramite` themselves.
  */
 
 const p = (v: unknown) => sql.param(v);
@@ -84,10 +86,26 @@ const revisiones = (user: SessionUser, f: FiltrosEstadistica) => sql`
   SELECT e.*, t.id_prestador FROM est_revision e JOIN tramite t ON t.id_tramite = e.id_tramite
    WHERE ${y([ambito(user), ...deTramite(f), ...rango(sql`e.mes`, f, true)])}`;
 
+/**
+ * Attentions per provider and main diagnosis for the managers: from est_diagnostico (migration 0027,
+ * decision 77), the counts already folded per provider, service, state and month, whose columns are
+ * named as in `tramite`, so the scope and the filters apply to it as `t`. It holds the procedures out
+ * of the provider-side states, which the managers' scope leaves out anyway.
+ */
+const porDiagnostico = (user: SessionUser, f: FiltrosEstadistica) => sql`
+  SELECT t.id_prestador, t.diag1 AS clave, sum(t.atenciones) AS atenciones, sum(t.reclamado) AS reclamado,
+         sum(t.glosa) AS glosa
+    FROM est_diagnostico t
+   WHERE ${y([ambito(user), ...deTramite(f), ...rango(sql`t.mes`, f, true)])}
+   GROUP BY 1, 2`;
+
 /** Attentions per provider and specialty of the treating doctor (kept as E), or main diagnosis (D). */
 function porGrupo(user: SessionUser, f: FiltrosEstadistica): SQL {
   const especialidad = f.por !== 'diagnostico';
-  const base = sql`
+  const base =
+    !especialidad && PERFILES_ESTADISTICAS.includes(user.idPerfil)
+      ? porDiagnostico(user, f)
+      : sql`
     SELECT t.id_prestador, d.clave, sum(d.atenciones) AS atenciones, sum(d.reclamado) AS reclamado,
            sum(d.glosa) AS glosa
       FROM est_dimension d JOIN tramite t ON t.id_tramite = d.id_tramite

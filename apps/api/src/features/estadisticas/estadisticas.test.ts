@@ -3,13 +3,22 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../planillas/fixtures.ts';
+import {
+  crearPlanillas,
+  crearTramite,
+  type Fixture,
+  type Ids,
+  loadIds,
+  requester,
+} from '../planillas/fixtures.ts';
 
 /*
  * The report pages (decision 66) on the real database: the figures of a procedure of the second provider
  * in July 2025 (a month the demo data does not touch), how they follow a review and an annulment (the
  * triggers of migration 0023), the whole subscription's totals against the attentions themselves, the
- * state stays' median and p90, the exports, who may ask and what a bad filter gets.
+ * state stays' median and p90, the exports, who may ask and what a bad filter gets; and the view by
+ * diagnosis, read from the counts of migration 0027 past the procedure (decision 77), exact after every
+ * kind of change of the attentions and of their procedures.
  */
 
 let t: TestContext;
@@ -413,5 +422,194 @@ describe('access and filters', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).error.fields?.formato).toBe('El formato debe ser csv o xlsx.');
+  });
+});
+
+describe('by diagnosis: the counts past the procedure follow every change (decision 77)', () => {
+  // May 2019, a month nothing else touches; the second provider unless said otherwise.
+  const MAYO = 'desde=2019-05-01&hasta=2019-05-31&por=diagnostico';
+  const J181 = 'J181 Neumonía lobar, no especificada';
+  const I10 = 'I10 Hipertensión esencial (primaria)';
+  const HDV = 'HOSPITAL DEL VALLE';
+  let p1: Fixture;
+  let p2: Fixture;
+  const diag = async (query: string, usuario: string = DEMO.supervisorGd) => {
+    const r = await get('especialidades-prestador', query, usuario);
+    return {
+      filas: r.filas.map((x) => [x.prestador, x.grupo, x.atenciones, x.reclamado, x.glosa]),
+      grafico: r.grafico.map((x) => [x.grupo, x.atenciones]),
+    };
+  };
+  const delSegundo = () => `idPrestador=${ids.idPrestador2}&${MAYO}`;
+  const sql = (q: string, params: unknown[] = []) => t.database.query(q, params);
+
+  it('inserts: attentions of two procedures fold into one row per provider and diagnosis', async () => {
+    expect((await diag(delSegundo())).filas).toEqual([]);
+    p1 = await crearTramite(t, ids, {
+      estado: 'EN PROCESO',
+      prestador: ids.idPrestador2,
+      planillas: [
+        { fechaDesde: '2019-05-02', diag1: 'J181', detalles: [['99203', 1, '25.50']] },
+        { fechaDesde: '2019-05-03', diag1: 'J181', detalles: [['82947', 1, '3.10']] },
+        { fechaDesde: '2019-05-04', diag1: 'I10', detalles: [['82947', 2, '3.10']] },
+        { fechaDesde: '2019-05-05', diag1: null, detalles: [['99203', 1, '25.50']] },
+      ],
+    });
+    expect(await diag(delSegundo())).toEqual({
+      filas: [
+        [HDV, J181, 2, '28.60', '0.00'],
+        [HDV, I10, 1, '6.20', '0.00'],
+        [HDV, 'Sin diagnóstico', 1, '25.50', '0.00'],
+      ],
+      grafico: [
+        [J181, 2],
+        [I10, 1],
+        ['Sin diagnóstico', 1],
+      ],
+    });
+    // A second procedure, finished, in the same month; and one more attention in the first.
+    p2 = await crearTramite(t, ids, {
+      estado: 'FINALIZADO',
+      prestador: ids.idPrestador2,
+      planillas: [
+        { fechaDesde: '2019-05-20', diag1: 'J181', detalles: [['99203', 1, '25.50']] },
+        { fechaDesde: '2019-05-21', diag1: 'I10', detalles: [['82947', 1, '3.10']] },
+      ],
+    });
+    p1.planillas.push(
+      ...(await crearPlanillas(
+        t,
+        p1.idTramite,
+        p1.idCarga,
+        [{ fechaDesde: '2019-05-06', diag1: 'I10', detalles: [['99203', 1, '25.50']] }],
+        ids.idPrestador2,
+      )),
+    );
+    expect((await diag(delSegundo())).filas).toEqual([
+      [HDV, I10, 3, '34.80', '0.00'],
+      [HDV, J181, 3, '54.10', '0.00'],
+      [HDV, 'Sin diagnóstico', 1, '25.50', '0.00'],
+    ]);
+    // The state filter separates them.
+    expect((await diag(`${delSegundo()}&estado=FINALIZADO`)).filas).toEqual([
+      [HDV, I10, 1, '3.10', '0.00'],
+      [HDV, J181, 1, '25.50', '0.00'],
+    ]);
+    expect((await diag(`${delSegundo()}&estado=EN PROCESO`)).filas).toEqual([
+      [HDV, I10, 2, '31.70', '0.00'],
+      [HDV, J181, 2, '28.60', '0.00'],
+      [HDV, 'Sin diagnóstico', 1, '25.50', '0.00'],
+    ]);
+    // Another month is another row of the counts: out of this range.
+    expect(
+      (await diag(`idPrestador=${ids.idPrestador2}&desde=2019-06-01&hasta=2019-06-30&por=diagnostico`)).filas,
+    ).toEqual([]);
+  });
+
+  it('updates: a diagnosis changed, a review that objects, an attention deleted, one annulled', async () => {
+    await sql(`UPDATE planilla SET diag1 = 'I10' WHERE id_planilla = $1`, [p1.planillas[1]]);
+    await sql(`UPDATE planilla_det SET valor_aprobado = 20.00 WHERE id_planilla = $1 AND codigo = '99203'`, [
+      p1.planillas[0],
+    ]);
+    expect((await diag(delSegundo())).filas).toEqual([
+      [HDV, I10, 4, '37.90', '0.00'],
+      [HDV, J181, 2, '51.00', '5.50'],
+      [HDV, 'Sin diagnóstico', 1, '25.50', '0.00'],
+    ]);
+    await sql('DELETE FROM planilla WHERE id_planilla = $1', [p1.planillas[3]]);
+    await sql('UPDATE planilla SET estado = 0 WHERE id_planilla = $1', [p1.planillas[4]]);
+    expect(await diag(delSegundo())).toEqual({
+      filas: [
+        [HDV, I10, 3, '12.40', '0.00'],
+        [HDV, J181, 2, '51.00', '5.50'],
+      ],
+      grafico: [
+        [I10, 3],
+        [J181, 2],
+      ],
+    });
+  });
+
+  it('state changes move a procedure’s rows: by the state filter, out of scope and back', async () => {
+    await sql(`UPDATE tramite SET estado_tramite = 'FINALIZADO' WHERE id_tramite = $1`, [p1.idTramite]);
+    expect((await diag(`${delSegundo()}&estado=EN PROCESO`)).filas).toEqual([]);
+    expect((await diag(`${delSegundo()}&estado=FINALIZADO`)).filas).toEqual([
+      [HDV, I10, 3, '12.40', '0.00'],
+      [HDV, J181, 2, '51.00', '5.50'],
+    ]);
+    // A provider-side state: out of the managers' scope (and of the counts) until it comes back.
+    await sql(`UPDATE tramite SET estado_tramite = 'DOCUMENTADO' WHERE id_tramite = $1`, [p1.idTramite]);
+    expect((await diag(delSegundo())).filas).toEqual([
+      [HDV, I10, 1, '3.10', '0.00'],
+      [HDV, J181, 1, '25.50', '0.00'],
+    ]);
+    // Changed meanwhile: counted as it is when the procedure comes back.
+    await sql(`UPDATE planilla SET diag1 = 'J181' WHERE id_planilla = $1`, [p1.planillas[2]]);
+    await sql(`UPDATE tramite SET estado_tramite = 'RECIBIDO' WHERE id_tramite = $1`, [p1.idTramite]);
+    expect((await diag(delSegundo())).filas).toEqual([
+      [HDV, J181, 3, '57.20', '5.50'],
+      [HDV, I10, 2, '6.20', '0.00'],
+    ]);
+    expect((await diag(`${delSegundo()}&estado=RECIBIDO`)).filas).toEqual([
+      [HDV, J181, 2, '31.70', '5.50'],
+      [HDV, I10, 1, '3.10', '0.00'],
+    ]);
+  });
+
+  it('a procedure moved to another provider takes its rows along', async () => {
+    const [{ nombre }] = await t.database.query<{ nombre: string }>(
+      'SELECT nombre_comercial AS nombre FROM prestador WHERE id_prestador = $1',
+      [ids.idPrestador],
+    );
+    await sql('UPDATE tramite SET id_prestador = $2 WHERE id_tramite = $1', [p2.idTramite, ids.idPrestador]);
+    expect((await diag(delSegundo())).filas).toEqual([
+      [HDV, J181, 2, '31.70', '5.50'],
+      [HDV, I10, 1, '3.10', '0.00'],
+    ]);
+    const todos = await diag(MAYO, DEMO.admin);
+    expect(todos.filas).toEqual(
+      [
+        [HDV, J181, 2, '31.70', '5.50'],
+        [HDV, I10, 1, '3.10', '0.00'],
+        [nombre, I10, 1, '3.10', '0.00'],
+        [nombre, J181, 1, '25.50', '0.00'],
+      ].sort((a, b) => Number(b[2]) - Number(a[2]) || String(a[0]).localeCompare(String(b[0]), 'es')),
+    );
+    expect(todos.grafico).toEqual([
+      [J181, 3],
+      [I10, 2],
+    ]);
+  });
+
+  it('the counts equal the attentions themselves, and so does the whole report', async () => {
+    const clave = `t.id_suscripcion, t.sandbox, t.id_prestador, t.id_servicio, t.estado_tramite`;
+    const kept = await t.database.query(
+      `SELECT ${clave}, t.mes::text, t.diag1, t.atenciones, t.reclamado::text, t.glosa::text
+         FROM est_diagnostico t WHERE t.atenciones <> 0 OR t.reclamado <> 0 OR t.glosa <> 0
+        ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+    );
+    const truth = await t.database.query(
+      `SELECT ${clave}, date_trunc('month', p.fecha_desde)::date::text AS mes, COALESCE(p.diag1, '') AS diag1,
+              count(*)::int AS atenciones, sum(p.total_reclamado)::numeric(16, 2)::text AS reclamado,
+              sum(p.total_glosa)::numeric(16, 2)::text AS glosa
+         FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
+        WHERE p.estado = 1 AND t.estado_tramite NOT IN ('REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO')
+        GROUP BY 1, 2, 3, 4, 5, 6, 7
+        ORDER BY 1, 2, 3, 4, 5, 6, 7`,
+    );
+    expect(kept.length).toBeGreaterThanOrEqual(4);
+    expect(kept).toEqual(truth);
+    const r = await get('especialidades-prestador', 'por=diagnostico', DEMO.admin);
+    const [n] = await t.database.query<{ n: number; r: string }>(
+      `SELECT count(*)::int AS n, sum(p.total_reclamado)::numeric(16, 2)::text AS r
+         FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
+        WHERE p.estado = 1 AND NOT t.sandbox AND t.id_suscripcion = $1
+          AND t.estado_tramite NOT IN ('REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO')`,
+      [ids.idSuscripcion],
+    );
+    expect(r.filas.reduce((s, x) => s + Number(x.atenciones), 0)).toBe(n.n);
+    expect(r.filas.reduce((s, x) => s + Math.round(Number(x.reclamado) * 100), 0)).toBe(
+      Math.round(Number(n.r) * 100),
+    );
   });
 });

@@ -14,7 +14,7 @@ import { parseId } from '@app/domain/common/ids';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton, Tabs } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useId, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { CatalogForm } from '../catalog/CatalogForm.tsx';
@@ -30,11 +30,17 @@ import {
 import { ErrorRetry } from '../ErrorRetry.tsx';
 import { PageHeader } from '../PageHeader.tsx';
 
+/** What a custom detail receives: the master's id and its row. */
+type DetailProps = { id: number; row: CatalogRow };
+
 /** Details that are not catalogue lists (`detailComponent` of the registry), each its own chunk. */
-const DETAIL_COMPONENTS: Record<MasterDetailComponent, LazyExoticComponent<ComponentType<{ id: number }>>> = {
+const DETAIL_COMPONENTS: Record<MasterDetailComponent, LazyExoticComponent<ComponentType<DetailProps>>> = {
   'atenciones-diagnostico': lazy(() => import('./AtencionesDiagnostico.tsx')),
   'equivalencia-elempres': lazy(() => import('../../features/detalles/EquivalenciaElemPres.tsx')),
   'tarifa-detalle-asegurador': lazy(() => import('../../features/admin/tarifa-detalle.tsx')),
+  'tarifa-detalle-tarifario': lazy(() =>
+    import('../../features/admin/tarifa-detalle.tsx').then((m) => ({ default: m.TarifaDetalleTarifario })),
+  ),
 };
 
 /**
@@ -74,7 +80,9 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
   });
   const detail = md.detail ? getResource(md.detail.catalog) : undefined;
   const usuario = useSession()?.usuario;
-  const [editing, setEditing] = useState(false);
+  const navigate = useNavigate();
+  // A full-page edit opens with its form; closing it leaves the page.
+  const [editing, setEditing] = useState(md.openForm === true);
   const edit = md.editable && usuario && canWriteCatalog(usuario, master) && (
     <Button onClick={() => setEditing(true)}>Editar</Button>
   );
@@ -132,25 +140,25 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
         </Card>
       )}
       {md.tabs ? (
-        row && <DetailTabs tabs={md.tabs} id={id} />
+        row && <DetailTabs tabs={md.tabs} id={id} row={row} />
       ) : detail && md.detail ? (
         // The list waits for the master: a 404 above must not show another record's rows below.
         row && <CatalogList def={detail} parent={{ field: md.detail.field, id }} embedded />
       ) : Custom ? (
         row && (
           <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-            <Custom id={id} />
+            <Custom id={id} row={row} />
           </Suspense>
         )
-      ) : (
+      ) : md.note ? (
         <Alert type="info" showIcon title={md.note} />
-      )}
+      ) : null}
       {row && edit && (
         <CatalogForm
           def={master}
           open={editing}
           record={row}
-          onClose={() => setEditing(false)}
+          onClose={() => (md.openForm ? navigate(-1) : setEditing(false))}
           onSaved={() => void record.refetch()}
         />
       )}
@@ -159,7 +167,7 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
 }
 
 /** Details in tabs, the active one in the URL (`?tab=`); each list keeps its search and page under its key. */
-function DetailTabs({ tabs, id }: { tabs: readonly MasterDetailTab[]; id: number }) {
+function DetailTabs({ tabs, id, row }: { tabs: readonly MasterDetailTab[]; id: number; row: CatalogRow }) {
   const [sp, setSp] = useSearchParams();
   const wanted = sp.get('tab');
   const active = tabs.some((t) => t.key === wanted) ? (wanted as string) : tabs[0].key;
@@ -171,7 +179,7 @@ function DetailTabs({ tabs, id }: { tabs: readonly MasterDetailTab[]; id: number
     return (
       Custom && (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-          <Custom id={id} />
+          <Custom id={id} row={row} />
         </Suspense>
       )
     );

@@ -35,7 +35,6 @@ const usuarios = () => import('./usuarios-pages.tsx');
 const personas = () => import('./personas-pages.tsx');
 const empresas = () => import('./empresas-pages.tsx');
 const suscripciones = () => import('./suscripciones-pages.tsx');
-const aseguradores = () => import('./aseguradores-pages.tsx');
 const sesiones = () => import('./sesiones-pages.tsx');
 const aliases = () => import('./aliases.tsx');
 // Declared resources (packages/domain admin/aseguradores.ts): the catalogue list and record screens.
@@ -72,10 +71,10 @@ export const adminRoutes: RouteObject[] = [
   page('/aseguradorform/:p_idasegurador', ficha, 'default', 'admin', { route: 'aseguradorform' }),
   page('/prestador', catalogo, 'default', 'admin', { name: 'prestador' }),
   page('/prestadorform/:p_idprestador', ficha, 'default', 'admin', { route: 'prestadorform' }),
-  page('/tarifarioform/:p_idtarifario', aseguradores, 'TarifarioFormPage'),
-  page('/tarifariomd/:id', aseguradores, 'TarifarioMdPage'),
-  page('/tarifaasegmd/:id', aseguradores, 'TarifaAsegMdPage'),
-  page('/tarifapresmd/:id', aseguradores, 'TarifaPresMdPage'),
+  page('/tarifarioform/:p_idtarifario', ficha, 'default', 'admin', { route: 'tarifarioform' }),
+  page('/tarifariomd/:id', ficha, 'default', 'admin', { route: 'tarifariomd' }),
+  page('/tarifaasegmd/:id', ficha, 'default', 'admin', { route: 'tarifaasegmd' }),
+  page('/tarifapresmd/:id', ficha, 'default', 'admin', { route: 'tarifapresmd' }),
   // Ambulatory loads of a procedure (any user who may see the procedure)
   page('/cargaamb/:idTramite/:idCarga?', () => import('./cargaamb-page.tsx'), 'CargaAmbPage', 'none'),
   // Session administration (menu Reportes, profile 1)

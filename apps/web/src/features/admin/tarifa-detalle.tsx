@@ -97,3 +97,8 @@ export default function TarifaDetalle({ id, idTarifario }: { id: number; idTarif
     </>
   );
 }
+
+/** The body of /tarifarioform: the detail of one tariff sheet, read through its insurer. */
+export function TarifaDetalleTarifario({ id, row }: { id: number; row: Row }) {
+  return <TarifaDetalle id={row.idAsegurador as number} idTarifario={id} />;
+}
