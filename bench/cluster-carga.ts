@@ -88,6 +88,9 @@ async function main() {
     const errores = new Map<string, number>();
     const ejemplos: string[] = [];
     let activo = true;
+    /** Requests answered as expected and errors in each minute of the run (from the loop's start). */
+    const porMinuto: { n: number; e: number }[] = [];
+    let inicio = Date.now();
     const pedir = async (
       ruta: string,
       metodo: string,
@@ -115,6 +118,12 @@ async function main() {
         fallo = String(e);
       }
       const ms = performance.now() - t0;
+      const minuto = Math.min(
+        Math.ceil(MINUTES) - 1,
+        Math.max(0, Math.floor((Date.now() - inicio) / 60_000)),
+      );
+      porMinuto[minuto] ??= { n: 0, e: 0 };
+      porMinuto[minuto][fallo ? 'e' : 'n']++;
       if (fallo) {
         errores.set(ruta, (errores.get(ruta) ?? 0) + 1);
         if (ejemplos.length < 20) ejemplos.push(`${ruta} ${url}: ${fallo}`);
@@ -216,6 +225,7 @@ async function main() {
     ) as Record<'a' | 'b' | 'worker', number>;
     const muestras: { t: number; a: number; b: number; worker: number; carga: number }[] = [];
     const t0 = Date.now();
+    inicio = t0;
     const muestrear = () => {
       try {
         muestras.push({
@@ -494,7 +504,7 @@ async function main() {
       '',
       s3Caido === undefined
         ? 'The bucket (s3rver) answered throughout.'
-        : `**The bucket (s3rver, the harness's stand-in for S3) stopped answering about ${(s3Caido / 1000).toFixed(0)} s into the run**; from then on every upload was refused with 503 ALMACENAMIENTO_NO_DISPONIBLE ("no se guardó ningún archivo") and the mix had no successful uploads.`,
+        : `**The bucket (s3rver, the harness's stand-in for S3) stopped answering about ${(s3Caido / 1000).toFixed(0)} s into the run**; from then on every upload was refused with 503 ALMACENAMIENTO_NO_DISPONIBLE ("no se guardó ningún archivo") and the mix had no successful uploads (why it stopped: the end of \`s3.log\` in the run's folder, printed by the harness when it happened).`,
       '',
       `Requests: **${totalReq}** answered as expected, **${totalErr} errors**${totalErr ? ` (first: ${ejemplos.slice(0, 3).join(' · ').replace(/\|/g, '/')})` : ''}.`,
       '',
@@ -519,6 +529,17 @@ async function main() {
         (m) =>
           `| ${m.n === 'worker' ? 'worker' : `api ${m.n}`} | ${mb(m.p)} MB | ${mb(m.u)} MB | **${m.crec >= 0 ? '+' : ''}${m.crec.toFixed(1)} %** | ${mb(m.max)} MB |`,
       ),
+      '',
+      "Minute by minute: requests answered as expected and errors, the mean resident memory of each process and the machine's load average (1 min) over the minute's samples.",
+      '',
+      '| minute | requests | errors | api a | api b | worker | load average |',
+      '|---|---|---|---|---|---|---|',
+      ...Array.from({ length: porMinuto.length }, (_, k) => {
+        const x = porMinuto[k];
+        const ms = muestras.filter((m) => m.t >= k * 60_000 && m.t < (k + 1) * 60_000);
+        const rss = (n: 'a' | 'b' | 'worker') => `${mb(media(ms.map((m) => m[n])))} MB`;
+        return `| ${k + 1} | ${x?.n ?? 0} | ${x?.e ?? 0} | ${rss('a')} | ${rss('b')} | ${rss('worker')} | ${media(ms.map((m) => m.carga)).toFixed(1)} |`;
+      }),
       '',
     ];
     console.log(lines.join('\n'));

@@ -9,6 +9,9 @@ import { assertKey, contentDisposition, ObjectNotFound, type Storage, StorageUna
 
 /** A request to the store that sends or receives nothing for this long is given up. */
 const STALL_MS = 60_000;
+/** Attempts of a request whose kept-alive connection turns out closed before any answer (`send`). */
+const REINTENTOS = 3;
+const CONEXION_CERRADA = new Set(['ECONNRESET', 'EPIPE']);
 
 /*
  * S3-compatible object storage over its REST API, signed with AWS Signature Version 4 (node:crypto;
@@ -105,12 +108,20 @@ export function s3Storage(o: S3Options, spoolDir: string): Storage {
     return u;
   };
 
+  /**
+   * One signed request. `body` opens the payload afresh for each attempt: a request that fails on a
+   * kept-alive connection before any answer — the store closed it while it sat idle in the pool (its
+   * keep-alive timeout, or ours read late on a busy event loop), so the request never reached it — is
+   * sent again on another connection, in at most REINTENTOS attempts in all (every request here is
+   * idempotent: a PUT of the same bytes to the same key, a GET, a DELETE). A refusal on a new connection
+   * is the store away.
+   */
   function send(
     method: string,
     url: URL,
     payloadHash: string,
     extra: Record<string, string> = {},
-    body?: Readable,
+    body?: () => Readable,
   ): Promise<http.IncomingMessage> {
     const { amz, day } = amzDates();
     const headers: Record<string, string> = {
@@ -130,21 +141,36 @@ export function s3Storage(o: S3Options, spoolDir: string): Storage {
       day,
     });
     headers.authorization = `AWS4-HMAC-SHA256 Credential=${o.accessKeyId}/${s.scope}, SignedHeaders=${s.signedHeaders}, Signature=${s.signature}`;
-    return new Promise((resolve, reject) => {
-      const req = lib.request(url, { method, headers, agent }, resolve);
-      let bodyError: unknown;
-      // The store refused, reset or stopped answering: unavailable (a 503 for the client), unless
-      // our own file could not be read.
-      req.on('error', (e) => reject(bodyError ?? new StorageUnavailable(`${method} ${url.pathname}`, e)));
-      req.setTimeout(STALL_MS, () => req.destroy(new Error(`no answer for ${STALL_MS} ms`)));
-      if (body) {
-        body.on('error', (e) => {
-          bodyError = e;
-          req.destroy(e);
+    const intento = (n: number): Promise<http.IncomingMessage> =>
+      new Promise((resolve, reject) => {
+        let respondido = false;
+        const req = lib.request(url, { method, headers, agent }, (res) => {
+          respondido = true;
+          resolve(res);
         });
-        body.pipe(req);
-      } else req.end();
-    });
+        const payload = body?.();
+        let bodyError: unknown;
+        req.once('error', (e: NodeJS.ErrnoException) => {
+          req.on('error', () => {}); // the body's pipe may still report the destroyed request
+          if (bodyError) return reject(bodyError); // our own file could not be read
+          if (!respondido && req.reusedSocket && CONEXION_CERRADA.has(e.code ?? '') && n < REINTENTOS) {
+            payload?.destroy();
+            return resolve(intento(n + 1));
+          }
+          // The store refused, reset or stopped answering: unavailable (a 503 for the client).
+          payload?.destroy();
+          reject(new StorageUnavailable(`${method} ${url.pathname}`, e));
+        });
+        req.setTimeout(STALL_MS, () => req.destroy(new Error(`no answer for ${STALL_MS} ms`)));
+        if (payload) {
+          payload.on('error', (e) => {
+            bodyError = e;
+            req.destroy(e);
+          });
+          payload.pipe(req);
+        } else req.end();
+      });
+    return intento(1);
   }
 
   const failure = async (res: http.IncomingMessage, what: string) => {
@@ -164,7 +190,7 @@ export function s3Storage(o: S3Options, spoolDir: string): Storage {
           urlOf(key),
           meta.sha256,
           { 'content-length': String(meta.size), 'content-type': meta.contentType },
-          fs.createReadStream(file),
+          () => fs.createReadStream(file),
         );
         if (res.statusCode !== 200) throw await failure(res, `PUT ${key}`);
         res.resume();

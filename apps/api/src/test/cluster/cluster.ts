@@ -159,6 +159,8 @@ export class Cluster {
   private readonly matados = new Set<Nombre>();
   private s3: ChildProcess | undefined;
   private nginx: ChildProcess | undefined;
+  /** Set by stop(): the exits that follow are ours, not a process dying on its own. */
+  private parando = false;
   readonly admin: pg.Pool;
 
   constructor(
@@ -204,6 +206,21 @@ export class Cluster {
     return fs.existsSync(f) ? fs.readFileSync(f, 'utf8') : '';
   }
 
+  /**
+   * Every child's stdout and stderr go to `<nombre>.log` in the run's folder (s3.log, nginx.log, a.log…);
+   * a process that exits when neither the test nor stop() ended it is reported at once with the last
+   * lines of its log (a bucket or a replica dying mid-run must not go unexplained).
+   */
+  private vigilar(nombre: string, p: ChildProcess, esperado: () => boolean) {
+    p.once('exit', (code, signal) => {
+      if (this.parando || esperado()) return;
+      const cola = this.log(nombre).trimEnd().split('\n').slice(-40).join('\n');
+      console.error(
+        `[cluster] ${nombre} (pid ${p.pid}) exited on its own: code ${code}, signal ${signal}; last lines of ${path.join(this.dir, `${nombre}.log`)}:\n${cola}`,
+      );
+    });
+  }
+
   async start() {
     // A port already served (a process left by an earlier run) would answer for ours.
     for (const [n, port] of Object.entries(this.puertos)) {
@@ -238,18 +255,21 @@ export class Cluster {
   async startS3() {
     const folder = path.join(this.dir, 's3');
     fs.mkdirSync(folder, { recursive: true });
+    const out = fs.openSync(path.join(this.dir, 's3.log'), 'a');
     const p = fork(
       path.join(import.meta.dirname, 's3rver-proc.ts'),
       [String(this.puertos.s3), folder, S3.bucket],
       {
         execArgv: ['--import', 'tsx'],
-        stdio: 'ignore',
+        stdio: ['ignore', out, out, 'ipc'],
       },
     );
+    fs.closeSync(out);
     this.s3 = p;
+    this.vigilar('s3', p, () => this.s3 !== p);
     await new Promise<void>((resolve, reject) => {
       p.once('message', () => resolve());
-      p.once('exit', (c) => reject(new Error(`s3rver exited ${c}`)));
+      p.once('exit', (c) => reject(new Error(`s3rver exited ${c}: ${this.log('s3').slice(-2000)}`)));
     });
   }
 
@@ -292,6 +312,7 @@ export class Cluster {
     });
     fs.closeSync(out);
     this.procs.set(n, p);
+    this.vigilar(n, p, () => this.procs.get(n) !== p);
     await hasta(
       `${n} healthy`,
       async () => {
@@ -371,18 +392,17 @@ http {
     if (!NGINX) throw new Error('nginx is not installed');
     const conf = path.join(this.dir, 'nginx.conf');
     fs.writeFileSync(conf, this.nginxConf());
+    const out = fs.openSync(path.join(this.dir, 'nginx.log'), 'a');
     const p = spawn(NGINX, ['-c', conf, '-p', this.dir, '-e', path.join(this.dir, 'nginx-error.log')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', out, out],
     });
-    let err = '';
-    p.stderr?.on('data', (c) => {
-      err += c;
-    });
+    fs.closeSync(out);
     this.nginx = p;
+    this.vigilar('nginx', p, () => this.nginx !== p);
     await hasta(
       'nginx up',
       async () => {
-        if (p.exitCode !== null) throw new Error(`nginx exited ${p.exitCode}: ${err}`);
+        if (p.exitCode !== null) throw new Error(`nginx exited ${p.exitCode}: ${this.log('nginx')}`);
         const r = await pedir(this.puertos.nginx, 'GET', '/api/health', { timeoutMs: 2000 }).catch(
           () => undefined,
         );
@@ -442,6 +462,7 @@ http {
   }
 
   async stop() {
+    this.parando = true;
     const hijos = [...this.procs.values(), this.nginx, this.s3].filter((p): p is ChildProcess => !!p);
     // nginx's master stops its workers on SIGTERM (a SIGKILL would leave them serving the port).
     for (const p of hijos) if (p.exitCode === null) p.kill(p === this.nginx ? 'SIGTERM' : 'SIGKILL');

@@ -8,6 +8,16 @@ declare module 's3rver' {
       silent?: boolean;
       configureBuckets?: { name: string; configs: string[] }[];
     });
+    /** Koa's: every request that failed (S3 answers such as NoSuchKey included), with its context. */
+    on(
+      event: 'error',
+      listener: (err: Error & { status?: number }, ctx?: { method: string; path: string }) => void,
+    ): this;
+    /** Its file-system store (lib/stores/filesystem.js). */
+    store: {
+      getResourcePath(bucket: string, key: string, resource: string): string;
+      deleteObject(bucket: string, key: string): Promise<void>;
+    };
     run(): Promise<unknown>;
     close(): Promise<void>;
   }
