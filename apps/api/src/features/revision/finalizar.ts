@@ -1,0 +1,80 @@
+import {
+  canFinalizeReview,
+  idParams,
+  MSG_PLANILLA,
+  postCargasByIdRevisionFinalizarResponse,
+  responses,
+  revisionCierreBodySchema,
+} from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
+import { SIN_RESPONDER_SQL } from '../observaciones/queries.ts';
+import { assertEstadoTrabajo, getCargaForUser, perfilNoAutorizado } from '../planillas/access.ts';
+import { writeBitacora } from '../tramites/access.ts';
+import { COLS } from './aplicar.ts';
+
+const tags = ['revisión'];
+
+/** Finalise the reviews of a whole load at once (the supervisors). */
+export async function finalizarRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
+  const auth = { onRequest: [app.authenticate] };
+
+  r.post(
+    '/api/v1/cargas/:id/revision/finalizar',
+    {
+      ...auth,
+      schema: {
+        response: responses({ 200: postCargasByIdRevisionFinalizarResponse }),
+        tags,
+        summary: 'Finalizar todas las revisiones REVISADAS de una carga (supervisor)',
+        params: idParams,
+        body: revisionCierreBodySchema.pick({ tipo: true }),
+      },
+    },
+    async (req) => {
+      const { tipo } = req.body;
+      const c = COLS[tipo];
+      const res = await db.transaction(async (tx) => {
+        const { carga, tramite } = await getCargaForUser(tx, req.user, req.params.id, { lock: 'share' });
+        if (!canFinalizeReview(req.user.idPerfil, tipo)) throw perfilNoAutorizado();
+        assertEstadoTrabajo(tramite);
+        // Set-based: every REVISADA of the load without an unanswered observation of this type.
+        const [x] = await tx.query<{ finalizadas: number; omitidas: number }>(
+          `WITH revisadas AS (
+             SELECT p.id_planilla,
+                    ${SIN_RESPONDER_SQL('p', '$2')} AS pendiente
+               FROM planilla p WHERE p.id_carga = $1 AND p.estado = 1 AND p.${c.estado} = 'REVISADA'
+                FOR UPDATE OF p
+           ), cambio AS (
+             UPDATE planilla p SET ${c.estado} = 'FINALIZADA', version = p.version + 1, fecha_act = now(), id_usuario_act = $3
+               FROM revisadas r WHERE p.id_planilla = r.id_planilla AND NOT r.pendiente
+             RETURNING p.id_planilla
+           ), audit AS (
+             INSERT INTO auditoria_pla (id_planilla, id_usuario, operacion, campo, antes, despues)
+             SELECT id_planilla, $3, 'REVISION', '${c.campo}', 'REVISADA', 'FINALIZADA' FROM cambio
+           )
+           SELECT (SELECT count(*)::int FROM cambio) AS finalizadas,
+                  (SELECT count(*)::int FROM revisadas WHERE pendiente) AS omitidas`,
+          [carga.idCarga, tipo, req.user.idUsuario],
+        );
+        if (x.finalizadas === 0) {
+          throw new AppError(422, 'SIN_REVISADAS', MSG_PLANILLA.sinRevisadasCarga, {
+            omitidas: String(x.omitidas),
+          });
+        }
+        await writeBitacora(
+          tx,
+          tramite.idTramite,
+          req.user.idUsuario,
+          tipo,
+          MSG_PLANILLA.bitacoraFinalizadasCarga(tipo, carga.idCarga, x.finalizadas),
+        );
+        return x;
+      });
+      return { mensaje: MSG_PLANILLA.revisionesFinalizadas(res.finalizadas), ...res };
+    },
+  );
+}
