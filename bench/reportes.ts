@@ -157,6 +157,17 @@ function get(agent: http.Agent, port: number, p: string, token: string): Promise
   });
 }
 
+/** A report as the web app asks for it (decision 78): asked again while the answer is 202 (a worker draws it). */
+async function getPdf(agent: http.Agent, port: number, p: string, token: string): Promise<Hit> {
+  const t0 = performance.now();
+  for (;;) {
+    const h = await get(agent, port, p, token);
+    const ms = performance.now() - t0;
+    if (h.status !== 202) return { ...h, ms, first: ms - h.ms + h.first };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** CLIENTS closed-loop clients on random pages of the attentions list until `until` resolves. */
 async function listLoad(port: number, token: string, idTramite: number, until: Promise<unknown>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
@@ -251,7 +262,7 @@ async function main() {
       const sampler = setInterval(() => {
         peak = Math.max(peak, rss(pid));
       }, 20);
-      const reporte = get(agent, port, `/api/v1/reportes/pdf/11/${idTramite}`, token);
+      const reporte = getPdf(agent, port, `/api/v1/reportes/pdf/11/${idTramite}`, token);
       const during = await listLoad(port, token, idTramite, reporte);
       const r = await reporte;
       clearInterval(sampler);
@@ -272,7 +283,7 @@ async function main() {
       console.log(
         `  list while drawing (${CLIENTS} clients): ${during.n} requests, p50 ${f1(during.p50)} p95 ${f1(during.p95)} max ${f1(during.max)} ms`,
       );
-      const again = await get(agent, port, `/api/v1/reportes/pdf/11/${idTramite}`, token);
+      const again = await getPdf(agent, port, `/api/v1/reportes/pdf/11/${idTramite}`, token);
       // The same report drawn again with nothing else from this benchmark running: its wall time and
       // the CPU seconds the server spent on it (what an idle 2-core machine would need, about), and
       // whether drawing after drawing grows the process.
@@ -286,7 +297,7 @@ async function main() {
           peak2 = Math.max(peak2, rss(pid));
         }, 20);
         const c0 = cpu(pid);
-        const solo = await get(agent, port, `/api/v1/reportes/pdf/11/${idTramite}`, token);
+        const solo = await getPdf(agent, port, `/api/v1/reportes/pdf/11/${idTramite}`, token);
         clearInterval(s2);
         const c = cpu(pid) - c0;
         solos.push({ ms: solo.ms, cpu: c, peak: peak2 });

@@ -48,16 +48,36 @@ test('report blocks: Procesando..., the PDF in a new tab, the error message, dis
   await expect(bloque2.getByRole('button', { name: /Gestión Documental/ })).toBeEnabled();
 
   // Report 11: held 1.5 s on its way so that 'Procesando...' can be seen; a copy kept for the checks.
+  // A worker draws it (decision 78): while it does the answer is 202 and the page asks again.
+  // The first answer is a worker's progress as the API gives it after a worker was lost (202): the
+  // button shows it and the page asks again after Retry-After.
   let pdf = Buffer.alloc(0);
+  let primera = true;
   await page.route('**/api/v1/reportes/pdf/11/**', async (route) => {
+    if (primera) {
+      primera = false;
+      await route.fulfill({
+        status: 202,
+        headers: { 'retry-after': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          estado: 'GENERANDO',
+          intento: 2,
+          maxIntentos: 3,
+          progreso: 40,
+          mensaje: 'Se reanudó la generación del reporte (intento 2 de 3): 40 %.',
+        }),
+      });
+      return;
+    }
     const response = await route.fetch();
-    pdf = await response.body();
+    const body = await response.body();
+    if (response.status() === 200) pdf = body;
     await new Promise((r) => setTimeout(r, 1500));
-    await route.fulfill({ response, body: pdf });
+    await route.fulfill({ response, body });
   });
   const detalladas = bloque1.getByRole('button', { name: 'Planillas de Atención Detalladas (PDF)' });
   const [popup] = await Promise.all([page.waitForEvent('popup'), detalladas.click()]);
-  await expect(detalladas).toContainText('Procesando...');
+  await expect(detalladas).toContainText('Procesando... 40 %');
   await expect.poll(() => popup.url(), { timeout: 60_000 }).toMatch(/^blob:/);
   await expect(detalladas).toContainText('Planillas detalladas');
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

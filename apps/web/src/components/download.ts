@@ -1,3 +1,4 @@
+import type { ReporteEnCurso } from '@app/domain/reportes/pdf';
 import { api } from '../app/api.ts';
 
 /** The file name a server suggests in Content-Disposition (RFC 6266, `filename*` preferred). */
@@ -44,14 +45,40 @@ export async function downloadFile(path: string, fallbackName: string, query?: R
   saveBlob(blob, fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName);
 }
 
+/** What a 202 answer says of a document a background job is building (the reports: decision 78). */
+export type EnCurso = ReporteEnCurso;
+
+/**
+ * Fetches a document a server may build in the background: a 202 answer carries its progress and
+ * `Retry-After`, and the same request is made again until the document comes (200).
+ */
+export async function pdfCuandoEste(
+  path: string,
+  query?: Record<string, unknown>,
+  alAvance?: (avance: EnCurso) => void,
+): Promise<Response> {
+  for (;;) {
+    const res = await api<Response>(path, { raw: true, query });
+    if (res.status !== 202) return res;
+    const avance = (await res.json().catch(() => null)) as EnCurso | null;
+    if (avance) alAvance?.(avance);
+    const segundos = Number(res.headers.get('retry-after'));
+    await new Promise((r) => setTimeout(r, Math.min(5, segundos > 0 ? segundos : 1) * 1000));
+  }
+}
+
 /**
  * Opens a PDF fetched with the session token in a new tab. The tab is opened before the request,
  * while the click still counts as a user gesture, so popup blockers let it through.
  */
-export async function openPdf(path: string, query?: Record<string, unknown>) {
+export async function openPdf(
+  path: string,
+  query?: Record<string, unknown>,
+  opts: { alAvance?: (avance: EnCurso) => void } = {},
+) {
   const tab = window.open('', '_blank');
   try {
-    const res = await api<Response>(path, { raw: true, query });
+    const res = await pdfCuandoEste(path, query, opts.alAvance);
     const blob = await res.blob();
     const url = URL.createObjectURL(blob.type ? blob : new Blob([blob], { type: 'application/pdf' }));
     if (tab) tab.location.href = url;

@@ -60,7 +60,31 @@ export const MSG_REPORTE = {
   errorObtener: 'Error al obtener el reporte. Verifique la conexión con el servidor.',
   procesando: 'Procesando...',
   deshabilitado: 'Los reportes se habilitan cuando el prestador envía el trámite.',
+  /** A report drawn by a background job (decision 78): the 202 answer's `mensaje`. */
+  enCola: 'El reporte está en cola para generarse.',
+  generando: (progreso: number) => `Generando el reporte: ${progreso} %.`,
+  reanudado: (intento: number, max: number, progreso: number) =>
+    `Se reanudó la generación del reporte (intento ${intento} de ${max}): ${progreso} %.`,
+  reintentando: (intento: number, max: number) =>
+    `No se pudo generar el reporte; se intentará de nuevo (intento ${intento} de ${max}).`,
+  /** The dead letter: every attempt failed; said once, the next request starts over. */
+  fallido: 'No se pudo generar el reporte después de varios intentos. Inténtelo de nuevo.',
 } as const;
+
+/**
+ * `GET /reportes/pdf/…` → 202 while a worker draws the report (decision 78): ask again after
+ * `Retry-After` seconds; the answer is the PDF (200) once it is stored.
+ */
+export const reporteEnCursoSchema = z.object({
+  estado: z.enum(['PENDIENTE', 'GENERANDO']),
+  /** The attempt under way (0 before the first starts). */
+  intento: z.number().int(),
+  maxIntentos: z.number().int(),
+  /** 0–100. */
+  progreso: z.number().int(),
+  mensaje: z.string(),
+});
+export type ReporteEnCurso = z.infer<typeof reporteEnCursoSchema>;
 
 /** Path of the report route: `/reportes/pdf/{id}/{idTramite}`. */
 export const reportePdfParamsSchema = z.object({

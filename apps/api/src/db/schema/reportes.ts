@@ -1,4 +1,13 @@
-import { bigint, integer, pgTable, serial, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { tramite } from './tramites.ts';
 
 /**
@@ -26,4 +35,30 @@ export const reportePdf = pgTable(
     fechaReg: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('reporte_pdf_tramite_variante_uq').on(t.idTramite, t.variante)],
+);
+
+/**
+ * A report being drawn by a background job (migration 0028, decision 78): one row per variant and
+ * data version, so a repeated request adds the job once and any replica reads its progress. Removed
+ * when the report is stored; 'FALLIDO' (the dead letter) is reported once by the next request.
+ */
+export const reporteTrabajo = pgTable(
+  'reporte_trabajo',
+  {
+    idTramite: integer()
+      .notNull()
+      .references(() => tramite.idTramite, { onDelete: 'cascade' }),
+    variante: varchar({ length: 80 }).notNull(),
+    version: varchar({ length: 64 }).notNull(),
+    /** PENDIENTE, GENERANDO or FALLIDO. */
+    estado: varchar({ length: 12 }).notNull().default('PENDIENTE'),
+    intento: integer().notNull().default(0),
+    maxIntentos: integer().notNull(),
+    /** 0–100, written by the worker every second while it draws. */
+    progreso: integer().notNull().default(0),
+    mensaje: varchar({ length: 300 }),
+    fechaReg: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    fechaAct: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'reporte_trabajo_pk', columns: [t.idTramite, t.variante, t.version] })],
 );

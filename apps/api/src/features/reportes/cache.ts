@@ -1,23 +1,41 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { ERROR_CODE } from '@app/domain';
-import { MSG_REPORTE } from '@app/domain/reportes/pdf';
+import { MSG_REPORTE, type ReporteEnCurso } from '@app/domain/reportes/pdf';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { type JobContext, JobInterrupted, type JobQueue } from '../../lib/jobs/index.ts';
 import { ObjectNotFound, type Storage } from '../../lib/storage/index.ts';
-import { alimentar, inicioReporte, type PeticionReporte } from './datos.ts';
+import { alimentar, type Enviar, inicioReporte, type PeticionReporte } from './datos.ts';
 import { generarPdf } from './hilo.ts';
 
 /*
- * Procedure reports served from what was generated (decision 48). A report's variant (report, load,
- * type, attention, reader) and the version of the data it reads make its key; the last PDF of each
- * variant is kept in the storage layer with a row of `reporte_pdf` (migration 0015). A request whose
- * data version equals the row's gets the stored bytes; otherwise the report is drawn (in a worker
- * thread), streamed to the client and stored as it leaves. Two requests for the same missing
- * report share one drawing: the second waits for it and reads the stored copy.
+ * Procedure reports served from what was generated (decision 48), drawn by a background job
+ * (decision 78). A report's variant (report, load, type, attention, reader) and the version of the
+ * data it reads make its key; the last PDF of each variant is kept in the storage layer with a row
+ * of `reporte_pdf` (migration 0015). A request whose data version equals the row's gets the stored
+ * bytes. Otherwise it records the report to build in `reporte_trabajo` (migration 0028) and adds the
+ * job `reportes:pdf` in the same transaction — once per variant and version, so a double click or a
+ * retry never builds twice — waits a moment for it, and answers 202 with the job's progress if it
+ * is not stored yet: the client asks again. Any worker process draws it (in a worker thread), stores
+ * it and removes the row; a worker killed mid-report leaves the job to another one (graphile-worker,
+ * lib/jobs), which draws it again from the start under the same object key.
  */
+
+/** The background job that draws one report. */
+export const JOB_REPORTE = 'reportes:pdf';
+/** Attempts of a report's job (then the dead letter: FALLIDO, said once to the next request). */
+export const REPORTE_INTENTOS = 3;
+/** How long a request waits for its report before answering 202 (most reports take less). */
+export const ESPERA_MS = 2000;
+/**
+ * A row pending or drawing that nobody touched for this long lost its job (the in-memory queue of
+ * a stopped embedded server; a job removed by hand): the next request adds it again. A drawing
+ * worker touches its row every second; a killed one's job is taken again within about 30 s.
+ */
+const PERDIDO_SEG = 90;
 
 /** The layout's version: a change of the report code that changes the PDFs bumps it. */
 export const FORMATO = 2;
@@ -61,55 +79,144 @@ export const variante = (p: PeticionReporte) =>
 export type ReporteServido = {
   stream: Readable;
   nombre: string;
-  /** Known for a stored report (Content-Length); a report being drawn is streamed chunked. */
-  tamano?: number;
-  /** 'cache': the stored copy; 'generado': drawn for this request. */
+  tamano: number;
+  /** 'cache': stored before this request; 'generado': drawn (by a worker) because of it. */
   origen: 'cache' | 'generado';
 };
 
 type Fila = { claveObjeto: string; nombre: string; tamano: string };
+type Trabajo = {
+  estado: 'PENDIENTE' | 'GENERANDO' | 'FALLIDO';
+  intento: number;
+  maxIntentos: number;
+  progreso: number;
+  perdido: boolean;
+};
+const TRABAJO_COLS = `estado, intento, max_intentos AS "maxIntentos", progreso,
+  fecha_act < now() - make_interval(secs => ${PERDIDO_SEG}) AS perdido`;
+
+/** The job's payload: what to draw, and the data version the request asked for. */
+type Encargo = PeticionReporte & { version: string };
+
+/** The job key: one job per report variant and data version. */
+export const claveTrabajo = (idTramite: number, v: string, version: string) =>
+  `reporte:${idTramite}:${v}:${version.slice(0, 32)}`;
+
+/** What the 202 answer says of a report being built. */
+export function enCurso(t: Pick<Trabajo, 'estado' | 'intento' | 'maxIntentos' | 'progreso'>): ReporteEnCurso {
+  const estado = t.estado === 'GENERANDO' ? 'GENERANDO' : 'PENDIENTE';
+  const mensaje =
+    t.estado === 'GENERANDO'
+      ? t.intento > 1
+        ? MSG_REPORTE.reanudado(t.intento, t.maxIntentos, t.progreso)
+        : MSG_REPORTE.generando(t.progreso)
+      : t.intento > 0
+        ? MSG_REPORTE.reintentando(t.intento + 1, t.maxIntentos)
+        : MSG_REPORTE.enCola;
+  return { estado, intento: t.intento, maxIntentos: t.maxIntentos, progreso: t.progreso, mensaje };
+}
+
+const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class ReportesPdf {
-  private readonly enCurso = new Map<string, Promise<void>>();
-
   constructor(
     private readonly db: Database,
     private readonly storage: Storage,
-  ) {}
+    private readonly jobs: JobQueue,
+    private readonly esperaMs = ESPERA_MS,
+  ) {
+    jobs.define(JOB_REPORTE, {
+      maxAttempts: REPORTE_INTENTOS,
+      run: (payload, ctx) => this.construir(payload as unknown as Encargo, ctx),
+    });
+  }
 
-  /** The report as a stream: the stored copy if its data has not changed, else drawn now. */
-  async servir(p: PeticionReporte): Promise<ReporteServido> {
+  /**
+   * The stored report if its data has not changed; else the report is queued (once) and, if it is
+   * not stored within `esperaMs`, its progress (the route answers 202; the client asks again).
+   */
+  async servir(p: PeticionReporte): Promise<ReporteServido | { enCurso: ReporteEnCurso }> {
     const version = await versionDatos(this.db, p.idTramite);
     if (!version) throw notFound();
     const v = variante(p);
-    const clave = `${p.idTramite}|${v}|${version}`;
     const guardado = await this.guardado(p.idTramite, v, version);
-    if (guardado) return guardado;
-    const otro = this.enCurso.get(clave);
-    if (otro) {
-      await otro.catch(() => {});
+    if (guardado) return { ...guardado, origen: 'cache' };
+    let t: Trabajo | undefined = await this.encolar(p, v, version);
+    const fin = Date.now() + this.esperaMs;
+    for (let pausa = 25; Date.now() < fin; pausa = Math.min(250, pausa * 2)) {
+      await dormir(Math.min(pausa, Math.max(0, fin - Date.now())));
       const ya = await this.guardado(p.idTramite, v, version);
-      if (ya) return ya;
+      if (ya) return { ...ya, origen: 'generado' };
+      t = await this.trabajo(this.db, p.idTramite, v, version);
+      // Gone without a stored copy: its data changed while it was drawn; the next request draws it anew.
+      if (!t) break;
+      if (t.estado === 'FALLIDO') return this.fallido(p.idTramite, v, version);
     }
-    // Registered before the first await of the drawing: a request arriving meanwhile waits for it.
-    let terminar!: () => void;
-    const hecho = new Promise<void>((r) => {
-      terminar = r;
-    });
-    const fin = () => {
-      if (this.enCurso.get(clave) === hecho) this.enCurso.delete(clave);
-      terminar();
+    return {
+      enCurso: enCurso(t ?? { estado: 'PENDIENTE', intento: 0, maxIntentos: REPORTE_INTENTOS, progreso: 0 }),
     };
-    this.enCurso.set(clave, hecho);
-    try {
-      return await this.generar(p, v, version, fin);
-    } catch (e) {
-      fin();
-      throw e;
-    }
   }
 
-  private async guardado(idTramite: number, v: string, version: string): Promise<ReporteServido | null> {
+  private async trabajo(q: Queryable, idTramite: number, v: string, version: string, bloquear = false) {
+    const [t] = await q.query<Trabajo>(
+      `SELECT ${TRABAJO_COLS} FROM reporte_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3
+       ${bloquear ? 'FOR UPDATE' : ''}`,
+      [idTramite, v, version],
+    );
+    return t;
+  }
+
+  /** The dead letter, said once: the row goes, so the next request queues the report again. */
+  private async fallido(idTramite: number, v: string, version: string): Promise<never> {
+    await this.db.query(
+      'DELETE FROM reporte_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3',
+      [idTramite, v, version],
+    );
+    throw new AppError(500, 'REPORTE_FALLIDO', MSG_REPORTE.fallido);
+  }
+
+  /**
+   * Records the report to build and adds its job in the same transaction, unless it is already
+   * recorded (a double click, a retry, another user: one job). A lost job is added again.
+   */
+  private async encolar(p: PeticionReporte, v: string, version: string): Promise<Trabajo> {
+    const existente = await this.trabajo(this.db, p.idTramite, v, version);
+    if (existente?.estado === 'FALLIDO') return this.fallido(p.idTramite, v, version);
+    if (existente && !existente.perdido) return existente;
+    if (!existente && !(await inicioReporte(this.db, p)))
+      throw new AppError(404, ERROR_CODE.noEncontrado, MSG_REPORTE.cargaAjena);
+    const encargo: Encargo = { ...p, version };
+    const key = claveTrabajo(p.idTramite, v, version);
+    return this.db.transaction(async (tx) => {
+      const [nuevo] = await tx.query<Trabajo>(
+        `INSERT INTO reporte_trabajo (id_tramite, variante, version, max_intentos) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING ${TRABAJO_COLS}`,
+        [p.idTramite, v, version, REPORTE_INTENTOS],
+      );
+      if (nuevo) {
+        await this.jobs.add(JOB_REPORTE, encargo, { tx, key });
+        return nuevo;
+      }
+      const t = await this.trabajo(tx, p.idTramite, v, version, true);
+      if (!t?.perdido)
+        return (
+          t ?? { estado: 'PENDIENTE', intento: 0, maxIntentos: REPORTE_INTENTOS, progreso: 0, perdido: false }
+        );
+      await tx.query(
+        `UPDATE reporte_trabajo SET estado = 'PENDIENTE', progreso = 0, fecha_act = now()
+          WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
+        [p.idTramite, v, version],
+      );
+      await this.jobs.add(JOB_REPORTE, encargo, { tx, key });
+      return { ...t, estado: 'PENDIENTE', progreso: 0, perdido: false };
+    });
+  }
+
+  private async guardado(
+    idTramite: number,
+    v: string,
+    version: string,
+  ): Promise<Omit<ReporteServido, 'origen'> | null> {
     const [f] = await this.db.query<Fila>(
       `SELECT clave_objeto AS "claveObjeto", nombre, tamano::text AS tamano FROM reporte_pdf
         WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
@@ -119,7 +226,7 @@ export class ReportesPdf {
     const tamano = Number(f.tamano);
     try {
       const stream = await this.storage.read(f.claveObjeto, { size: tamano });
-      return { stream, nombre: f.nombre, tamano, origen: 'cache' };
+      return { stream, nombre: f.nombre, tamano };
     } catch (e) {
       if (!(e instanceof ObjectNotFound)) throw e;
       // The object is gone (storage cleaned by hand): forget the row and draw it again.
@@ -128,58 +235,118 @@ export class ReportesPdf {
     }
   }
 
-  /** Draws the report; `hecho` runs once it is stored (or failed). */
-  private async generar(
+  /**
+   * The job: draws the report from its current data, stores it and removes its row. Run again after
+   * a kill or a failure, it starts over (the same object key, so nothing is kept twice); a report
+   * already stored for the current data is not drawn again.
+   */
+  private async construir(e: Encargo, ctx: JobContext) {
+    const v = variante(e);
+    const fila = [e.idTramite, v, e.version];
+    const quitar = () =>
+      this.db.query(
+        'DELETE FROM reporte_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3',
+        fila,
+      );
+    const version = await versionDatos(this.db, e.idTramite);
+    if (!version) return; // the procedure is gone (its rows with it)
+    const [ya] = await this.db.query(
+      'SELECT 1 FROM reporte_pdf WHERE id_tramite = $1 AND variante = $2 AND version = $3',
+      [e.idTramite, v, version],
+    );
+    if (ya) {
+      await quitar();
+      return;
+    }
+    const avance = { hechas: 0, total: 0, escrito: -1 };
+    const porcentaje = () =>
+      avance.total > 0 ? Math.min(99, Math.floor((100 * avance.hechas) / avance.total)) : 0;
+    const tocar = async () => {
+      const progreso = porcentaje();
+      await this.db.query(
+        `UPDATE reporte_trabajo SET estado = 'GENERANDO', intento = $4, progreso = $5, fecha_act = now()
+          WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
+        [...fila, ctx.attempt, progreso],
+      );
+      avance.escrito = progreso;
+    };
+    await tocar();
+    const latido = setInterval(() => {
+      tocar().catch((err) => ctx.log.warn({ err }, 'report progress'));
+    }, 1000);
+    latido.unref();
+    try {
+      await this.dibujar(e, v, version, ctx, avance);
+      await quitar();
+    } catch (err) {
+      if (ctx.signal.aborted) throw new JobInterrupted();
+      const ultimo = ctx.attempt >= ctx.maxAttempts;
+      await this.db
+        .query(
+          `UPDATE reporte_trabajo SET estado = $4, progreso = 0, mensaje = $5, fecha_act = now()
+            WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
+          [...fila, ultimo ? 'FALLIDO' : 'PENDIENTE', String((err as Error).message).slice(0, 300)],
+        )
+        .catch(() => {});
+      throw err;
+    } finally {
+      clearInterval(latido);
+    }
+  }
+
+  /** Draws the report into a spool file; stores it if its data did not change meanwhile. */
+  private async dibujar(
     p: PeticionReporte,
     v: string,
     version: string,
-    hecho: () => void,
-  ): Promise<ReporteServido> {
+    ctx: JobContext,
+    avance: { hechas: number; total: number },
+  ) {
     const ini = await inicioReporte(this.db, p);
-    if (!ini) throw new AppError(404, ERROR_CODE.noEncontrado, MSG_REPORTE.cargaAjena);
+    if (!ini) return; // the load or attention left the procedure: nothing to draw
     const spool = path.join(this.storage.spoolDir, `reporte-${crypto.randomUUID()}.pdf`);
     const archivo = fs.createWriteStream(spool);
     const cerrado = new Promise<void>((resolve, reject) => {
       archivo.on('close', resolve);
       archivo.on('error', reject);
     });
+    cerrado.catch(() => {});
     const hash = crypto.createHash('sha256');
-    const cliente = new PassThrough();
-    // A client that leaves does not stop the drawing: the stored copy serves the next request.
-    cliente.on('error', () => {});
-    const gen = generarPdf(
-      ini.inicio,
-      (enviar) => alimentar(this.db, p, enviar),
-      (chunk) => {
-        archivo.write(chunk);
-        hash.update(chunk);
-        if (!cliente.destroyed) cliente.write(chunk);
-      },
-    );
-    const tarea = gen.fin
-      .then(
-        async ({ bytes, paginas }) => {
-          cliente.end();
-          archivo.end();
-          await cerrado;
-          // Data written while the report was drawn: the PDF may mix both; serve it, do not keep it.
-          if ((await versionDatos(this.db, p.idTramite)) !== version) {
-            await fs.promises.rm(spool, { force: true });
-            return;
-          }
-          await this.guardar(p.idTramite, v, version, spool, ini.nombre, bytes, paginas, hash.digest('hex'));
+    // Counts the rows as they are read (the progress); a stop of the process ends the reading.
+    const contar =
+      (enviar: Enviar): Enviar =>
+      (m) => {
+        if (ctx.signal.aborted) throw new JobInterrupted();
+        if (m.t === 'cierre') {
+          const c = m.cierre;
+          const filas = (c.obs?.observaciones ?? 0) + (c.novedades ?? 0) + (c.atenciones?.total.lineas ?? 0);
+          avance.total = Math.min(filas, c.limite || filas);
+        } else if (m.t === 'lote') {
+          const l = m.lote;
+          avance.hechas += l.t === 'atenciones' ? l.lineas.length : l.filas.length;
+        }
+        return enviar(m);
+      };
+    try {
+      const gen = generarPdf(
+        ini.inicio,
+        (enviar) => alimentar(this.db, p, contar(enviar)),
+        (chunk) => {
+          archivo.write(chunk);
+          hash.update(chunk);
         },
-        async (e) => {
-          cliente.destroy(e as Error);
-          archivo.destroy();
-          await fs.promises.rm(spool, { force: true });
-          throw e;
-        },
-      )
-      .finally(hecho);
-    tarea.catch(() => {});
-    await gen.datos;
-    return { stream: cliente, nombre: ini.nombre, origen: 'generado' };
+      );
+      gen.datos.catch(() => {});
+      const { bytes, paginas } = await gen.fin;
+      archivo.end();
+      await cerrado;
+      // Data written while the report was drawn: the PDF may mix both; the next request draws it anew.
+      if ((await versionDatos(this.db, p.idTramite)) !== version) return;
+      await this.guardar(p.idTramite, v, version, spool, ini.nombre, bytes, paginas, hash.digest('hex'));
+    } finally {
+      archivo.destroy();
+      await fs.promises.rm(spool, { force: true });
+    }
   }
 
   private async guardar(
@@ -192,7 +359,8 @@ export class ReportesPdf {
     paginas: number,
     sha256: string,
   ) {
-    const objeto = `reportes/${idTramite}/${v}-${version.slice(0, 16)}-${crypto.randomBytes(4).toString('hex')}.pdf`;
+    // The same key for the same data: a job run again after a kill overwrites, never adds, an object.
+    const objeto = `reportes/${idTramite}/${v}-${version.slice(0, 16)}.pdf`;
     await this.storage.putFile(objeto, spool, { size: tamano, contentType: 'application/pdf', sha256 });
     const [r] = await this.db.query<{ viejo: string | null }>(
       `WITH viejo AS (SELECT clave_objeto FROM reporte_pdf WHERE id_tramite = $1 AND variante = $2)

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MSG_REPORTE, type ReporteEnCurso, reporteEnCursoSchema } from '@app/domain/reportes/pdf';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
@@ -92,8 +93,22 @@ afterAll(async () => t?.close());
 const url = (id: number | string, query = '', idTramite: number = f.idTramite) =>
   `/api/v1/reportes/pdf/${id}/${idTramite}${query}`;
 
+/**
+ * A GET as the web app makes it (decision 78): a 202 says the report is being drawn by a job, with
+ * its progress; the same request is made again until the PDF comes.
+ */
+async function seguir(ruta: string, usuario: string, avances: ReporteEnCurso[] = []) {
+  for (let i = 0; ; i++) {
+    const res = await req('GET', ruta, usuario);
+    if (res.statusCode !== 202 || i > 600) return res;
+    expect(res.headers['retry-after']).toBe('1');
+    avances.push(reporteEnCursoSchema.parse(res.json()));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function pdf(id: number, usuario: string = DEMO.supervisorAm, query = '', idTramite?: number) {
-  const res = await req('GET', url(id, query, idTramite), usuario);
+  const res = await seguir(url(id, query, idTramite), usuario);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
   expect(res.headers['content-disposition']).toMatch(/^inline; filename=".+\.pdf"/);
@@ -356,7 +371,7 @@ describe('permissions and bad input', () => {
     expect((await req('GET', '/api/v1/reportes/pdf/11/999999', DEMO.admin)).statusCode).toBe(404);
     const noEnviado = await crearTramite(t, ids, { estado: 'DOCUMENTADO', planillas: [{ numero: 'NE-1' }] });
     expect((await req('GET', url(11, '', noEnviado.idTramite), DEMO.supervisorAm)).statusCode).toBe(404);
-    expect((await req('GET', url(11, '', noEnviado.idTramite), DEMO.prestador)).statusCode).toBe(200);
+    expect((await seguir(url(11, '', noEnviado.idTramite), DEMO.prestador)).statusCode).toBe(200);
     const ajena = await req('GET', url(10, `?identificador02=${noEnviado.idCarga}`), DEMO.prestador);
     expect(ajena.statusCode).toBe(404);
     expect(errorOf(ajena).error.message).toBe('La carga indicada no pertenece al trámite.');
@@ -384,7 +399,7 @@ describe('permissions and bad input', () => {
     expect(
       (await req('GET', url(11, `?idPlanilla=${u.planillas[1]}`, u.idTramite), DEMO.auditorAm)).statusCode,
     ).toBe(404);
-    expect((await req('GET', url(11, '', u.idTramite), DEMO.supervisorAm)).statusCode).toBe(200);
+    expect((await seguir(url(11, '', u.idTramite), DEMO.supervisorAm)).statusCode).toBe(200);
   });
 });
 
@@ -404,7 +419,9 @@ describe('served from what was generated', () => {
     expect(segundo.headers['content-length']).toBe(String(segundo.rawPayload.length));
     expect(Buffer.compare(primero.rawPayload, segundo.rawPayload)).toBe(0);
     // The same report for the provider is another variant (it hides drafts).
-    expect(origen(await pdf(8, DEMO.prestador))).toBe('generado');
+    let n = estadisticas.generados;
+    await pdf(8, DEMO.prestador);
+    expect(estadisticas.generados).toBe(n + 1);
     expect(origen(await pdf(8, DEMO.prestador))).toBe('cache');
 
     const cambios: Array<[string, string, unknown[]]> = [
@@ -438,9 +455,8 @@ describe('served from what was generated', () => {
     ];
     for (const [que, sql, params] of cambios) {
       await t.database.query(sql, params);
-      const n = estadisticas.generados;
-      const otra = await pdf(8, DEMO.supervisorAm);
-      expect(origen(otra), que).toBe('generado');
+      n = estadisticas.generados;
+      await pdf(8, DEMO.supervisorAm);
       expect(estadisticas.generados, que).toBe(n + 1);
       expect(origen(await pdf(8, DEMO.supervisorAm)), que).toBe('cache');
     }
@@ -456,7 +472,114 @@ describe('served from what was generated', () => {
     const n = estadisticas.generados;
     const [a, b] = await Promise.all([pdf(10, DEMO.supervisorAm), pdf(10, DEMO.revisor)]);
     expect(estadisticas.generados).toBe(n + 1);
-    expect([origen(a), origen(b)].sort()).toEqual(['cache', 'generado']);
     expect(Buffer.compare(a.rawPayload, b.rawPayload)).toBe(0);
+  });
+});
+
+describe('drawn by a background job (decision 78)', () => {
+  const trabajos = () =>
+    t.database.query<{ estado: string; intento: number; progreso: number; version: string }>(
+      `SELECT estado, intento, progreso, version FROM reporte_trabajo WHERE id_tramite = $1 AND variante = 'r10-c0-tx-p0-vx'`,
+      [f.idTramite],
+    );
+  const colas = async () =>
+    (
+      await t.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'reportes:pdf' AND key LIKE $1`,
+        [`reporte:${f.idTramite}:r10-%`],
+      )
+    )[0].n;
+
+  it('202 with the progress while no worker runs, one job for a double request; 200 from storage once a worker draws it', async () => {
+    await t.app.jobs.stop();
+    try {
+      await t.database.query(`UPDATE tramite SET descripcion = 'EN COLA' WHERE id_tramite = $1`, [
+        f.idTramite,
+      ]);
+      const [a, b] = await Promise.all([
+        req('GET', url(10), DEMO.supervisorAm),
+        req('GET', url(10), DEMO.supervisorAm),
+      ]);
+      for (const r of [a, b]) {
+        expect(r.statusCode, r.body.slice(0, 200)).toBe(202);
+        expect(r.headers['retry-after']).toBe('1');
+        expect(r.json()).toEqual({
+          estado: 'PENDIENTE',
+          intento: 0,
+          maxIntentos: 3,
+          progreso: 0,
+          mensaje: MSG_REPORTE.enCola,
+        });
+      }
+      // Another reader of the same variant (10 is the same for everybody), a third request: one row, one job.
+      expect((await req('GET', url(10), DEMO.revisor)).statusCode).toBe(202);
+      expect(await trabajos()).toHaveLength(1);
+      if (t.app.jobs.kind === 'graphile') expect(await colas()).toBe(1);
+    } finally {
+      await t.app.jobs.start();
+    }
+    const avances: ReporteEnCurso[] = [];
+    const res = await seguir(url(10), DEMO.supervisorAm, avances);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(await pdfTexto(res.rawPayload)).toContain('EN COLA');
+    expect(await trabajos()).toEqual([]);
+    if (t.app.jobs.kind === 'graphile') expect(await colas()).toBe(0);
+    const [{ n }] = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM reporte_pdf WHERE id_tramite = $1 AND variante = 'r10-c0-tx-p0-vx'`,
+      [f.idTramite],
+    );
+    expect(n).toBe(1);
+  });
+
+  it('the dead letter is said once in Spanish; the next request queues the report again', async () => {
+    await t.app.jobs.stop();
+    try {
+      await t.database.query(`UPDATE tramite SET descripcion = 'FALLARÁ' WHERE id_tramite = $1`, [
+        f.idTramite,
+      ]);
+      expect((await req('GET', url(10), DEMO.supervisorAm)).statusCode).toBe(202);
+      // What the job writes on its last failed attempt.
+      await t.database.query(
+        `UPDATE reporte_trabajo SET estado = 'FALLIDO', intento = 3, mensaje = 'x' WHERE id_tramite = $1`,
+        [f.idTramite],
+      );
+      const fallo = await req('GET', url(10), DEMO.supervisorAm);
+      expect(fallo.statusCode).toBe(500);
+      expect(errorOf(fallo).error).toEqual({ code: 'REPORTE_FALLIDO', message: MSG_REPORTE.fallido });
+      expect(await trabajos()).toEqual([]);
+      const otra = await req('GET', url(10), DEMO.supervisorAm);
+      expect(otra.statusCode).toBe(202);
+      expect(await trabajos()).toMatchObject([{ estado: 'PENDIENTE' }]);
+    } finally {
+      await t.app.jobs.start();
+    }
+    expect((await seguir(url(10), DEMO.supervisorAm)).statusCode).toBe(200);
+  });
+
+  it('a job lost with its row untouched for 90 s (an embedded server stopped) is queued again by the next request', async () => {
+    await t.app.jobs.stop();
+    try {
+      await t.database.query(`UPDATE tramite SET descripcion = 'PERDIDO' WHERE id_tramite = $1`, [
+        f.idTramite,
+      ]);
+      expect((await req('GET', url(10), DEMO.supervisorAm)).statusCode).toBe(202);
+      if (t.app.jobs.kind === 'graphile')
+        await t.database.query(
+          `SELECT graphile_worker.remove_job(key) FROM graphile_worker.jobs WHERE task_identifier = 'reportes:pdf'`,
+        );
+      await t.database.query(
+        `UPDATE reporte_trabajo SET estado = 'GENERANDO', intento = 1, fecha_act = now() - interval '5 minutes'
+          WHERE id_tramite = $1`,
+        [f.idTramite],
+      );
+      expect((await req('GET', url(10), DEMO.supervisorAm)).json()).toMatchObject({ estado: 'PENDIENTE' });
+      if (t.app.jobs.kind === 'graphile') expect(await colas()).toBe(1);
+    } finally {
+      await t.app.jobs.start();
+    }
+    const res = await seguir(url(10), DEMO.supervisorAm);
+    expect(res.statusCode).toBe(200);
+    expect(await pdfTexto(res.rawPayload)).toContain('PERDIDO');
   });
 });

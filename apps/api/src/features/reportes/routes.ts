@@ -2,6 +2,7 @@ import { binaryResponse, ERROR_CODE, PERFIL, responses } from '@app/domain';
 import {
   MSG_REPORTE,
   REPORTES_PDF,
+  reporteEnCursoSchema,
   reportePdfParamsSchema,
   reportePdfQuerySchema,
   tipoDeReporte,
@@ -25,12 +26,14 @@ const OPERATIVOS: readonly number[] = [PERFIL.AUDITOR_AM, PERFIL.GESTOR_GD];
  * Access: whoever may see the procedure (tramiteScope: the provider's company; the insurer's staff
  * from ENVIADO on); a report of every attention is refused (403) to 18 and 20 unless the procedure
  * is assigned to everybody, and given for one of their own attentions (`idPlanilla`). The PDF is
- * drawn in a worker thread, streamed, and kept for the next request while its data does not change.
+ * drawn by a background job (decision 78: any worker process, in a worker thread) and kept for the
+ * next request while its data does not change; until it is stored the answer is 202 with the job's
+ * progress and `Retry-After`, and the client asks again.
  */
 export async function reportesPdfRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
-  const reportes = new ReportesPdf(db, storageFor(app.config));
+  const reportes = new ReportesPdf(db, storageFor(app.config), app.jobs);
 
   r.get(
     '/api/v1/reportes/pdf/:id/:idTramite',
@@ -44,7 +47,7 @@ export async function reportesPdfRoutes(app: FastifyInstance) {
           .join('; '),
         params: reportePdfParamsSchema,
         querystring: reportePdfQuerySchema,
-        response: responses({ 200: binaryResponse('application/pdf') }),
+        response: responses({ 200: binaryResponse('application/pdf'), 202: reporteEnCursoSchema }),
       },
     },
     async (req, reply) => {
@@ -76,12 +79,18 @@ export async function reportesPdfRoutes(app: FastifyInstance) {
         tipo: tipo.tipo,
         vista,
       });
+      if ('enCurso' in servido)
+        return reply
+          .code(202)
+          .header('retry-after', '1')
+          .header('cache-control', 'no-store')
+          .send(servido.enCurso);
       reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(servido.nombre, true))
         .header('cache-control', 'no-store')
-        .header('x-reporte-origen', servido.origen);
-      if (servido.tamano !== undefined) reply.header('content-length', servido.tamano);
+        .header('x-reporte-origen', servido.origen)
+        .header('content-length', servido.tamano);
       return reply.send(servido.stream as never); // a stream: no serializer runs
     },
   );

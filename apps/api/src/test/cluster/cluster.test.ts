@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MSG, MSG_CARGA } from '@app/domain';
+import { formatCount } from '@app/domain/common/format';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { multipart as carpeta, pdf, png } from '../../features/archivos/test-utils.ts';
 import { csv, filas, multipart } from '../../features/cargas/test-fixtures.ts';
-import { Cluster, hasta, NGINX, puertos } from './cluster.ts';
+import { pdfPaginas } from '../../features/reportes/test-utils.ts';
+import { Cluster, hasta, NGINX, pedir, puertos } from './cluster.ts';
 
 /*
  * Issue 16 items 2 and 3 (decision 72): the product as a deployment runs it — nginx (the Debian
@@ -233,7 +235,8 @@ describe.skipIf(omitir)(
 
     it('a PDF report of the procedure, stored in the bucket for the next reader on any replica', async () => {
       const ruta = `/api/v1/reportes/pdf/2/${idTramite}?tipo=M`;
-      const r = await c.pedir('GET', ruta, { headers: supervisor.headers() });
+      // Drawn by the worker (decision 78): 202 with its progress until it is stored.
+      const r = await informe(ruta, supervisor);
       expect(r.status, r.body.toString().slice(0, 300)).toBe(200);
       expect(r.headers['content-type']).toBe('application/pdf');
       expect(r.body.subarray(0, 5).toString()).toBe('%PDF-');
@@ -342,6 +345,25 @@ async function comoNavegador(ruta: string) {
   return c.pedir('GET', ruta, { headers: prestador.headers() });
 }
 
+/**
+ * A PDF report as the web app fetches it (decision 78): a 202 carries the job's progress and
+ * `Retry-After`, and the same request is made again until the PDF comes; a 503 of a database blip
+ * is asked again too. `mensajes` collects what the user was shown on the way.
+ */
+async function informe(ruta: string, quien: Usuario, mensajes: string[] = [], ms = 240_000) {
+  const fin = Date.now() + ms;
+  for (;;) {
+    const r = await c.pedir('GET', ruta, { headers: quien.headers() });
+    if ((r.status !== 202 && r.status !== 503) || Date.now() > fin) return r;
+    if (r.status === 202) {
+      const m = String(JSON.parse(r.body.toString()).mensaje);
+      if (mensajes.at(-1) !== m) mensajes.push(m);
+    }
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    await new Promise((ok) => setTimeout(ok, 500));
+  }
+}
+
 // Minutes on a loaded 2-core machine: a kill, a new process, a 150,000-row ingest.
 describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => {
   const GRANDE = 150_000;
@@ -419,7 +441,9 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     await c.startRol(muerta!);
   });
 
-  it('kill -9 of the API replica streaming a ZIP and a PDF: the client’s retry through nginx gets them whole', async () => {
+  // The PDF reports are drawn by a worker and stored before any replica serves them (decision 78): the
+  // worker's kill is the fault that matters for them (below).
+  it('kill -9 of the API replica streaming a ZIP: the client’s retry through nginx gets it whole', async () => {
     const { idTramite, idCarga } = await tramiteOrganizado(30);
     // Incompressible documents: the ZIP (about 24 MB) cannot be sent before the kill.
     const docs = Array.from({ length: 10 }, (_, i) => ({
@@ -427,7 +451,7 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
       content: Buffer.concat([pdf(`grande-${i}`), crypto.randomBytes(2_400_000)]),
     }));
     expect((await prestador.subir(`/api/v1/cargas/${idCarga}/archivos`, carpeta(docs))).status).toBe(200);
-    for (const ruta of [`/api/v1/tramites/${idTramite}/zip`, `/api/v1/reportes/pdf/2/${idTramite}?tipo=M`]) {
+    for (const ruta of [`/api/v1/tramites/${idTramite}/zip`]) {
       let muerta: 'a' | 'b' | undefined;
       const cortada = await c
         .pedir('GET', ruta, {
@@ -498,6 +522,84 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     expect(jobs).toEqual([]);
   });
 
+  it('kill -9 of the worker during a PDF report: another worker finishes it, stored once, the user sees it resume', async () => {
+    // A load with 55,000 novelties (written here: organising thousands of attentions takes minutes on a
+    // loaded machine): report 2 of the load takes seconds to draw.
+    const N = 55_000;
+    const { idTramite, idCarga } = await tramiteOrganizado(30);
+    await c.query(
+      `INSERT INTO carga_error (id_carga, tipo, fila, columna, valor, mensaje)
+       SELECT $1, 'N', g, 'cedula1', '0911111111', 'NOVEDAD DE PRUEBA ' || g FROM generate_series(1, $2::int) g`,
+      [idCarga, N],
+    );
+    // The one worker running now (the ingest test above replaced the first one).
+    const vivo =
+      (await pedir(c.puertos.worker2, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined))
+        ?.status === 200
+        ? 'worker2'
+        : 'worker';
+    const otro = vivo === 'worker' ? 'worker2' : 'worker';
+    const ruta = `/api/v1/reportes/pdf/2/${idTramite}?identificador02=${idCarga}&tipo=M`;
+    const primera = await c.pedir('GET', ruta, { headers: prestador.headers() });
+    expect(primera.status, primera.body.toString().slice(0, 300)).toBe(202);
+    const trabajo = async () =>
+      (
+        await c.query<{ estado: string; intento: number; progreso: number }>(
+          'SELECT estado, intento, progreso FROM reporte_trabajo WHERE id_tramite = $1',
+          [idTramite],
+        )
+      )[0];
+    await hasta(
+      'report being drawn',
+      async () => {
+        const t = await trabajo();
+        if (!t) throw new Error('the report ended before the kill');
+        return t.estado === 'GENERANDO';
+      },
+      120_000,
+      50,
+    );
+    await c.matar(vivo);
+    const mensajes: string[] = [];
+    // No worker for a moment: the user is told where the report stood.
+    const esperando = await c.pedir('GET', ruta, { headers: prestador.headers() });
+    expect(esperando.status).toBe(202);
+    expect(JSON.parse(esperando.body.toString())).toMatchObject({
+      estado: 'GENERANDO',
+      intento: 1,
+      maxIntentos: 3,
+    });
+    // The replacement (what an orchestrator starts) takes the job once the dead worker's lock is seen free.
+    await c.startRol(otro);
+    const r = await informe(ruta, prestador, mensajes);
+    expect(r.status, r.body.toString().slice(0, 300)).toBe(200);
+    expect(
+      mensajes.some((m) => m.startsWith('Se reanudó la generación del reporte (intento 2 de 3)')),
+      mensajes.join(' | '),
+    ).toBe(true);
+    // Whole: every page, every novelty once.
+    const paginas = await pdfPaginas(r.body);
+    expect(paginas.at(-1)).toContain(`Página ${paginas.length} de ${paginas.length}`);
+    const todo = paginas.join('\n');
+    expect(todo).toContain(`Novedades de la carga (${formatCount(N)})`);
+    expect(todo.match(/NOVEDAD DE PRUEBA \d+/g)?.length).toBe(N);
+    expect(todo).toContain(`NOVEDAD DE PRUEBA ${N}`);
+    // Once: one stored copy, one object in the bucket, no job or progress row left.
+    const filas = await c.query<{ clave: string }>(
+      'SELECT clave_objeto AS clave FROM reporte_pdf WHERE id_tramite = $1',
+      [idTramite],
+    );
+    expect(filas).toHaveLength(1);
+    expect(c.objetos().filter((o) => o.startsWith(`reportes/${idTramite}/`))).toEqual([filas[0].clave]);
+    expect(await trabajo()).toBeUndefined();
+    expect(
+      await c.query('SELECT 1 FROM graphile_worker.jobs WHERE key LIKE $1', [`reporte:${idTramite}:%`]),
+    ).toEqual([]);
+    const again = await c.pedir('GET', ruta, { headers: prestador.headers() });
+    expect(again.headers['x-reporte-origen']).toBe('cache');
+    expect(again.body.equals(r.body)).toBe(true);
+  });
+
   it('every database connection terminated during an ingest: retried, no half-written load', async () => {
     const id = await nuevoTramite();
     const up = await subirDatos(id, csv(filas(id, GRANDE)));
@@ -535,9 +637,9 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
       2,
     );
     await c.cortarConexiones();
-    const informe = await comoNavegador(`/api/v1/reportes/pdf/2/${idTramite}?tipo=M`);
-    expect(informe.status, informe.body.toString().slice(0, 300)).toBe(200);
-    expect(informe.body.subarray(0, 5).toString()).toBe('%PDF-');
+    const reporte = await informe(`/api/v1/reportes/pdf/2/${idTramite}?tipo=M`, prestador);
+    expect(reporte.status, reporte.body.toString().slice(0, 300)).toBe(200);
+    expect(reporte.body.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
 

@@ -2,7 +2,8 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { MSG_REPORTE } from '@app/domain/reportes/pdf';
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { openPdf } from '../../components/download.ts';
+import { ApiError } from '../../app/api.ts';
+import { type EnCurso, openPdf } from '../../components/download.ts';
 import type { useFeedback } from '../../components/useFeedback.tsx';
 import { bloquesReportes, rutaReporte } from './reportes-rules.ts';
 
@@ -22,18 +23,26 @@ export function ReportesBloques({
   idPerfil: number;
   feedback: Feedback;
 }) {
-  const [enCurso, setEnCurso] = useState<ReadonlySet<number>>(new Set());
+  // Reports being fetched, each with what the server last said of it (drawn by a worker: decision 78).
+  const [enCurso, setEnCurso] = useState<ReadonlyMap<number, EnCurso | null>>(new Map());
   const bloques = bloquesReportes(tramite, idPerfil);
 
   async function abrir(id: number, tipo?: 'M' | 'D') {
-    setEnCurso((s) => new Set(s).add(id));
+    setEnCurso((s) => new Map(s).set(id, null));
     try {
-      await openPdf(rutaReporte(id, tramite.idTramite), { tipo });
-    } catch {
-      feedback.errorDialog(MSG_REPORTE.errorObtener);
+      await openPdf(
+        rutaReporte(id, tramite.idTramite),
+        { tipo },
+        { alAvance: (a) => setEnCurso((s) => (s.has(id) ? new Map(s).set(id, a) : s)) },
+      );
+    } catch (e) {
+      // The dead letter of the report's job has its own message; anything else is the spec's.
+      feedback.errorDialog(
+        e instanceof ApiError && e.code === 'REPORTE_FALLIDO' ? e.message : MSG_REPORTE.errorObtener,
+      );
     } finally {
       setEnCurso((s) => {
-        const n = new Set(s);
+        const n = new Map(s);
         n.delete(id);
         return n;
       });
@@ -54,6 +63,7 @@ export function ReportesBloques({
             <Typography.Text type="secondary">{b.titulo}:</Typography.Text>
             {b.botones.map((r) => {
               const procesando = enCurso.has(r.id);
+              const avance = enCurso.get(r.id);
               const boton = (
                 <Button
                   size="small"
@@ -63,11 +73,16 @@ export function ReportesBloques({
                   onClick={() => void abrir(r.id, r.tipo)}
                   aria-label={`${r.titulo} (PDF)`}
                 >
-                  {procesando ? MSG_REPORTE.procesando : r.label}
+                  {procesando
+                    ? `${MSG_REPORTE.procesando}${avance?.progreso ? ` ${avance.progreso} %` : ''}`
+                    : r.label}
                 </Button>
               );
               return (
-                <Tooltip key={r.id} title={r.motivo ?? `${r.titulo} (PDF, se abre en otra pestaña)`}>
+                <Tooltip
+                  key={r.id}
+                  title={avance?.mensaje ?? r.motivo ?? `${r.titulo} (PDF, se abre en otra pestaña)`}
+                >
                   {/* A disabled button gets no pointer events: the span shows the reason. */}
                   {r.motivo ? <span>{boton}</span> : boton}
                 </Tooltip>
