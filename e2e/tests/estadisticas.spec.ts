@@ -21,7 +21,7 @@ test('report pages: chart with legend, table, a filter changes the figures, CSV 
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  const echarts = () => scripts.filter((s) => /\/assets\/Grafico-[^/]*\.js$/.test(s));
+  const echarts = () => scripts.filter((s) => /\/assets\/grafico-[A-Za-z0-9_-]{8}\.js$/.test(s));
   await login(page, 'supervisor.am@demo.ec');
   await page.goto('/tramite');
   await expect(page.getByRole('table')).toBeVisible();

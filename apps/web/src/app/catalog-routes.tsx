@@ -3,8 +3,8 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { useSession } from './use-session.ts';
 
-const CatalogPage = lazy(() => import('../components/catalog/CatalogPage.tsx'));
-const MasterDetailPage = lazy(() => import('../components/master-detail/MasterDetailPage.tsx'));
+const CatalogPage = lazy(() => import('../components/catalog/catalog-page.tsx'));
+const MasterDetailPage = lazy(() => import('../components/master-detail/master-detail-page.tsx'));
 const ForbiddenPage = lazy(async () => ({
   default: (await import('./errors/error-pages.tsx')).ForbiddenPage,
 }));

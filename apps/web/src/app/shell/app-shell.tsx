@@ -17,9 +17,9 @@ import { UserDrawer } from './user-drawer.tsx';
 const HEADER_HEIGHT = 64;
 
 /** The company's logo (its latest image, features/admin), loaded apart so the shell stays small. */
-const CompanyLogo = lazy(() => import('../../features/admin/CompanyLogo.tsx'));
+const CompanyLogo = lazy(() => import('../../features/admin/company-logo.tsx'));
 /** The guided tours: the first-sign-in offer and the tour being walked (features/ayuda/recorridos). */
-const RecorridoHost = lazy(() => import('../../features/ayuda/recorridos/RecorridoHost.tsx'));
+const RecorridoHost = lazy(() => import('../../features/ayuda/recorridos/recorrido-host.tsx'));
 
 /** Every route change is recorded for the session audit (docs/spec-summary.md 002 /accesosesion); failures are ignored. */
 function useAccessLog() {

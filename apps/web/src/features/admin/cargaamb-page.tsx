@@ -19,13 +19,13 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
 import { useSession } from '../../app/use-session.ts';
-import { useFeedback } from '../../components/useFeedback.tsx';
+import { useFeedback } from '../../components/use-feedback.tsx';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { adminApi, adminKeys, type CargaAmbRow } from './admin-api.ts';
 import { textCol } from './components/columns.tsx';
 import { parseId } from './components/detail.tsx';
 import { INICIO } from './components/guards.tsx';
-import { ResourceList } from './components/ResourceList.tsx';
+import { ResourceList } from './components/resource-list.tsx';
 
 /** The view-only modal of docs/spec-summary.md 002: every field of the record, upper-case, no save button. */
 function CargaAmbModal({

@@ -5,11 +5,11 @@ import { Button, Empty, Flex, Form, Image, Input, List, Modal, Tag, Typography, 
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
-import { CatalogForm } from '../../components/catalog/CatalogForm.tsx';
-import { CatalogList } from '../../components/catalog/CatalogPage.tsx';
 import { fetchCatalogRow } from '../../components/catalog/catalog-api.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useFeedback } from '../../components/useFeedback.tsx';
+import { CatalogForm } from '../../components/catalog/catalog-form.tsx';
+import { CatalogList } from '../../components/catalog/catalog-page.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useFeedback } from '../../components/use-feedback.tsx';
 import { adminApi, adminKeys, type Empresa, type EmpresaImg } from './admin-api.ts';
 import { estadoTag } from './components/columns.tsx';
 import { DetailState, HelpIcon, InfoBlock, parseId, UrlTabs } from './components/detail.tsx';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../components/download.ts';
 import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
-import { useFeedback } from '../../components/useFeedback.tsx';
+import { useFeedback } from '../../components/use-feedback.tsx';
 
 /**
  * 'Descargar CSV' and 'Descargar Excel' of the persons list: the list's search and order, for a user with the session's

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { adminApi, type Persona } from './admin-api.ts';
 import { dateCol, textCol } from './components/columns.tsx';
-import { ResourceList } from './components/ResourceList.tsx';
+import { ResourceList } from './components/resource-list.tsx';
 
 /** Persons of a company (tab of /empresaform). */
 export function PersonasTab({ idEmpresa }: { idEmpresa: number }) {

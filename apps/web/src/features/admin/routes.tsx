@@ -38,8 +38,8 @@ const suscripciones = () => import('./suscripciones-pages.tsx');
 const sesiones = () => import('./sesiones-pages.tsx');
 const aliases = () => import('./aliases.tsx');
 // Declared resources (packages/domain admin/aseguradores.ts): the catalogue list and record screens.
-const catalogo = () => import('../../components/catalog/CatalogPage.tsx');
-const ficha = () => import('../../components/master-detail/MasterDetailPage.tsx');
+const catalogo = () => import('../../components/catalog/catalog-page.tsx');
+const ficha = () => import('../../components/master-detail/master-detail-page.tsx');
 
 /** Administration routes (issue 3 items 3, 5, 6), children of the signed-in shell. */
 export const adminRoutes: RouteObject[] = [

@@ -5,13 +5,13 @@ import type { TableColumnsType } from 'antd';
 import { Alert, Card, Col, DatePicker, Empty, Row as GridRow, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { GraficoDiferido } from '../../components/grafico/GraficoDiferido.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { GraficoDiferido } from '../../components/grafico/grafico-diferido.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { adminApi, type Query, type Row } from './admin-api.ts';
 import { textCol } from './components/columns.tsx';
 import { DATE_FORMAT } from './components/fields.tsx';
 import { INICIO, REPORTES } from './components/guards.tsx';
-import { ResourceList } from './components/ResourceList.tsx';
+import { ResourceList } from './components/resource-list.tsx';
 
 const dt = (key: string, title: string, sortable = true) => ({
   key,

@@ -12,7 +12,7 @@ import { Button, Card, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import {
   adminApi,
   adminKeys,
@@ -24,12 +24,12 @@ import {
 } from './admin-api.ts';
 import { dateCol, estadoTag, textCol } from './components/columns.tsx';
 import { DetailState, InfoBlock, parseId, UrlTabs } from './components/detail.tsx';
-import { FormModal } from './components/FormModal.tsx';
 import type { FieldSpec } from './components/fields.tsx';
+import { FormModal } from './components/form-modal.tsx';
 import { INICIO, PROCESOS } from './components/guards.tsx';
 import { facturaOptions, OPTIONS } from './components/options.ts';
-import { ResourceList } from './components/ResourceList.tsx';
 import { FieldGrid, toFormValues, useRecordForm } from './components/record-form.tsx';
+import { ResourceList } from './components/resource-list.tsx';
 import { UsuariosList } from './usuario-exports.ts';
 
 const SUSCRIPCION_FIELDS: FieldSpec[] = [

@@ -3,11 +3,11 @@ import { formatMoney, MSG } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import { DataTable } from '../../components/DataTable.tsx';
 import { PAGE_SIZE } from '../../components/data-table.ts';
-import { ErrorRetry } from '../../components/ErrorRetry.tsx';
+import { DataTable } from '../../components/data-table.tsx';
+import { ErrorRetry } from '../../components/error-retry.tsx';
 import { listQuery } from '../../components/list-params.ts';
-import { useListParams } from '../../components/useListParams.ts';
+import { useListParams } from '../../components/use-list-params.ts';
 import { adminApi, adminKeys, type Row } from './admin-api.ts';
 
 /**

@@ -12,9 +12,9 @@ import { useEffect, useRef } from 'react';
 import { api } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { adminApi, adminKeys, type Row, type Saved, type Usuario } from './admin-api.ts';
-import { FormModal } from './components/FormModal.tsx';
 import type { FieldSpec } from './components/fields.tsx';
 import { FlagSwitch } from './components/fields.tsx';
+import { FormModal } from './components/form-modal.tsx';
 import { OPTIONS } from './components/options.ts';
 
 /** User form fields of docs/spec-summary.md 002 "User administration". */

@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { adminApi, adminKeys, type Query, type Usuario } from './admin-api.ts';
 import { dateCol, textCol } from './components/columns.tsx';
 import { DetailState, InfoBlock, parseId } from './components/detail.tsx';
 import { OptionSelect } from './components/fields.tsx';
 import { INICIO, PROCESOS } from './components/guards.tsx';
 import { OPTIONS } from './components/options.ts';
-import { ResourceList } from './components/ResourceList.tsx';
+import { ResourceList } from './components/resource-list.tsx';
 import { UsuarioFormModal } from './usuario-form.tsx';
 
 type UsuariosListProps = {

@@ -8,7 +8,7 @@ import { saveBlob } from '../../components/download.ts';
 import { megas, progresoTexto, type Seleccion, tiempoRestante } from './archivos-rules.ts';
 import type { EstadoSubida } from './subida.ts';
 
-/* The parts of 'Carga de Archivos' (CargaArchivosModal.tsx): the folder choice, the upload's progress, its results. */
+/* The parts of 'Carga de Archivos' (carga-archivos-modal.tsx): the folder choice, the upload's progress, its results. */
 
 export const MUESTRA = 8;
 

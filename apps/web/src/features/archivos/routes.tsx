@@ -4,18 +4,18 @@ import type { RouteObject } from 'react-router';
 export const archivoRoutes: RouteObject[] = [
   {
     path: '/archivoplamd/:id',
-    lazy: async () => ({ Component: (await import('./ArchivoDetallePage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./archivo-detalle-page.tsx')).default }),
   },
   {
     path: '/tramites-archivos-nuevos/:idTramite/:fechaIniAud/:fechaFinAud',
-    lazy: async () => ({ Component: (await import('./ArchivosNuevosPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./archivos-nuevos-page.tsx')).default }),
   },
   {
     path: '/tramites-planillas-sin-archivos/:idTramite',
-    lazy: async () => ({ Component: (await import('./SinArchivosPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./sin-archivos-page.tsx')).default }),
   },
   {
     path: '/archivo-carga/:idTramite',
-    lazy: async () => ({ Component: (await import('./ArchivosPorCargaPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./archivos-por-carga-page.tsx')).default }),
   },
 ];

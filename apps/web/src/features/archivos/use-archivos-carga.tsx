@@ -2,11 +2,11 @@ import { FileZipOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { estadosArchivos, OPCIONES_ZIP } from '@app/domain/archivos/rules';
 import { Button, type MenuProps } from 'antd';
 import { type ReactNode, useState } from 'react';
-import type { useFeedback } from '../../components/useFeedback.tsx';
+import type { useFeedback } from '../../components/use-feedback.tsx';
 import type { Carga } from '../cargas/cargas-api.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { type OpcionArchivos, opcionesArchivosCarga } from './archivos-rules.ts';
-import { CargaArchivosModal } from './CargaArchivosModal.tsx';
+import { CargaArchivosModal } from './carga-archivos-modal.tsx';
 import { descargarZip } from './zip-descarga.ts';
 
 const LABELS: Record<OpcionArchivos, string> = {

@@ -3,7 +3,7 @@ import type { AgrupacionZip } from '@app/domain/archivos/rules';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { ApiError } from '../../app/api.ts';
 import { errorMessage } from '../../app/error-message.ts';
-import type { useFeedback } from '../../components/useFeedback.tsx';
+import type { useFeedback } from '../../components/use-feedback.tsx';
 import { archivosApi, descargarEnlace } from './archivos-api.ts';
 
 /**

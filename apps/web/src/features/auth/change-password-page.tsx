@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useSession } from '../../app/use-session.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { authApi } from './auth-api.ts';
 
 type Values = { claveActual?: string; nuevaClave?: string; confirmacion?: string };

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Flex, Form, Image, Input, Space, Typography } from
 import { errorMessage } from '../../app/error-message.ts';
 import { readSession, updateSession } from '../../app/session.ts';
 import { useSession } from '../../app/use-session.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { authApi } from './auth-api.ts';
 
 const TITLE = 'Autenticación en dos pasos';

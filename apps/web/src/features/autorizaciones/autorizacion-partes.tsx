@@ -16,21 +16,21 @@ import {
   Tooltip,
 } from 'antd';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
-import { ErrorRetry } from '../../components/ErrorRetry.tsx';
-import { StateTag } from '../../components/StateTag.tsx';
+import { ErrorRetry } from '../../components/error-retry.tsx';
+import { StateTag } from '../../components/state-tag.tsx';
 import type { Carga } from '../cargas/cargas-api.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { cargaHabilitada, cargasParaArchivos, periodoAutorizacion } from './autorizacion-rules.ts';
 import type { AutorizacionDetalle } from './autorizaciones-api.ts';
 
 /*
- * The panels of the authorization page (AutorizacionDetailPage.tsx): why it takes no upload, the
+ * The panels of the authorization page (autorizacion-detail-page.tsx): why it takes no upload, the
  * authorization's data, the 'Carga de Archivos' button and the attentions of its loads.
  */
 
-const AtencionesTab = lazy(() => import('../planillas/AtencionesTab.tsx'));
+const AtencionesTab = lazy(() => import('../planillas/atenciones-tab.tsx'));
 const CargaArchivosModal = lazy(async () => ({
-  default: (await import('../archivos/CargaArchivosModal.tsx')).CargaArchivosModal,
+  default: (await import('../archivos/carga-archivos-modal.tsx')).CargaArchivosModal,
 }));
 
 export const fallback = (

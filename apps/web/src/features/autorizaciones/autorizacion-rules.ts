@@ -15,7 +15,7 @@ import {
 } from '@app/domain/autorizaciones/rules';
 import { autorizacionInputSchema } from '@app/domain/autorizaciones/schemas';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
-import type { BreadcrumbEntry } from '../../components/PageHeader.tsx';
+import type { BreadcrumbEntry } from '../../components/page-header.tsx';
 import type { Carga } from '../cargas/cargas-api.ts';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
 import type { Autorizacion } from './autorizaciones-api.ts';

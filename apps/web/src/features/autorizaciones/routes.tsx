@@ -7,18 +7,18 @@ import type { RouteObject } from 'react-router';
 export const autorizacionRoutes: RouteObject[] = [
   {
     path: '/autorizacion-tramite/:id',
-    lazy: async () => ({ Component: (await import('./AutorizacionesPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./autorizaciones-page.tsx')).default }),
   },
   {
     path: '/tramiteform-carga-aut/:id/:idAutorizacion',
-    lazy: async () => ({ Component: (await import('./AutorizacionDetailPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./autorizacion-detail-page.tsx')).default }),
   },
   {
     path: '/integracion',
-    lazy: async () => ({ Component: (await import('./IntegracionPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./integracion-page.tsx')).default }),
   },
   {
     path: '/integracion/sandbox-log',
-    lazy: async () => ({ Component: (await import('./SandboxLogPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./sandbox-log-page.tsx')).default }),
   },
 ];

@@ -5,7 +5,7 @@ import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
-import type { useFeedback } from '../../components/useFeedback.tsx';
+import type { useFeedback } from '../../components/use-feedback.tsx';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { type Autorizacion, autorizacionesApi, autorizacionKeys } from './autorizaciones-api.ts';
 

@@ -7,7 +7,7 @@ type IncidenciasModule = { default: ComponentType<{ tipo: TipoIncidencia }> };
 const incidencias = (path: string, tipo: TipoIncidencia): RouteObject => ({
   path,
   lazy: async () => {
-    const { default: Page } = (await import('./CargaIncidenciasPage.tsx')) as IncidenciasModule;
+    const { default: Page } = (await import('./carga-incidencias-page.tsx')) as IncidenciasModule;
     return { element: <Page key={tipo} tipo={tipo} /> };
   },
 });
@@ -16,7 +16,7 @@ const incidencias = (path: string, tipo: TipoIncidencia): RouteObject => ({
 export const cargaRoutes: RouteObject[] = [
   {
     path: '/cargaform/:idTramite/:idCarga',
-    lazy: async () => ({ Component: (await import('./CargaFormPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./carga-form-page.tsx')).default }),
   },
   incidencias('/cargaplanillaerrores/:idTramite/:idCarga', 'errores'),
   incidencias('/cargaplanillanovedades/:idTramite/:idCarga', 'novedades'),

@@ -5,7 +5,7 @@ import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
-import type { useFeedback } from '../../components/useFeedback.tsx';
+import type { useFeedback } from '../../components/use-feedback.tsx';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { type Carga, cargaKeys, cargasApi } from './cargas-api.ts';
 

@@ -11,7 +11,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { dinero } from './TotalesResumen.tsx';
+import { dinero } from './totales-resumen.tsx';
 
 export type AccionDetalle = 'editar' | 'aprobar' | 'fecha' | 'observaciones' | 'activar' | 'desactivar';
 export type Capacidades = {

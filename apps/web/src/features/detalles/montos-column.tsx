@@ -2,7 +2,7 @@ import { compareMoney } from '@app/domain/detalles/money';
 import type { PlanillaFila } from '@app/domain/planillas/types';
 import type { TableColumnsType } from 'antd';
 import { Typography } from 'antd';
-import { dinero } from './TotalesResumen.tsx';
+import { dinero } from './totales-resumen.tsx';
 
 /**
  * The attentions list's money column (issue 13): approved and, below it, the glosa when there is

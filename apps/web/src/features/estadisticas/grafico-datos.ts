@@ -9,7 +9,7 @@ import {
   type ReporteEstadistico,
   type TipoColumnaEstadistica,
 } from '@app/domain';
-import type { SerieGrafico } from '../../components/grafico/GraficoDiferido.tsx';
+import type { SerieGrafico } from '../../components/grafico/grafico-diferido.tsx';
 import { stateHex } from '../../components/states.ts';
 
 /** A cell as the page shows it (the table, the chart's categories). */

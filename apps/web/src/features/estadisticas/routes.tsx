@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router';
 export const estadisticasRoutes: RouteObject[] = REPORTES_ESTADISTICOS_IDS.map((id) => ({
   path: `/${id}`,
   lazy: async () => {
-    const { default: Page } = await import('./EstadisticaPage.tsx');
+    const { default: Page } = await import('./estadistica-page.tsx');
     return { element: <Page key={id} id={id} /> };
   },
 }));

@@ -4,6 +4,6 @@ import type { RouteObject } from 'react-router';
 export const finanzasRoutes: RouteObject[] = [
   {
     path: '/manual-pagos',
-    lazy: async () => ({ Component: (await import('./ManualPagosPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./manual-pagos-page.tsx')).default }),
   },
 ];

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { updateSession } from '../../app/session.ts';
 import { useSession } from '../../app/use-session.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const CARD_ICONS: Record<string, ReactNode> = {
   administracion: <SettingOutlined />,

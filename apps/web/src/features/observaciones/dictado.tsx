@@ -1,7 +1,7 @@
 import { AudioMutedOutlined, AudioOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { UpperTextArea } from '../tramites/UpperTextArea.tsx';
+import { UpperTextArea } from '../tramites/upper-text-area.tsx';
 
 /*
  * Dictation (docs/spec-summary.md 001 §2.7, issue 13 item 1): the browser's speech recognition in es-EC, falling back

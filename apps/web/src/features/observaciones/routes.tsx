@@ -1,7 +1,7 @@
 import type { NivelObservacion } from '@app/domain/observaciones/rules';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { ModoObs } from './TramiteObservacionesPage.tsx';
+import type { ModoObs } from './tramite-observaciones-page.tsx';
 
 type ListaModule = { default: ComponentType<{ modo: ModoObs }> };
 type RespuestaModule = { default: ComponentType<{ nivel: NivelObservacion }> };
@@ -9,7 +9,7 @@ type RespuestaModule = { default: ComponentType<{ nivel: NivelObservacion }> };
 const lista = (path: string, modo: ModoObs): RouteObject => ({
   path,
   lazy: async () => {
-    const { default: Page } = (await import('./TramiteObservacionesPage.tsx')) as ListaModule;
+    const { default: Page } = (await import('./tramite-observaciones-page.tsx')) as ListaModule;
     return { element: <Page key={path} modo={modo} /> };
   },
 });
@@ -17,7 +17,7 @@ const lista = (path: string, modo: ModoObs): RouteObject => ({
 const respuesta = (path: string, nivel: NivelObservacion): RouteObject => ({
   path,
   lazy: async () => {
-    const { default: Page } = (await import('./RespuestaPage.tsx')) as RespuestaModule;
+    const { default: Page } = (await import('./respuesta-page.tsx')) as RespuestaModule;
     return { element: <Page key={nivel} nivel={nivel} /> };
   },
 });
@@ -36,16 +36,16 @@ export const observacionRoutes: RouteObject[] = [
   lista('/cargaplanillaobs/:idTramite/:idCarga', { tabs: false, titulo: 'Observaciones de la carga' }),
   {
     path: '/observaciones-01',
-    lazy: async () => ({ Component: (await import('./ObservacionesPorTramitePage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./observaciones-por-tramite-page.tsx')).default }),
   },
   respuesta('/pla-obs-respuesta/:id/:tipo', 'planilla'),
   respuesta('/pla-det-obs-respuesta/:id/:tipo', 'detalle'),
   {
     path: '/planilladet_pladetobs/:idTramite/:estadoTramite/:idPlanillaDet/:tipo/:procesoAm',
-    lazy: async () => ({ Component: (await import('./DetalleObservacionesPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./detalle-observaciones-page.tsx')).default }),
   },
   {
     path: '/observaciones-tramite/:idTramite',
-    lazy: async () => ({ Component: (await import('./RevisionObservacionesPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./revision-observaciones-page.tsx')).default }),
   },
 ];

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 export const planillaFormRoutes: RouteObject[] = [
   {
     path: '/planillaform/:idTramite/:estadoTramite/:idPlanilla',
-    lazy: async () => ({ Component: (await import('./PlanillaFormPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./planilla-form-page.tsx')).default }),
   },
 ];
 
@@ -14,11 +14,11 @@ export const planillaFormRoutes: RouteObject[] = [
  */
 export const planillaPopupRoutes: RouteObject[] = [
   {
-    lazy: async () => ({ Component: (await import('./PopupLayout.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./popup-layout.tsx')).default }),
     children: [
       {
         path: '/planillaformpopup/:idTramite/:estadoTramite/:idPlanilla/:tipo',
-        lazy: async () => ({ Component: (await import('./PlanillaPopupPage.tsx')).default }),
+        lazy: async () => ({ Component: (await import('./planilla-popup-page.tsx')).default }),
       },
     ],
   },

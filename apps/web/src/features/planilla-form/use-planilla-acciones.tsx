@@ -5,7 +5,7 @@ import type { AccionRevision } from '@app/domain/planillas/revision';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
-import type { useFeedback } from '../../components/useFeedback.tsx';
+import type { useFeedback } from '../../components/use-feedback.tsx';
 import { type Planilla, type PlanillaBody, planillaApi, planillaKeys } from './planilla-api.ts';
 import { NOMBRE_TIPO } from './planilla-rules.ts';
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
-import type { NombreDiag, Nombres } from './DiagnosticosField.tsx';
+import type { NombreDiag, Nombres } from './diagnosticos-field.tsx';
 import { type Planilla, type PlanillaBody, planillaKeys } from './planilla-api.ts';
 import {
   cuerpoGuardar,

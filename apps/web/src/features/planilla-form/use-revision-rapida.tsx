@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
-import type { useFeedback } from '../../components/useFeedback.tsx';
+import type { useFeedback } from '../../components/use-feedback.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import { NOMBRE_TIPO } from './planilla-rules.ts';
 import { registrarEnCurso } from './siguiente-pendiente.ts';

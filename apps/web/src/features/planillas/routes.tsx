@@ -4,6 +4,6 @@ import type { RouteObject } from 'react-router';
 export const planillaListRoutes: RouteObject[] = [
   {
     path: '/cargaplanilla/:idTramite/:idCarga',
-    lazy: async () => ({ Component: (await import('./CargaPlanillaPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./carga-planilla-page.tsx')).default }),
   },
 ];

@@ -11,8 +11,8 @@ import { Alert, Card, Checkbox, Col, Divider, Form, Radio, Row, Skeleton, Typogr
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { FieldSpec } from '../admin/components/fields.tsx';
-import { RucAviso } from '../admin/components/RucAviso.tsx';
 import { FieldGrid, issuesByField, toFormValues, toPayload } from '../admin/components/record-form.tsx';
+import { RucAviso } from '../admin/components/ruc-aviso.tsx';
 import { type Draft, type Flujo, REGISTRO_EMAIL_KEY, readDraft, saveDraft } from './draft.ts';
 import { registroApi } from './registro-api.ts';
 

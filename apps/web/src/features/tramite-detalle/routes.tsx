@@ -7,7 +7,7 @@ type DetailModule = { default: ComponentType<{ lado: Lado }> };
 const detalle = (path: string, lado: Lado): RouteObject => ({
   path,
   lazy: async () => {
-    const { default: Page } = (await import('./TramiteDetailPage.tsx')) as DetailModule;
+    const { default: Page } = (await import('./tramite-detail-page.tsx')) as DetailModule;
     return { element: <Page lado={lado} /> };
   },
 });

@@ -1,6 +1,6 @@
 import { MSG_ANULACION, type ResumenAnulacion } from '@app/domain/tramites/anulacion';
 import { api } from '../../app/api.ts';
-import type { useFeedback } from '../../components/useFeedback.tsx';
+import type { useFeedback } from '../../components/use-feedback.tsx';
 
 type Feedback = ReturnType<typeof useFeedback>;
 

@@ -8,7 +8,7 @@ type ListModule = { default: ComponentType<{ vista: Vista }> };
 const lista = (path: string, vista: Vista): RouteObject => ({
   path,
   lazy: async () => {
-    const { default: Page } = (await import('./TramiteListPage.tsx')) as ListModule;
+    const { default: Page } = (await import('./tramite-list-page.tsx')) as ListModule;
     return { element: <Page key={vista} vista={vista} /> };
   },
 });
@@ -22,7 +22,7 @@ export const tramiteRoutes: RouteObject[] = [
   // /tramiteform/:id and /tramiteform-carga/:id: the procedure page, features/tramite-detalle/routes.tsx.
   {
     path: '/bitacora-tramite/:id',
-    lazy: async () => ({ Component: (await import('./BitacoraPage.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./bitacora-page.tsx')).default }),
   },
   // /observaciones-tramite/:idTramite: the pending-observations review, features/observaciones/routes.tsx.
 ];

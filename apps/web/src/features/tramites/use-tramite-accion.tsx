@@ -5,7 +5,7 @@ import type { Accion } from '@app/domain/tramites/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
-import type { useFeedback } from '../../components/useFeedback.tsx';
+import type { useFeedback } from '../../components/use-feedback.tsx';
 import type { Lado } from './tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';
 

@@ -15,8 +15,8 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
-import { ErrorRetryPage } from '../../../components/ErrorRetry.tsx';
-import { type BreadcrumbEntry, PageHeader } from '../../../components/PageHeader.tsx';
+import { ErrorRetryPage } from '../../../components/error-retry.tsx';
+import { type BreadcrumbEntry, PageHeader } from '../../../components/page-header.tsx';
 
 export type InfoItem = { label: string; value: ReactNode; more?: boolean };
 

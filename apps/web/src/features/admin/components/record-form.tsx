@@ -7,7 +7,7 @@ import { ApiError } from '../../../app/api.ts';
 import { useAvisoCambios } from '../../../app/aviso-salida.tsx';
 import { useEnvio } from '../../../app/use-envio.ts';
 import { fieldMaxLength } from '../../../components/max-length.ts';
-import { useFeedback } from '../../../components/useFeedback.tsx';
+import { useFeedback } from '../../../components/use-feedback.tsx';
 import type { Row, Saved } from '../admin-api.ts';
 import {
   DateInput,

@@ -1,0 +1,413 @@
+import {
+  type CatalogDef,
+  type CatalogField,
+  getCatalog,
+  refLabelKey,
+  validateCatalogInput,
+} from '@app/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Col,
+  DatePicker,
+  Form,
+  type GetRef,
+  Input,
+  InputNumber,
+  type InputRef,
+  Modal,
+  Row,
+  Select,
+  type SelectProps,
+  Switch,
+} from 'antd';
+import { type ChangeEvent, type ComponentProps, type Ref, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../app/api.ts';
+import { useAvisoCambios } from '../../app/aviso-salida.tsx';
+import { campoEnFoco } from '../campo-en-foco.ts';
+import { textMaxLength } from '../max-length.ts';
+import { useFeedback } from '../use-feedback.tsx';
+import {
+  catalogKeys,
+  createCatalogRow,
+  fetchCatalogPage,
+  type SaveResponse,
+  updateCatalogRow,
+} from './catalog-api.ts';
+import {
+  type CatalogRow,
+  DATE_INPUT_FORMAT,
+  emptyFormValues,
+  type FormValues,
+  filterTyped,
+  formFields,
+  matchesSearch,
+  orderedErrors,
+  refOptions,
+  refQuery,
+  stampDateTime,
+  toFormValues,
+  toPayload,
+  withCurrentOption,
+} from './catalog-values.ts';
+
+export type CatalogFormMode = 'create' | 'edit';
+
+export type CatalogFormProps = {
+  def: CatalogDef;
+  open: boolean;
+  /** The row to edit; null or absent opens the form in create mode. */
+  record?: CatalogRow | null;
+  /** Shows the record without saving (the user lacks the catalogue's write flag). */
+  readOnly?: boolean;
+  /** Values set by the screen, not the user (a master-detail parent id): not shown, always sent. */
+  fixedValues?: FormValues;
+  onClose: () => void;
+  /** After a successful save (the modal is already closing and the catalogue's lists reloading). */
+  onSaved?: (item: CatalogRow, mode: CatalogFormMode) => void;
+};
+
+/** More than this many fields and the modal grows to two columns. */
+const ONE_COLUMN_MAX = 5;
+
+/**
+ * The create/edit modal of a catalogue, generated from its declaration: 'Crear {singular}' with
+ * 'Guardar', 'Editar {singular}' with 'Actualizar'. The shared check (`validateCatalogInput`) runs on
+ * every field before anything is sent; server field errors land under their fields.
+ */
+export function CatalogForm({
+  def,
+  open,
+  record,
+  readOnly = false,
+  fixedValues,
+  onClose,
+  onSaved,
+}: CatalogFormProps) {
+  const [form] = Form.useForm<FormValues>();
+  const queryClient = useQueryClient();
+  const feedback = useFeedback();
+  const fixed = fixedValues ?? {};
+  const mode: CatalogFormMode = record ? 'edit' : 'create';
+  const id = record?.[def.idField];
+  const fields = formFields(def, fixed);
+  const twoColumns = fields.length > ONE_COLUMN_MAX;
+
+  const save = useMutation({
+    mutationFn: (body: FormValues) =>
+      mode === 'edit' ? updateCatalogRow(def.name, id, body) : createCatalogRow(def.name, body),
+  });
+  const saving = save.isPending;
+  // Set before the request starts, so a second click in the same tick cannot send it twice.
+  const busy = useRef(false);
+  // Leaving the page (or reloading) with changes typed in the open modal asks first.
+  const cambios = useAvisoCambios(form, open && !readOnly);
+
+  /** Field errors under their fields and the first one focused; anything else in the error dialog. */
+  function showErrors(errors: Record<string, string>, fallback?: string) {
+    const list = orderedErrors(def, errors, fixed);
+    const onFields = list.filter((e): e is { field: string; message: string } => e.field !== null);
+    if (onFields.length === 0) {
+      feedback.saveError(list[0]?.message ?? fallback);
+      return;
+    }
+    form.setFields(onFields.map((e) => ({ name: e.field, errors: [e.message] })));
+    form.scrollToField(onFields[0].field, { focus: true, block: 'nearest' });
+  }
+
+  function submit(values: FormValues) {
+    if (readOnly || busy.current) return;
+    const body = toPayload(def, { ...form.getFieldsValue(true), ...values }, fixed);
+    const errors = validateCatalogInput(def, body);
+    if (errors) {
+      showErrors(errors);
+      return;
+    }
+    busy.current = true;
+    save.mutate(body, {
+      onSettled: () => {
+        busy.current = false;
+      },
+      onSuccess: (res: SaveResponse) => {
+        cambios.guardado();
+        feedback.success(res.mensaje);
+        if (res.aviso) feedback.notification.warning({ title: 'Aviso', description: res.aviso });
+        void queryClient.invalidateQueries({ queryKey: catalogKeys.all(def.name) });
+        onClose();
+        onSaved?.(res.item, mode);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.fields && Object.keys(e.fields).length > 0)
+          showErrors(e.fields, e.message);
+        else feedback.saveError(e.message);
+      },
+    });
+  }
+
+  /** The shared check for one field, so a corrected field loses its message as the user types. */
+  const fieldRule = (name: string) => ({
+    validator: async () => {
+      const message = validateCatalogInput(def, toPayload(def, form.getFieldsValue(true), fixed))?.[name];
+      if (message) throw new Error(message);
+    },
+  });
+
+  const title = readOnly
+    ? `Detalle de ${def.singular}`
+    : `${mode === 'edit' ? 'Editar' : 'Crear'} ${def.singular}`;
+  const initialValues = record ? toFormValues(def, record, fixed) : emptyFormValues(def, fixed);
+
+  return (
+    <>
+      {feedback.contextHolder}
+      <Modal
+        open={open}
+        title={title}
+        width={twoColumns ? 760 : 560}
+        style={{ top: 40 }}
+        // Long forms scroll inside the modal so the title and the buttons stay in view on 768px screens.
+        styles={{
+          body: { maxHeight: 'calc(100vh - 210px)', overflowY: 'auto', padding: '0 4px', margin: '0 -4px' },
+        }}
+        okText={mode === 'edit' ? 'Actualizar' : 'Guardar'}
+        cancelText={readOnly ? 'Cerrar' : 'Cancelar'}
+        okButtonProps={{ htmlType: 'submit', style: readOnly ? { display: 'none' } : undefined }}
+        cancelButtonProps={{ disabled: saving }}
+        confirmLoading={saving}
+        closable={!saving}
+        keyboard={!saving}
+        mask={{ closable: false }}
+        onCancel={() => {
+          if (!saving) onClose();
+        }}
+        destroyOnHidden
+        afterOpenChange={(isOpen) => {
+          // The first field, unless the user already went into one while the modal was opening.
+          if (isOpen && !readOnly && fields[0] && !campoEnFoco()) form.focusField(fields[0].name);
+        }}
+        modalRender={(dom) => (
+          <Form<FormValues>
+            form={form}
+            name={`catalogo_${def.name}`}
+            layout="vertical"
+            initialValues={initialValues}
+            disabled={readOnly}
+            onFinish={submit}
+            onFinishFailed={({ errorFields }) => {
+              if (errorFields[0]) form.scrollToField(errorFields[0].name, { focus: true, block: 'nearest' });
+            }}
+            clearOnDestroy
+            requiredMark
+            validateTrigger={['onChange', 'onBlur']}
+          >
+            {dom}
+          </Form>
+        )}
+      >
+        {record && (
+          <Row gutter={16}>
+            <Col span={8}>
+              <Form.Item label="ID" htmlFor="catalogo-form-id">
+                <Input id="catalogo-form-id" value={String(id ?? '')} readOnly variant="filled" />
+              </Form.Item>
+            </Col>
+            <Col span={16}>
+              <Form.Item label="Fecha de registro" htmlFor="catalogo-form-fechareg">
+                <Input id="catalogo-form-fechareg" value={stampDateTime(record)} readOnly variant="filled" />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+        <Row gutter={16}>
+          {fields.map((f) => (
+            <Col key={f.name} span={twoColumns && f.type !== 'textarea' ? 12 : 24}>
+              <Form.Item
+                name={f.name}
+                label={f.label}
+                required={f.required}
+                rules={[fieldRule(f.name)]}
+                valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
+              >
+                {renderControl(f, record)}
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        {def.warning && <Warning def={def} />}
+      </Modal>
+    </>
+  );
+}
+
+/** The declaration's warning about the values being typed (a company's RUC), shown before saving. */
+function Warning({ def }: { def: CatalogDef }) {
+  const values = Form.useWatch([], { preserve: true }) as FormValues | undefined;
+  const aviso = values ? def.warning?.(values) : null;
+  return aviso ? <Alert type="warning" showIcon title={aviso} style={{ marginBottom: 12 }} /> : null;
+}
+
+/** The most characters a field takes: its declaration's, or its bespoke schema's (shown with a counter). */
+const limitOf = (f: CatalogField) => f.maxLength ?? textMaxLength(f.schema);
+
+function renderControl(field: CatalogField, record: CatalogRow | null | undefined) {
+  const f = { ...field, maxLength: limitOf(field) };
+  switch (f.type) {
+    case 'textarea':
+      return (
+        <TextAreaControl
+          upper={f.upper}
+          maxLength={f.maxLength}
+          showCount={!!f.maxLength}
+          autoSize={{ minRows: 3, maxRows: 6 }}
+        />
+      );
+    case 'integer':
+      return <InputNumber style={{ width: '100%' }} precision={0} keyboard />;
+    case 'decimal':
+      return <InputNumber style={{ width: '100%' }} precision={2} decimalSeparator="," keyboard />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} format={DATE_INPUT_FORMAT} placeholder="dd/mm/aaaa" />;
+    case 'boolean':
+      return <Switch checkedChildren="Sí" unCheckedChildren="No" />;
+    case 'select':
+      if (f.ref)
+        return (
+          <RefSelect
+            catalog={f.ref.catalog}
+            labelField={f.ref.labelField}
+            currentLabel={record?.[refLabelKey(f.name)]}
+            allowClear={!f.required}
+          />
+        );
+      return (
+        <Select
+          options={f.options?.map((o) => ({ value: o.value, label: o.label }))}
+          allowClear={!f.required}
+          placeholder="Seleccione"
+          showSearch={{ filterOption: (input, option) => matchesSearch(input, String(option?.label ?? '')) }}
+        />
+      );
+    case 'email':
+      return (
+        <TextControl inputMode="email" autoComplete="off" maxLength={f.maxLength} showCount={!!f.maxLength} />
+      );
+    default:
+      return (
+        <TextControl
+          upper={f.upper}
+          digits={f.digits}
+          maxLength={f.maxLength}
+          showCount={!!f.maxLength}
+          inputMode={f.digits ? 'numeric' : undefined}
+          autoComplete="off"
+        />
+      );
+  }
+}
+
+type TypingRules = { upper?: boolean; digits?: boolean };
+
+/** Upper-cases or strips non-digits as the user types, keeping the caret where it was. */
+function applyTyping(e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>, rules: TypingRules) {
+  if (!rules.upper && !rules.digits) return;
+  if ((e.nativeEvent as InputEvent).isComposing) return;
+  const el = e.target;
+  const next = filterTyped(el.value, el.selectionStart, rules);
+  if (next.value === el.value) return;
+  el.value = next.value;
+  if (next.caret !== null) el.setSelectionRange(next.caret, next.caret);
+}
+
+type TextControlProps = ComponentProps<typeof Input> & TypingRules & { ref?: Ref<InputRef> };
+
+function TextControl({ upper, digits, onChange, ref, ...rest }: TextControlProps) {
+  return (
+    <Input
+      {...rest}
+      ref={ref}
+      onChange={(e) => {
+        applyTyping(e, { upper, digits });
+        onChange?.(e);
+      }}
+    />
+  );
+}
+
+type TextAreaControlProps = ComponentProps<typeof Input.TextArea> &
+  TypingRules & {
+    ref?: Ref<GetRef<typeof Input.TextArea>>;
+  };
+
+function TextAreaControl({ upper, digits, onChange, ref, ...rest }: TextAreaControlProps) {
+  return (
+    <Input.TextArea
+      {...rest}
+      ref={ref}
+      onChange={(e) => {
+        applyTyping(e, { upper, digits });
+        onChange?.(e);
+      }}
+    />
+  );
+}
+
+type RefSelectProps = Omit<SelectProps, 'options'> & {
+  catalog: string;
+  labelField: string | readonly string[];
+  currentLabel?: unknown;
+};
+
+/**
+ * A select fed by another catalogue: its first 100 rows by label, and what the user types (2+
+ * characters, 300 ms after the last key) searched by the API the way its list searches, so large
+ * catalogues (elements, CIE-10) are reachable beyond the first 100 and accents never matter.
+ */
+function RefSelect({ catalog, labelField, currentLabel, value, ...rest }: RefSelectProps) {
+  const refDef = getCatalog(catalog);
+  const first = typeof labelField === 'string' ? labelField : labelField[0];
+  const sortable = refDef?.fields.some((f) => f.name === first);
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(search), 300);
+    return () => clearTimeout(id);
+  }, [search]);
+  const params = refQuery(debounced, sortable ? first : undefined);
+  const query = useQuery({
+    queryKey: [...catalogKeys.options(catalog, String(labelField)), params],
+    queryFn: ({ signal }) => fetchCatalogPage(catalog, params, signal),
+    enabled: !!refDef,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    // The spec: failures to load select data are only logged.
+    if (query.error) console.warn(`No se pudo cargar la lista de ${catalog}:`, query.error.message);
+  }, [query.error, catalog]);
+  const options = withCurrentOption(
+    refDef ? refOptions(query.data?.items ?? [], refDef.idField, labelField) : [],
+    value,
+    currentLabel,
+  );
+  return (
+    <Select
+      {...rest}
+      value={value}
+      options={options}
+      loading={query.isFetching}
+      placeholder="Seleccione"
+      notFoundContent={
+        query.isError ? 'No se pudo cargar la lista.' : query.isFetching ? 'Buscando...' : 'Sin resultados'
+      }
+      showSearch={{
+        // The API filters (accent-insensitive, every word); the options shown are its answer.
+        filterOption: (input, option) =>
+          input.trim().length >= 2 || matchesSearch(input, String(option?.label ?? '')),
+        onSearch: setSearch,
+      }}
+      onOpenChange={(open) => {
+        if (!open) setSearch('');
+      }}
+    />
+  );
+}

@@ -1,0 +1,354 @@
+import {
+  DeleteOutlined,
+  DownOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import {
+  type CatalogDef,
+  type CatalogSection,
+  canCreateCatalog,
+  canWriteCatalog,
+  detailsOf,
+  getResource,
+  MSG,
+} from '@app/domain';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Dropdown, Flex, Input, Result, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../app/use-session.ts';
+import { PAGE_SIZE, pageCount } from '../data-table.ts';
+import { DataTable } from '../data-table.tsx';
+import { ErrorRetry } from '../error-retry.tsx';
+import { listQuery } from '../list-params.ts';
+import { PageHeader } from '../page-header.tsx';
+import { useFeedback } from '../use-feedback.tsx';
+import { useListParams } from '../use-list-params.ts';
+import { catalogKeys, deleteCatalogRow, fetchCatalogPage } from './catalog-api.ts';
+import { CatalogForm } from './catalog-form.tsx';
+import {
+  type CatalogRow,
+  columnFields,
+  deleteErrorText,
+  displayValue,
+  isSortable,
+  isValidSort,
+  recordLabel,
+  stampDate,
+} from './catalog-values.ts';
+
+export const SECTION_LABEL: Record<CatalogSection, string> = {
+  procesos: 'Procesos',
+  reportes: 'Reportes',
+  parametros: 'Parámetros',
+};
+
+/** The list screen of any declared catalogue (`/{name}`): search, paged table, create/edit modal, delete. */
+export default function CatalogPage({ name }: { name: string }) {
+  const def = getResource(name);
+  if (!def) {
+    return (
+      <Result
+        status="404"
+        title={MSG.noEncontrado}
+        extra={
+          <Link to="/MenuPrincipal">
+            <Button type="primary">Ir al inicio</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  // A new catalogue is a new screen: search text and open modal do not carry over.
+  return <CatalogList key={def.name} def={def} />;
+}
+
+type FormState = { open: boolean; record: CatalogRow | null };
+
+export type CatalogListProps = {
+  def: CatalogDef;
+  /**
+   * The detail list of a master-detail screen: only the rows whose reference `field` is `id` (the
+   * API's `?{field}={id}`), new rows created with it fixed, and its column left out.
+   */
+  parent?: { field: string; id: number };
+  /** Under another page's header (master-detail): no page header of its own. */
+  embedded?: boolean;
+  /** Key of this list's search, page and sort in the URL, when a page shows several (tabs). */
+  namespace?: string;
+};
+
+/** Search, paged table, create/edit modal and delete of one catalogue; the body of `/{name}` and of detail lists. */
+export function CatalogList({ def, parent, embedded = false, namespace }: CatalogListProps) {
+  const queryClient = useQueryClient();
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  // Reading is open to the route; creating, editing and deleting need the catalogue's flag, and a
+  // system-wide catalogue a platform operator (the same predicate as the API).
+  const usuario = useSession()?.usuario;
+  const canWrite = usuario ? canWriteCatalog(usuario, def) : false;
+  const canCreate = usuario ? canCreateCatalog(usuario, def) : false;
+  const details = detailsOf(def.name);
+  const params = useListParams({ defaultSort: def.defaultSort, namespace });
+  const sort = isValidSort(def, params.sort) ? params.sort : def.defaultSort;
+  const query = {
+    ...listQuery({ ...params, sort }, PAGE_SIZE),
+    ...(parent ? { [parent.field]: parent.id } : {}),
+  };
+  const fixedValues = parent ? { [parent.field]: parent.id } : undefined;
+
+  const list = useQuery({
+    queryKey: catalogKeys.list(def.name, query),
+    queryFn: ({ signal }) => fetchCatalogPage(def.name, query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  // Search box text; follows the URL (back button, 'Todos los registros').
+  const [text, setText] = useState(params.q);
+  useEffect(() => setText(params.q), [params.q]);
+
+  // After deleting the last row of the last page, show the page that now is the last one.
+  const { setPage } = params;
+  useEffect(() => {
+    if (
+      list.data &&
+      !list.isPlaceholderData &&
+      list.data.items.length === 0 &&
+      list.data.total > 0 &&
+      params.page > 1
+    )
+      setPage(pageCount(list.data.total, PAGE_SIZE));
+  }, [list.data, list.isPlaceholderData, params.page, setPage]);
+
+  const [form, setForm] = useState<FormState>({ open: false, record: null });
+  const openCreate = () => setForm({ open: true, record: null });
+  const openEdit = (record: CatalogRow) => setForm({ open: true, record });
+  // A resource with a screen of its own opens it; the rest open their form.
+  const openDetail = def.detailRoute
+    ? (row: CatalogRow) => navigate(`/${def.detailRoute}/${encodeURIComponent(String(row[def.idField]))}`)
+    : undefined;
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: catalogKeys.all(def.name) });
+
+  function runSearch(value: string) {
+    const q = value.trim();
+    if (!q) return; // the spec: an empty search is ignored
+    if (q === params.q) void list.refetch();
+    else params.setQ(q);
+  }
+
+  function showAll() {
+    setText('');
+    params.clear();
+    void reload();
+  }
+
+  function confirmDelete(row: CatalogRow) {
+    const label = recordLabel(def, row);
+    feedback.modal.confirm({
+      title: `¿Eliminar ${def.singular}?`,
+      content: (
+        <>
+          Se eliminará <strong>{label}</strong>. Esta acción no se puede deshacer.
+        </>
+      ),
+      okText: 'Eliminar',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancelar',
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: async () => {
+        try {
+          const res = await deleteCatalogRow(def.name, row[def.idField], row);
+          feedback.success(res.mensaje);
+          await reload();
+        } catch (e) {
+          feedback.errorDialog(MSG.noSePudoEliminar, deleteErrorText((e as Error).message));
+        }
+      },
+    });
+  }
+
+  const columns: TableColumnsType<CatalogRow> = [
+    ...columnFields(def)
+      .filter((f) => f.name !== parent?.field)
+      .map((f) => ({
+        key: f.name,
+        dataIndex: f.name,
+        title: f.label,
+        sorter: isSortable(f),
+        align: f.type === 'integer' || f.type === 'decimal' ? ('right' as const) : undefined,
+        ellipsis: f.type === 'textarea' ? { showTitle: true } : undefined,
+        width: f.type === 'textarea' ? 300 : undefined,
+        render: (_: unknown, row: CatalogRow) => displayValue(f, row),
+      })),
+    ...(def.counts ?? [])
+      .filter((c) => c.list !== false)
+      .map((c) => ({
+        key: c.name,
+        dataIndex: c.name,
+        title: c.label,
+        align: 'right' as const,
+      })),
+    {
+      key: 'fechaReg',
+      dataIndex: 'fechaReg',
+      title: 'Fecha de registro',
+      sorter: true,
+      width: 150,
+      render: (_: unknown, row: CatalogRow) => stampDate(row),
+    },
+  ];
+  if (canWrite || details.length > 0 || openDetail) {
+    columns.push({
+      key: 'opciones',
+      title: 'Opciones',
+      width: 120,
+      align: 'center',
+      fixed: 'right',
+      render: (_: unknown, row: CatalogRow) => (
+        <RowOptions
+          label={recordLabel(def, row)}
+          canWrite={canWrite}
+          details={details.map((d) => ({ key: d.route, label: d.title }))}
+          onOpen={openDetail && (() => openDetail(row))}
+          onEdit={() => openEdit(row)}
+          onDelete={() => confirmDelete(row)}
+          onDetail={(route) => navigate(`/${route}/${encodeURIComponent(String(row[def.idField]))}`)}
+        />
+      ),
+    });
+  }
+
+  const newButton = canCreate && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={openCreate}>
+      Nuevo
+    </Button>
+  );
+
+  return (
+    <>
+      {feedback.contextHolder}
+      {!embedded && (
+        <PageHeader
+          title={def.title}
+          breadcrumb={[
+            { title: 'Inicio', href: '/MenuPrincipal' },
+            { title: SECTION_LABEL[def.section] },
+            { title: def.title },
+          ]}
+          extra={newButton}
+        />
+      )}
+      <Card variant="borderless" styles={{ body: { padding: 16 } }}>
+        <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search">
+          <Input.Search
+            placeholder="Buscar..."
+            aria-label={`Buscar en ${def.title}`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onSearch={runSearch}
+            enterButton={<Button type="primary" icon={<SearchOutlined />} aria-label="Buscar" />}
+            maxLength={200}
+            style={{ width: 360, maxWidth: '100%' }}
+          />
+          <Button icon={<ReloadOutlined />} onClick={showAll}>
+            Todos los registros
+          </Button>
+          {embedded && newButton && <div style={{ marginLeft: 'auto' }}>{newButton}</div>}
+        </Flex>
+        <ErrorRetry
+          error={list.error}
+          fallback={MSG.errorPeticion}
+          onRetry={() => void list.refetch()}
+          style={{ marginBottom: 12 }}
+        />
+        <DataTable<CatalogRow>
+          ariaLabel={def.title}
+          columns={columns}
+          rows={rows}
+          total={total}
+          page={params.page}
+          pageSize={PAGE_SIZE}
+          loading={list.isFetching}
+          onPageChange={params.setPage}
+          sort={sort}
+          onSort={params.setSort}
+          rowKey={(row) => String(row[def.idField])}
+          onRowDoubleClick={openDetail ?? openEdit}
+          emptyText={params.q ? MSG.sinDatos : MSG.listaVacia}
+        />
+      </Card>
+      <CatalogForm
+        def={def}
+        open={form.open}
+        record={form.record}
+        readOnly={!canWrite}
+        fixedValues={fixedValues}
+        onClose={() => setForm((s) => ({ ...s, open: false }))}
+      />
+    </>
+  );
+}
+
+function RowOptions({
+  label,
+  canWrite,
+  details,
+  onOpen,
+  onEdit,
+  onDelete,
+  onDetail,
+}: {
+  label: string;
+  canWrite: boolean;
+  /** The record's own screen ('Ver detalle'). */
+  onOpen?: () => void;
+  /** Master-detail screens of this row ('Diagnósticos de la Clasificación', ...). */
+  details: { key: string; label: string }[];
+  onEdit: () => void;
+  onDelete: () => void;
+  onDetail: (route: string) => void;
+}) {
+  const items = [
+    ...(onOpen ? [{ key: 'abrir', icon: <EyeOutlined />, label: 'Ver detalle' }] : []),
+    canWrite
+      ? { key: 'editar', icon: <EditOutlined />, label: 'Editar' }
+      : { key: 'editar', icon: <EyeOutlined />, label: 'Ver' },
+    ...details.map((d) => ({ key: `detalle:${d.key}`, icon: <UnorderedListOutlined />, label: d.label })),
+    ...(canWrite ? [{ key: 'eliminar', icon: <DeleteOutlined />, label: 'Eliminar', danger: true }] : []),
+  ];
+  return (
+    <Dropdown
+      trigger={['click']}
+      autoFocus
+      menu={{
+        items,
+        onClick: ({ key, domEvent }) => {
+          // Enter on an item would otherwise also press whatever gets the focus next (the dialog's button).
+          domEvent.preventDefault();
+          domEvent.stopPropagation();
+          if (key === 'abrir') onOpen?.();
+          else if (key === 'editar') onEdit();
+          else if (key === 'eliminar') onDelete();
+          else if (key.startsWith('detalle:')) onDetail(key.slice('detalle:'.length));
+        },
+      }}
+    >
+      <Button
+        size="small"
+        aria-label={`Opciones de ${label}`}
+        onClick={(e) => e.stopPropagation()}
+        onDoubleClick={(e) => e.stopPropagation()}
+      >
+        Opciones <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,260 @@
+import {
+  CATALOGS,
+  type CatalogDef,
+  type CatalogField,
+  canWriteCatalog,
+  getDetailScreen,
+  getResource,
+  type MasterDetailComponent,
+  type MasterDetailDef,
+  type MasterDetailTab,
+  MSG,
+} from '@app/domain';
+import { parseId } from '@app/domain/common/ids';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton, Tabs } from 'antd';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useId, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { useSession } from '../../app/use-session.ts';
+import { fetchCatalogRow } from '../catalog/catalog-api.ts';
+import { CatalogForm } from '../catalog/catalog-form.tsx';
+import { CatalogList, SECTION_LABEL } from '../catalog/catalog-page.tsx';
+import {
+  type CatalogRow,
+  columnFields,
+  displayValue,
+  recordLabel,
+  stampDateTime,
+} from '../catalog/catalog-values.ts';
+import { ErrorRetry } from '../error-retry.tsx';
+import { PageHeader } from '../page-header.tsx';
+
+/** What a custom detail receives: the master's id and its row. */
+type DetailProps = { id: number; row: CatalogRow };
+
+/** Details that are not catalogue lists (`detailComponent` of the registry), each its own chunk. */
+const DETAIL_COMPONENTS: Record<MasterDetailComponent, LazyExoticComponent<ComponentType<DetailProps>>> = {
+  'atenciones-diagnostico': lazy(() => import('./atenciones-diagnostico.tsx')),
+  'equivalencia-elempres': lazy(() => import('../../features/detalles/equivalencia-elem-pres.tsx')),
+  'tarifa-detalle-asegurador': lazy(() => import('../../features/admin/tarifa-detalle.tsx')),
+  'tarifa-detalle-tarifario': lazy(() =>
+    import('../../features/admin/tarifa-detalle.tsx').then((m) => ({ default: m.TarifaDetalleTarifario })),
+  ),
+};
+
+/**
+ * One master-detail screen of the registry (`packages/domain/src/catalogs/master-detail.ts`):
+ * `/{route}/:{param}` shows the master record's key fields (GET /catalogos/{master}/{id}) and the
+ * detail catalogue's list filtered by that id, where new rows are created with it fixed.
+ */
+export default function MasterDetailPage({ route }: { route: string }) {
+  const md = getDetailScreen(route);
+  const param = useParams()[md?.param ?? ''];
+  const id = parseId(param);
+  const master = md ? getResource(md.master) : undefined;
+  if (!md || !master || id === null) return <NotFound />;
+  // Another record is another screen: search, page and open modal do not carry over.
+  return <MasterDetail key={`${route}:${id}`} md={md} master={master} id={id} />;
+}
+
+function NotFound() {
+  return (
+    <Result
+      status="404"
+      title={MSG.noEncontrado}
+      extra={
+        <Link to="/MenuPrincipal">
+          <Button type="primary">Ir al inicio</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: CatalogDef; id: number }) {
+  const record = useQuery({
+    queryKey: ['catalogo', master.name, 'uno', id],
+    queryFn: ({ signal }) => fetchCatalogRow(master.name, id, signal),
+    retry: (count, e) => !(e instanceof ApiError && e.status < 500) && count < 2,
+  });
+  const detail = md.detail ? getResource(md.detail.catalog) : undefined;
+  const usuario = useSession()?.usuario;
+  const navigate = useNavigate();
+  // A full-page edit opens with its form; closing it leaves the page.
+  const [editing, setEditing] = useState(md.openForm === true);
+  const edit = md.editable && usuario && canWriteCatalog(usuario, master) && (
+    <Button onClick={() => setEditing(true)}>Editar</Button>
+  );
+  const Custom = md.detailComponent ? DETAIL_COMPONENTS[md.detailComponent] : undefined;
+  const row = record.data;
+  // The master's own list, when it has a screen (views of other features' rows do not).
+  const masterList = CATALOGS[master.name] || master.api ? `/${master.name}` : undefined;
+  const label = row ? recordLabel(master, row) : `${master.singular} ${id}`;
+  const heading = md.heading === 'record' ? label : md.title;
+  const breadcrumb = [
+    { title: 'Inicio', href: '/MenuPrincipal' },
+    { title: SECTION_LABEL[master.section] },
+    { title: master.title, href: masterList },
+    { title: label },
+    ...(md.heading === 'record' ? [] : [{ title: md.title }]),
+  ];
+
+  if (record.isError) {
+    const missing = record.error instanceof ApiError && record.error.status === 404;
+    return (
+      <>
+        <PageHeader title={heading} breadcrumb={breadcrumb} />
+        {missing ? (
+          <Result
+            status="404"
+            title={MSG.noEncontrado}
+            subTitle={`No existe ${master.singular.toLowerCase()} con el identificador ${id}.`}
+            extra={
+              masterList && (
+                <Link to={masterList}>
+                  <Button type="primary">Volver a {master.title}</Button>
+                </Link>
+              )
+            }
+          />
+        ) : (
+          <ErrorRetry
+            error={record.error}
+            fallback={MSG.errorPeticion}
+            onRetry={() => void record.refetch()}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={heading} breadcrumb={breadcrumb} extra={row && edit} />
+      {row ? (
+        <MasterInfo md={md} master={master} row={row} />
+      ) : (
+        <Card variant="borderless" style={{ marginBottom: 16 }}>
+          <Skeleton active paragraph={{ rows: 2 }} title={false} />
+        </Card>
+      )}
+      {md.tabs ? (
+        row && <DetailTabs tabs={md.tabs} id={id} row={row} />
+      ) : detail && md.detail ? (
+        // The list waits for the master: a 404 above must not show another record's rows below.
+        row && <CatalogList def={detail} parent={{ field: md.detail.field, id }} embedded />
+      ) : Custom ? (
+        row && (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+            <Custom id={id} row={row} />
+          </Suspense>
+        )
+      ) : md.note ? (
+        <Alert type="info" showIcon title={md.note} />
+      ) : null}
+      {row && edit && (
+        <CatalogForm
+          def={master}
+          open={editing}
+          record={row}
+          onClose={() => (md.openForm ? navigate(-1) : setEditing(false))}
+          onSaved={() => void record.refetch()}
+        />
+      )}
+    </>
+  );
+}
+
+/** Details in tabs, the active one in the URL (`?tab=`); each list keeps its search and page under its key. */
+function DetailTabs({ tabs, id, row }: { tabs: readonly MasterDetailTab[]; id: number; row: CatalogRow }) {
+  const [sp, setSp] = useSearchParams();
+  const wanted = sp.get('tab');
+  const active = tabs.some((t) => t.key === wanted) ? (wanted as string) : tabs[0].key;
+  const body = (t: MasterDetailTab) => {
+    const def = t.detail && getResource(t.detail.catalog);
+    if (def && t.detail)
+      return <CatalogList def={def} parent={{ field: t.detail.field, id }} embedded namespace={t.key} />;
+    const Custom = t.component && DETAIL_COMPONENTS[t.component];
+    return (
+      Custom && (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+          <Custom id={id} row={row} />
+        </Suspense>
+      )
+    );
+  };
+  return (
+    <Card variant="borderless" styles={{ body: { padding: '4px 16px 16px' } }}>
+      <Tabs
+        activeKey={active}
+        destroyOnHidden
+        items={tabs.map((t) => ({ key: t.key, label: t.label, children: body(t) }))}
+        onChange={(key) =>
+          setSp(
+            (prev) => {
+              // Another tab: the lists' own search and page (`{tab}.q`, ...) start over.
+              const out = new URLSearchParams();
+              for (const [k, v] of prev) if (!k.includes('.')) out.set(k, v);
+              out.set('tab', key);
+              return out;
+            },
+            { replace: true },
+          )
+        }
+      />
+    </Card>
+  );
+}
+
+/** The info block: the declared key fields, the rest behind '(+) Más información'. */
+function MasterInfo({ md, master, row }: { md: MasterDetailDef; master: CatalogDef; row: CatalogRow }) {
+  const [more, setMore] = useState(false);
+  const blockId = useId();
+  const fields = columnFields(master);
+  const keyNames = md.headerFields ?? fields.slice(0, 3).map((f) => f.name);
+  const item = (f: CatalogField) => ({
+    key: f.name,
+    label: f.label,
+    children: displayValue(f, row) || '—',
+    span: f.type === 'textarea' ? ('filled' as const) : undefined,
+  });
+  const main: NonNullable<DescriptionsProps['items']> = keyNames
+    .map((n) => master.fields.find((f) => f.name === n))
+    .filter((f): f is CatalogField => f !== undefined)
+    .map(item);
+  const rest: NonNullable<DescriptionsProps['items']> = [
+    { key: 'id', label: 'ID', children: String(row[master.idField] ?? '') },
+    ...fields.filter((f) => !keyNames.includes(f.name)).map(item),
+    { key: 'fechaReg', label: 'Fecha de registro', children: stampDateTime(row) || '—' },
+  ];
+  return (
+    <Card
+      variant="borderless"
+      size="small"
+      title={master.singular}
+      extra={
+        <Button
+          type="link"
+          size="small"
+          aria-expanded={more}
+          aria-controls={blockId}
+          onClick={() => setMore((v) => !v)}
+          style={{ paddingInline: 0 }}
+        >
+          {more ? '(-) Menos información' : '(+) Más información'}
+        </Button>
+      }
+      styles={{ body: { padding: '12px 16px' } }}
+      style={{ marginBottom: 16 }}
+    >
+      <div id={blockId}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 3 }}
+          items={more ? [...main, ...rest] : main}
+        />
+      </div>
+    </Card>
+  );
+}

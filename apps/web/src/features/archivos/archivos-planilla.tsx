@@ -1,0 +1,238 @@
+import { InfoCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
+import { formatDate } from '@app/domain/common/format';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Flex, Input, Modal, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import { ErrorRetry } from '../../components/error-retry.tsx';
+import { type ArchivoPla, archivoKeys, archivosApi } from './archivos-api.ts';
+import { fechaHora, tamanoTexto, tipoTexto } from './archivos-format.ts';
+import { AccionesArchivo, VisorArchivo, VisorArchivoModal } from './visor-archivo.tsx';
+
+export type ArchivosPlanillaProps = {
+  idPlanilla: number;
+  /**
+   * Shows the selected file under the list (the auditor's screen: data on the left, documents on the
+   * right). Without it, a file name opens the preview in a dialog.
+   */
+  vistaPrevia?: boolean;
+  /** Height of the inline preview (vistaPrevia). */
+  alturaVista?: number;
+};
+
+/**
+ * 'Archivos' of an attention (docs/spec-summary.md 001 §2.7): newest first, 10 per page, search by name (upper-case,
+ * Enter runs it), 'Todos' lists all again; the info icon opens the read-only detail, the name opens
+ * the file.
+ */
+export function ArchivosPlanilla({
+  idPlanilla,
+  vistaPrevia = false,
+  alturaVista = 560,
+}: ArchivosPlanillaProps) {
+  const [texto, setTexto] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [detalle, setDetalle] = useState<ArchivoPla | null>(null);
+  const [abierto, setAbierto] = useState<ArchivoPla | null>(null);
+  const [seleccion, setSeleccion] = useState<number | null>(null);
+
+  const list = useQuery({
+    queryKey: archivoKeys.planilla(idPlanilla, q, page),
+    queryFn: ({ signal }) => archivosApi.dePlanilla(idPlanilla, q, page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.items ?? [];
+  const seleccionado = rows.find((r) => r.idArchivoPla === seleccion) ?? rows[0] ?? null;
+
+  const buscar = (v: string) => {
+    setQ(v.trim());
+    setPage(1);
+  };
+  const todos = () => {
+    setTexto('');
+    buscar('');
+  };
+
+  const columns: TableColumnsType<ArchivoPla> = [
+    {
+      key: 'info',
+      width: 44,
+      align: 'center',
+      render: (_: unknown, a) => (
+        <Tooltip title="Detalle del archivo">
+          <Button
+            type="text"
+            size="small"
+            icon={<InfoCircleOutlined aria-hidden />}
+            aria-label={`Detalle del archivo ${a.nombre}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              setDetalle(a);
+            }}
+          />
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'nombre',
+      title: 'Nombre',
+      dataIndex: 'nombre',
+      render: (v: string, a) => (
+        <Button
+          type="link"
+          size="small"
+          aria-pressed={vistaPrevia ? seleccionado?.idArchivoPla === a.idArchivoPla : undefined}
+          onClick={(e) => {
+            e.stopPropagation();
+            if (vistaPrevia) setSeleccion(a.idArchivoPla);
+            else setAbierto(a);
+          }}
+          style={{
+            padding: 0,
+            height: 'auto',
+            fontWeight: vistaPrevia && seleccionado?.idArchivoPla === a.idArchivoPla ? 600 : undefined,
+          }}
+        >
+          {v}
+        </Button>
+      ),
+    },
+    // The side panel of the record page is narrow: the name already shows the type there.
+    ...(vistaPrevia
+      ? []
+      : [{ key: 'tipo', title: 'Tipo', dataIndex: 'tipo', width: 70, render: (v: string) => tipoTexto(v) }]),
+    {
+      key: 'tamano',
+      title: 'Tamaño',
+      dataIndex: 'tamano',
+      width: 100,
+      align: 'right',
+      render: (v: number) => tamanoTexto(v),
+    },
+    {
+      key: 'fechaCrea',
+      title: vistaPrevia ? 'Cargado' : 'Fecha de carga',
+      dataIndex: 'fechaCrea',
+      width: vistaPrevia ? 100 : 140,
+      render: (v: string) => (vistaPrevia ? formatDate(v) : fechaHora(v)),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} wrap align="center">
+        <Input.Search
+          aria-label="Buscar archivos por nombre"
+          placeholder="Buscar por nombre"
+          allowClear
+          value={texto}
+          onChange={(e) => setTexto(e.target.value.toUpperCase())}
+          onSearch={(v) => {
+            // Searches run only with a value (docs/spec-summary.md 001 §5); clearing lists all again.
+            if (v.trim() || q) buscar(v);
+          }}
+          enterButton={<Button type="primary" icon={<SearchOutlined aria-hidden />} aria-label="Buscar" />}
+          style={{ maxWidth: 340, textTransform: 'uppercase' }}
+        />
+        <Button onClick={todos} disabled={!q && !texto}>
+          Todos
+        </Button>
+      </Flex>
+      <ErrorRetry error={list.error} fallback={MSG_PLANILLA.errorLista} onRetry={() => void list.refetch()} />
+      <DataTable<ArchivoPla>
+        ariaLabel="Archivos de la atención"
+        columns={columns}
+        rows={rows}
+        total={list.data?.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        loading={list.isFetching && !list.isRefetching}
+        rowKey="idArchivoPla"
+        onRowDoubleClick={(a) => (vistaPrevia ? setSeleccion(a.idArchivoPla) : setAbierto(a))}
+        emptyText={q ? MSG_PLANILLA.sinResultados : MSG_ARCHIVO.sinArchivosPlanilla}
+      />
+      {vistaPrevia && seleccionado && (
+        <Flex vertical gap={8}>
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <Typography.Text strong ellipsis style={{ maxWidth: '60%' }}>
+              {seleccionado.nombre}
+            </Typography.Text>
+            <Flex gap={8}>
+              <AccionesArchivo archivo={seleccionado} size="small" />
+            </Flex>
+          </Flex>
+          <VisorArchivo archivo={seleccionado} height={alturaVista} />
+        </Flex>
+      )}
+      <VisorArchivoModal archivo={abierto} onClose={() => setAbierto(null)} />
+      <ArchivoDetalleModal archivo={detalle} onClose={() => setDetalle(null)} />
+    </Flex>
+  );
+}
+
+/** The read-only detail of docs/spec-summary.md 001 §2.7 (idArchivoPla, nombre, ruta, tipo, tamano, hash, fechaCrea, fechaMod). */
+export function ArchivoDetalleModal({
+  archivo,
+  onClose,
+}: {
+  archivo: ArchivoPla | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={!!archivo}
+      title="Detalle del archivo"
+      onCancel={onClose}
+      width={640}
+      footer={
+        <Flex justify="end" gap={8}>
+          {archivo && (
+            <Link to={`/archivoplamd/${archivo.idArchivoPla}`}>
+              <Button>Abrir página del archivo</Button>
+            </Link>
+          )}
+          <Button type="primary" onClick={onClose}>
+            Cerrar
+          </Button>
+        </Flex>
+      }
+    >
+      {archivo && <ArchivoDescripciones archivo={archivo} />}
+    </Modal>
+  );
+}
+
+export function ArchivoDescripciones({ archivo: a }: { archivo: ArchivoPla }) {
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={1}
+      styles={{ label: { width: 160 } }}
+      items={[
+        { key: 'id', label: 'ID', children: a.idArchivoPla },
+        { key: 'nombre', label: 'Nombre', children: a.nombre },
+        { key: 'ruta', label: 'Ruta', children: <Typography.Text code>{a.ruta}</Typography.Text> },
+        { key: 'tipo', label: 'Tipo', children: `${tipoTexto(a.tipo)} (${a.tipo})` },
+        { key: 'tamano', label: 'Tamaño', children: tamanoTexto(a.tamano) },
+        {
+          key: 'hash',
+          label: 'Hash (SHA-256)',
+          children: (
+            <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+              {a.hash}
+            </Typography.Text>
+          ),
+        },
+        { key: 'fechaCrea', label: 'Fecha de creación', children: fechaHora(a.fechaCrea) },
+        { key: 'fechaMod', label: 'Fecha de modificación', children: fechaHora(a.fechaMod) || '—' },
+      ]}
+    />
+  );
+}
+
+export default ArchivosPlanilla;

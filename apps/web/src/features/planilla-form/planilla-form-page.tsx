@@ -1,0 +1,157 @@
+import { MSG } from '@app/domain/messages';
+import { MSG_PLANILLA } from '@app/domain/planillas/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Result, Skeleton } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { useSession } from '../../app/use-session.ts';
+import { ErrorRetryPage } from '../../components/error-retry.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StateTag } from '../../components/state-tag.tsx';
+import { useFeedback } from '../../components/use-feedback.tsx';
+import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
+import { PlanillaRecord } from './planilla-record.tsx';
+import { breadcrumbPlanilla, parseId, planillaPath, tramitesHref } from './planilla-rules.ts';
+import { useRevisionRapida } from './use-revision-rapida.tsx';
+
+/** /planillaform/:idTramite/:estadoTramite/:idPlanilla — the attention record page (docs/spec-summary.md 000 §2). */
+export default function PlanillaFormPage() {
+  const params = useParams();
+  const idTramite = parseId(params.idTramite);
+  const idPlanilla = parseId(params.idPlanilla);
+  const session = useSession();
+  const idPerfil = session?.usuario.idPerfil ?? 0;
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+
+  const query = useQuery({
+    queryKey: planillaKeys.detail(idPlanilla ?? 0),
+    queryFn: ({ signal }) => planillaApi.get(idPlanilla ?? 0, signal),
+    enabled: idPlanilla !== null,
+  });
+  const p = query.data;
+
+  // The procedure and its state in the URL follow the record (links from elsewhere may be stale).
+  useEffect(() => {
+    if (!p) return;
+    const canonical = planillaPath(p.idTramite, p.estadoTramite, p.idPlanilla);
+    if (decodeURIComponent(location.pathname) !== decodeURIComponent(canonical))
+      navigate(`${canonical}${location.search}`, { replace: true });
+  }, [p, location.pathname, location.search, navigate]);
+
+  // The attention on screen, for answers that arrive after the user moved on.
+  const enPantalla = useRef(idPlanilla);
+  enPantalla.current = idPlanilla;
+
+  /** Opens another attention; `cache`: the record already fetched (the next pending one), if there. */
+  async function abrir(id: number, cache = false) {
+    try {
+      const guardada = cache ? queryClient.getQueryData<Planilla>(planillaKeys.detail(id)) : undefined;
+      const otra: Planilla =
+        guardada ??
+        (await queryClient.fetchQuery<Planilla>({
+          queryKey: planillaKeys.detail(id),
+          queryFn: ({ signal }) => planillaApi.get(id, signal),
+          staleTime: 0,
+        }));
+      const tab = new URLSearchParams(location.search).get('tab');
+      // From the cache (the next pending one, fetched ahead): rendered at once, not as a transition
+      // that the answers arriving meanwhile would interrupt and restart.
+      navigate(
+        `${planillaPath(otra.idTramite, otra.estadoTramite, otra.idPlanilla)}${tab ? `?tab=${tab}` : ''}`,
+        { flushSync: !!guardada },
+      );
+    } catch (e) {
+      feedback.errorDialog(MSG_PLANILLA.noCargaInfo, (e as Error).message);
+    }
+  }
+
+  const rapida = useRevisionRapida({ feedback, abrir, actual: () => enPantalla.current });
+
+  const crumbs = breadcrumbPlanilla(
+    idPerfil,
+    p?.idTramite ?? idTramite ?? 0,
+    p?.numeroTramite ?? null,
+    p?.numero ?? null,
+  );
+  const notFound =
+    idPlanilla === null ||
+    idTramite === null ||
+    (query.error instanceof ApiError && query.error.status === 404);
+
+  if (notFound) {
+    return (
+      <Result
+        status="404"
+        title={MSG.noEncontrado}
+        subTitle={
+          idPlanilla === null
+            ? MSG_PLANILLA.parametroIdPlanilla
+            : idTramite === null
+              ? MSG_PLANILLA.parametroIdTramite
+              : 'La atención no existe o no tiene acceso a ella.'
+        }
+        extra={
+          <Link to={idTramite ? `/tramiteform/${idTramite}` : tramitesHref(idPerfil)}>
+            <Button type="primary">{idTramite ? 'Volver al trámite' : 'Volver a Trámites'}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (query.isError && !p) {
+    return (
+      <ErrorRetryPage
+        error={query.error}
+        title={MSG_PLANILLA.noCargaInfo}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!p) {
+    return (
+      <>
+        <PageHeader title="Atención" breadcrumb={crumbs} />
+        <Card variant="borderless" aria-busy="true">
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </>
+    );
+  }
+  return (
+    <>
+      {feedback.contextHolder}
+      <PageHeader
+        title={`Atención ${p.numero}`}
+        breadcrumb={crumbs}
+        tag={<StateTag state={p.estadoTramite} />}
+        extra={
+          <span style={{ color: 'rgba(0,0,0,0.55)' }}>
+            Trámite {p.numeroTramite} · {p.cedula} · {p.nombre}
+          </span>
+        }
+      />
+      <PlanillaRecord
+        key={p.idPlanilla}
+        planilla={p}
+        idPerfil={idPerfil}
+        feedback={feedback}
+        onIr={(id) => void abrir(id, true)}
+        onRevisar={(tipo, version, siguiente) => rapida.registrar(p, tipo, version, siguiente)}
+        revisando={rapida.revisando === p.idPlanilla}
+        onRevisada={(siguiente) => {
+          if (siguiente) void abrir(siguiente);
+          else
+            feedback.modal.info({
+              title: MSG_PLANILLA.sinPendientesTitulo,
+              content: MSG_PLANILLA.sinPendientes,
+              okText: 'Aceptar',
+            });
+        }}
+      />
+    </>
+  );
+}

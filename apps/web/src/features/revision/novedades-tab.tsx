@@ -1,0 +1,124 @@
+import type { Page } from '@app/domain/catalogs/define';
+import { formatCount } from '@app/domain/common/format';
+import { parseId } from '@app/domain/common/ids';
+import { MSG } from '@app/domain/messages';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Empty, Flex, Select, Skeleton, type TableColumnsType, Typography } from 'antd';
+import { api } from '../../app/api.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { ErrorRetry } from '../../components/error-retry.tsx';
+import { useListParams } from '../../components/use-list-params.ts';
+import { type Carga, cargaKeys, cargasApi, type Incidencia } from '../cargas/cargas-api.ts';
+import type { TramiteDetalle } from '../tramites/tramites-api.ts';
+import { cargaEtiqueta } from './revision-rules.ts';
+
+const PAGE_SIZE = 10;
+
+export type NovedadesTabProps = { tramite: TramiteDetalle };
+
+/**
+ * 'Novedades' (supervisor tab, docs/spec-summary.md 000 §2): the warnings the data files raised when they were
+ * loaded (a cédula with a bad check digit, a value that differs from the price list...), load by
+ * load, row by row, paged by the server. They never blocked the load; the supervisor reads them
+ * before assigning the audit.
+ */
+export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
+  const params = useListParams({ namespace: 'nov', filterKeys: ['idCarga'] });
+  const cargas = useQuery({
+    queryKey: ['cargas', 'tramite', t.idTramite, 'novedades'],
+    queryFn: ({ signal }) =>
+      api<Page<Carga>>(`/tramites/${t.idTramite}/cargas`, { query: { page: 1, pageSize: 100 }, signal }),
+  });
+  const conNovedades = (cargas.data?.items ?? []).filter((c) => c.contadorNovedades > 0);
+  const pedida = parseId(params.filters.idCarga);
+  const carga = conNovedades.find((c) => c.idCarga === pedida) ?? conNovedades[0];
+
+  const list = useQuery({
+    queryKey: cargaKeys.incidencias(carga?.idCarga ?? 0, 'novedades', params.page),
+    queryFn: ({ signal }) => cargasApi.incidencias(carga?.idCarga ?? 0, 'novedades', params.page, signal),
+    enabled: carga !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+  if (cargas.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (cargas.isError)
+    return (
+      <ErrorRetry
+        error={cargas.error}
+        title="No se pudieron cargar las cargas."
+        fallback={MSG.errorPeticion}
+        onRetry={() => void cargas.refetch()}
+      />
+    );
+  if (!carga)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Las cargas del trámite no tienen novedades." />
+    );
+
+  const columns: TableColumnsType<Incidencia> = [
+    {
+      key: 'fila',
+      title: 'Fila',
+      dataIndex: 'fila',
+      width: 80,
+      align: 'right',
+      render: (v: number) => formatCount(v),
+    },
+    {
+      key: 'columna',
+      title: 'Columna',
+      dataIndex: 'columna',
+      width: 140,
+      render: (v: string | null) => v ?? '',
+    },
+    {
+      key: 'valor',
+      title: 'Valor',
+      dataIndex: 'valor',
+      width: 180,
+      ellipsis: { showTitle: true },
+      render: (v: string | null) => v ?? '',
+    },
+    { key: 'mensaje', title: 'Motivo', dataIndex: 'mensaje' },
+  ];
+
+  return (
+    <Flex vertical gap={12} style={{ paddingTop: 8 }}>
+      <Flex justify="space-between" align="flex-start" wrap gap={8}>
+        <Flex vertical gap={0}>
+          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
+            Novedades
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            Advertencias de los archivos de datos: no impidieron la carga, pero conviene revisarlas.
+          </Typography.Text>
+        </Flex>
+        <Select
+          aria-label="Carga"
+          value={carga.idCarga}
+          onChange={(v: number) => params.setFilter('idCarga', v)}
+          options={conNovedades.map((c) => ({
+            value: c.idCarga,
+            label: `${cargaEtiqueta(c)} — ${formatCount(c.contadorNovedades)} ${c.contadorNovedades === 1 ? 'fila' : 'filas'} con novedades`,
+          }))}
+          style={{ width: 420 }}
+          popupMatchSelectWidth={false}
+        />
+      </Flex>
+      <ErrorRetry error={list.error} fallback={MSG.errorPeticion} onRetry={() => void list.refetch()} />
+      <DataTable<Incidencia>
+        ariaLabel="Novedades de la carga"
+        columns={columns}
+        rows={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        page={params.page}
+        pageSize={PAGE_SIZE}
+        loading={list.isFetching && !list.isRefetching}
+        onPageChange={params.setPage}
+        rowKey={(r) => r.idCargaError ?? `${r.fila}-${r.columna ?? ''}-${r.mensaje}`}
+        emptyText="La carga no tiene novedades."
+        tableProps={{ tableLayout: 'fixed' }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,96 @@
+import { parseId } from '@app/domain/common/ids';
+import { MSG } from '@app/domain/messages';
+import { isSupervision } from '@app/domain/planillas/permissions';
+import { MSG_TRAMITE } from '@app/domain/tramites/messages';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { useSession } from '../../app/use-session.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StateTag } from '../../components/state-tag.tsx';
+import { detailPath, listHref } from './tramite-rules.ts';
+import { tramiteKeys, tramitesApi } from './tramites-api.ts';
+import { useTituloTramite } from './use-numero-tramite.ts';
+
+/** A procedure id that is not a number, or a procedure the user may not see: 404 and the way back. */
+export function TramiteNoEncontrado({ invalido, back }: { invalido: boolean; back: string }) {
+  return (
+    <Result
+      status="404"
+      title={MSG.noEncontrado}
+      subTitle={invalido ? MSG_TRAMITE.idTramiteInvalido : 'El trámite no existe o no tiene acceso a él.'}
+      extra={
+        <Link to={back}>
+          <Button type="primary">Volver a Trámites</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+export type TramiteReportPageProps = {
+  title: string;
+  /** The last breadcrumb (the title when omitted). */
+  crumb?: string;
+  /** The route parameter holding the procedure id. */
+  param?: string;
+  extra?: (idTramite: number) => ReactNode;
+  /** A supervisors' report (16, 17, 19): others get 403 here as they do from the API. */
+  supervision?: boolean;
+  children: (idTramite: number) => ReactNode;
+};
+
+export const SOLO_SUPERVISION = 'Este reporte es para los supervisores.';
+
+/**
+ * The page shape of a procedure's report (log, attentions without files, observations, files per
+ * load): breadcrumb back to the procedure, its number and state, and 'Trámite no encontrado' for a
+ * bad or foreign id.
+ */
+export function TramiteReportPage({
+  title,
+  crumb,
+  param = 'idTramite',
+  extra,
+  supervision = false,
+  children,
+}: TramiteReportPageProps) {
+  const params = useParams();
+  const idTramite = parseId(params[param]);
+  const tituloTramite = useTituloTramite(idTramite);
+  const idPerfil = useSession()?.usuario.idPerfil ?? 0;
+  const back = listHref('auditoria', idPerfil);
+  const tramite = useQuery({
+    queryKey: tramiteKeys.detail(idTramite ?? 0),
+    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
+    enabled: idTramite !== null,
+  });
+  if (supervision && !isSupervision(idPerfil))
+    return <Result status="403" title={MSG.noAutorizado403} subTitle={SOLO_SUPERVISION} />;
+  if (idTramite === null || (tramite.error instanceof ApiError && tramite.error.status === 404))
+    return <TramiteNoEncontrado invalido={idTramite === null} back={back} />;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        breadcrumb={[
+          { title: 'Trámites', href: back },
+          { title: tituloTramite, href: detailPath(idPerfil, idTramite) },
+          { title: crumb ?? title },
+        ]}
+        tag={
+          tramite.data && (
+            <>
+              <span style={{ color: 'rgba(0,0,0,0.45)' }}>{tramite.data.numero}</span>
+              <StateTag state={tramite.data.estadoTramite} />
+            </>
+          )
+        }
+        extra={extra?.(idTramite)}
+      />
+      <Card variant="borderless">{children(idTramite)}</Card>
+    </>
+  );
+}
