@@ -13,8 +13,12 @@
  * Prints min / median / mean / p95 / max and writes nothing: the numbers go to docs/performance.md
  * by hand. Not part of CI (it takes minutes).
  *
- *   npx tsx bench/revision-loop.ts http://localhost:3301 [--n=200] [--pausa=1000] [--headed]
+ *   npx tsx bench/revision-loop.ts http://localhost:3301 [--n=200] [--pausa=1000] [--headed] [--perfil=out.cpuprofile]
+ *
+ * --perfil: the browser's CPU profile of the whole loop (Chrome DevTools' format, open it in the
+ * Performance panel), to see where the milliseconds of a move go.
  */
+import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { COLUMNS, pdf } from './muestras.ts';
 
@@ -24,6 +28,7 @@ const N = Number(args.find((a) => a.startsWith('--n='))?.slice(4) ?? 200);
 const PASSWORD = 'Demo.2026';
 /** How long the auditor reads each attention before the next key press (ms). */
 const PAUSA = Number(args.find((a) => a.startsWith('--pausa='))?.slice(8) ?? 1000);
+const PERFIL = args.find((a) => a.startsWith('--perfil='))?.slice(9);
 
 async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
@@ -243,6 +248,12 @@ async function main() {
   // Let the first page settle (and its prefetch, if any) as an auditor reading it would.
   await page.waitForTimeout(1500);
 
+  const cdp = PERFIL ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const tiempos: number[] = [];
   const partes: Record<string, number[]> = { titulo: [], detalles: [], visor: [] };
   for (let i = 1; i <= N; i++) {
@@ -255,6 +266,11 @@ async function main() {
     if (i % 20 === 0) console.log(`${i}/${N}: última ${ms.toFixed(0)} ms`);
     // The auditor glances at the record before the next key press.
     await page.waitForTimeout(PAUSA);
+  }
+  if (cdp && PERFIL) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(PERFIL, JSON.stringify(profile));
+    console.log(`perfil: ${PERFIL}`);
   }
   await browser.close();
   const media = tiempos.reduce((a, b) => a + b, 0) / tiempos.length;
