@@ -6,6 +6,7 @@
 import { type ChildProcess, execFileSync, type StdioOptions, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let built = false;
@@ -22,7 +23,7 @@ export async function startApi(opts: {
     built = true;
   }
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, 'apps/api/dist/main.mjs'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...extra, 'apps/api/dist/main.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,

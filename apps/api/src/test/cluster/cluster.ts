@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { nodeFlags } from '../../node-flags.ts';
 
 /*
  * The product as a deployment runs it (issue 16 item 2, decision 72), on loopback: one PostgreSQL
@@ -305,7 +306,7 @@ export class Cluster {
   async startRol(n: Nombre) {
     const port = this.puertos[n];
     const out = fs.openSync(path.join(this.dir, `${n}.log`), 'a');
-    const p = spawn(process.execPath, [MAIN, this.rolDe(n)], {
+    const p = spawn(process.execPath, [...nodeFlags(this.rolDe(n)), MAIN, this.rolDe(n)], {
       cwd: ROOT,
       env: this.env(n, port),
       stdio: ['ignore', out, out],
