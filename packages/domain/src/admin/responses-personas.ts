@@ -1,66 +1,21 @@
 /** Response schemas of the admin API routes: people and doctors (see responses.ts). */
 import { z } from 'zod';
-import { fecha, instante } from '../common/responses.ts';
+import { columnasRegistro, fecha, mensajeSchema, pageOf } from '../common/responses.ts';
 
-/** `GET /api/v1/medicos` → 200. */
-export const getMedicosResponse = z.object({
-  items: z.array(
-    z.object({
-      idMedico: z.number().int(),
-      idPersona: z.number().int(),
-      idEspecialidad: z.number().int().nullable(),
-      especialidadNombre: z.string().nullable(),
-      documento: z.string(),
-      personaDocumento: z.string(),
-      personaNombre: z.string(),
-      fechaReg: instante,
-      fechaAct: instante.nullable(),
-      idUsuarioReg: z.number().int().nullable(),
-      idUsuarioAct: z.number().int().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+/** A doctor as the lists and forms read it. */
+const medicoRow = z.object({
+  idMedico: z.number().int(),
+  idPersona: z.number().int(),
+  idEspecialidad: z.number().int().nullable(),
+  especialidadNombre: z.string().nullable(),
+  documento: z.string(),
+  personaDocumento: z.string(),
+  personaNombre: z.string(),
+  ...columnasRegistro,
 });
 
-/** `GET /api/v1/personas` → 200. */
-export const getPersonasResponse = z.object({
-  items: z.array(
-    z.object({
-      idPersona: z.number().int(),
-      idTipoIden: z.number().int().nullable(),
-      tipoIdenNombre: z.string().nullable(),
-      documento: z.string(),
-      idEstadoCivil: z.number().int().nullable(),
-      estadoCivilNombre: z.string().nullable(),
-      fechaNac: fecha.nullable(),
-      sexo: z.string().nullable(),
-      telefono: z.string().nullable(),
-      primerNombre: z.string(),
-      segundoNombre: z.string().nullable(),
-      primerApellido: z.string(),
-      segundoApellido: z.string().nullable(),
-      idLocalidad: z.number().int().nullable(),
-      localidadNombre: z.string().nullable(),
-      email: z.string().nullable(),
-      direccion: z.string().nullable(),
-      idEmpresa: z.number().int(),
-      tipoPersona: z.string(),
-      nombreCompleto: z.string(),
-      fechaReg: instante,
-      fechaAct: instante.nullable(),
-      idUsuarioReg: z.number().int().nullable(),
-      idUsuarioAct: z.number().int().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
-/** `GET /api/v1/personas/:id` → 200. */
-export const getPersonasByIdResponse = z.object({
+/** A person as the lists and forms read it. */
+const personaRow = z.object({
   idPersona: z.number().int(),
   idTipoIden: z.number().int().nullable(),
   tipoIdenNombre: z.string().nullable(),
@@ -81,92 +36,20 @@ export const getPersonasByIdResponse = z.object({
   idEmpresa: z.number().int(),
   tipoPersona: z.string(),
   nombreCompleto: z.string(),
-  fechaReg: instante,
-  fechaAct: instante.nullable(),
-  idUsuarioReg: z.number().int().nullable(),
-  idUsuarioAct: z.number().int().nullable(),
+  ...columnasRegistro,
 });
 
+/** `GET /api/v1/medicos` → 200. */
+export const getMedicosResponse = pageOf(medicoRow);
 /** `POST /api/v1/medicos` → 201. */
-export const postMedicosResponse201 = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idMedico: z.number().int(),
-    idPersona: z.number().int(),
-    idEspecialidad: z.number().int().nullable(),
-    especialidadNombre: z.string().nullable(),
-    documento: z.string(),
-    personaDocumento: z.string(),
-    personaNombre: z.string(),
-    fechaReg: instante,
-    fechaAct: instante.nullable(),
-    idUsuarioReg: z.number().int().nullable(),
-    idUsuarioAct: z.number().int().nullable(),
-  }),
-});
-
-/** `POST /api/v1/personas` → 201. */
-export const postPersonasResponse201 = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idPersona: z.number().int(),
-    idTipoIden: z.number().int().nullable(),
-    tipoIdenNombre: z.string().nullable(),
-    documento: z.string(),
-    idEstadoCivil: z.number().int().nullable(),
-    estadoCivilNombre: z.string().nullable(),
-    fechaNac: fecha.nullable(),
-    sexo: z.string().nullable(),
-    telefono: z.string().nullable(),
-    primerNombre: z.string(),
-    segundoNombre: z.string().nullable(),
-    primerApellido: z.string(),
-    segundoApellido: z.string().nullable(),
-    idLocalidad: z.number().int().nullable(),
-    localidadNombre: z.string().nullable(),
-    email: z.string().nullable(),
-    direccion: z.string().nullable(),
-    idEmpresa: z.number().int(),
-    tipoPersona: z.string(),
-    nombreCompleto: z.string(),
-    fechaReg: instante,
-    fechaAct: instante.nullable(),
-    idUsuarioReg: z.number().int().nullable(),
-    idUsuarioAct: z.number().int().nullable(),
-  }),
-});
-
-/** `PUT /api/v1/personas/:id` → 200. */
-export const putPersonasByIdResponse = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idPersona: z.number().int(),
-    idTipoIden: z.number().int().nullable(),
-    tipoIdenNombre: z.string().nullable(),
-    documento: z.string(),
-    idEstadoCivil: z.number().int().nullable(),
-    estadoCivilNombre: z.string().nullable(),
-    fechaNac: fecha.nullable(),
-    sexo: z.string().nullable(),
-    telefono: z.string().nullable(),
-    primerNombre: z.string(),
-    segundoNombre: z.string().nullable(),
-    primerApellido: z.string(),
-    segundoApellido: z.string().nullable(),
-    idLocalidad: z.number().int().nullable(),
-    localidadNombre: z.string().nullable(),
-    email: z.string().nullable(),
-    direccion: z.string().nullable(),
-    idEmpresa: z.number().int(),
-    tipoPersona: z.string(),
-    nombreCompleto: z.string(),
-    fechaReg: instante,
-    fechaAct: instante,
-    idUsuarioReg: z.number().int().nullable(),
-    idUsuarioAct: z.number().int(),
-  }),
-});
-
-// Routes the tests reach without a body to learn from: the same rows as their siblings.
-export const getMedicosByIdResponse = postMedicosResponse201.shape.item;
+export const postMedicosResponse201 = mensajeSchema.extend({ item: medicoRow });
+export const getMedicosByIdResponse = medicoRow;
 export const putMedicosByIdResponse = postMedicosResponse201;
+
+/** `GET /api/v1/personas` → 200. */
+export const getPersonasResponse = pageOf(personaRow);
+/** `GET /api/v1/personas/:id` → 200. */
+export const getPersonasByIdResponse = personaRow;
+/** `POST /api/v1/personas` → 201; `PUT /api/v1/personas/:id` → 200. */
+export const postPersonasResponse201 = mensajeSchema.extend({ item: personaRow });
+export const putPersonasByIdResponse = postPersonasResponse201;

@@ -1,48 +1,10 @@
 /** Response schemas of the admin API routes: users (see responses.ts). */
 import { z } from 'zod';
-import { instante } from '../common/responses.ts';
+import { banderasUsuario } from '../auth/responses.ts';
+import { columnasRegistro, mensajeSchema, pageOf } from '../common/responses.ts';
 
-/** `GET /api/v1/usuarios` → 200. */
-export const getUsuariosResponse = z.object({
-  items: z.array(
-    z.object({
-      idUsuario: z.number().int(),
-      idEmpresa: z.number().int(),
-      empresaNombre: z.string(),
-      idPerfil: z.number().int(),
-      perfilNombre: z.string(),
-      idSuscripcion: z.number().int().nullable(),
-      idPersona: z.number().int().nullable(),
-      personaDocumento: z.string().nullable(),
-      personaNombre: z.string().nullable(),
-      nombre: z.string(),
-      activo: z.boolean(),
-      moduloAdministracion: z.boolean(),
-      moduloAtencion: z.boolean(),
-      moduloAuditoria: z.boolean(),
-      moduloFacturacion: z.boolean(),
-      moduloDashboards: z.boolean(),
-      menuParametros: z.boolean(),
-      menuProcesos: z.boolean(),
-      menuReportes: z.boolean(),
-      menuAyuda: z.boolean(),
-      opcionConsulta: z.boolean(),
-      opcionOperaciones: z.boolean(),
-      opcionDescarga: z.boolean(),
-      opcionMenu: z.boolean(),
-      fechaReg: instante,
-      fechaAct: instante.nullable(),
-      idUsuarioReg: z.number().int().nullable(),
-      idUsuarioAct: z.number().int().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
-/** `GET /api/v1/usuarios/:id` → 200. */
-export const getUsuariosByIdResponse = z.object({
+/** A user as the lists and forms read it: company, profile, person, its flags. */
+const usuarioRow = z.object({
   idUsuario: z.number().int(),
   idEmpresa: z.number().int(),
   empresaNombre: z.string(),
@@ -54,91 +16,14 @@ export const getUsuariosByIdResponse = z.object({
   personaNombre: z.string().nullable(),
   nombre: z.string(),
   activo: z.boolean(),
-  moduloAdministracion: z.boolean(),
-  moduloAtencion: z.boolean(),
-  moduloAuditoria: z.boolean(),
-  moduloFacturacion: z.boolean(),
-  moduloDashboards: z.boolean(),
-  menuParametros: z.boolean(),
-  menuProcesos: z.boolean(),
-  menuReportes: z.boolean(),
-  menuAyuda: z.boolean(),
-  opcionConsulta: z.boolean(),
-  opcionOperaciones: z.boolean(),
-  opcionDescarga: z.boolean(),
-  opcionMenu: z.boolean(),
-  fechaReg: instante,
-  fechaAct: instante.nullable(),
-  idUsuarioReg: z.number().int().nullable(),
-  idUsuarioAct: z.number().int().nullable(),
+  ...banderasUsuario,
+  ...columnasRegistro,
 });
 
-/** `POST /api/v1/usuarios` → 201. */
-export const postUsuariosResponse201 = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idUsuario: z.number().int(),
-    idEmpresa: z.number().int(),
-    empresaNombre: z.string(),
-    idPerfil: z.number().int(),
-    perfilNombre: z.string(),
-    idSuscripcion: z.number().int().nullable(),
-    idPersona: z.number().int().nullable(),
-    personaDocumento: z.string().nullable(),
-    personaNombre: z.string().nullable(),
-    nombre: z.string(),
-    activo: z.boolean(),
-    moduloAdministracion: z.boolean(),
-    moduloAtencion: z.boolean(),
-    moduloAuditoria: z.boolean(),
-    moduloFacturacion: z.boolean(),
-    moduloDashboards: z.boolean(),
-    menuParametros: z.boolean(),
-    menuProcesos: z.boolean(),
-    menuReportes: z.boolean(),
-    menuAyuda: z.boolean(),
-    opcionConsulta: z.boolean(),
-    opcionOperaciones: z.boolean(),
-    opcionDescarga: z.boolean(),
-    opcionMenu: z.boolean(),
-    fechaReg: instante,
-    fechaAct: instante.nullable(),
-    idUsuarioReg: z.number().int().nullable(),
-    idUsuarioAct: z.number().int().nullable(),
-  }),
-});
-
-/** `PUT /api/v1/usuarios/:id` → 200. */
-export const putUsuariosByIdResponse = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idUsuario: z.number().int(),
-    idEmpresa: z.number().int(),
-    empresaNombre: z.string(),
-    idPerfil: z.number().int(),
-    perfilNombre: z.string(),
-    idSuscripcion: z.number().int().nullable(),
-    idPersona: z.number().int().nullable(),
-    personaDocumento: z.string().nullable(),
-    personaNombre: z.string().nullable(),
-    nombre: z.string(),
-    activo: z.boolean(),
-    moduloAdministracion: z.boolean(),
-    moduloAtencion: z.boolean(),
-    moduloAuditoria: z.boolean(),
-    moduloFacturacion: z.boolean(),
-    moduloDashboards: z.boolean(),
-    menuParametros: z.boolean(),
-    menuProcesos: z.boolean(),
-    menuReportes: z.boolean(),
-    menuAyuda: z.boolean(),
-    opcionConsulta: z.boolean(),
-    opcionOperaciones: z.boolean(),
-    opcionDescarga: z.boolean(),
-    opcionMenu: z.boolean(),
-    fechaReg: instante,
-    fechaAct: instante,
-    idUsuarioReg: z.number().int().nullable(),
-    idUsuarioAct: z.number().int(),
-  }),
-});
+/** `GET /api/v1/usuarios` → 200. */
+export const getUsuariosResponse = pageOf(usuarioRow);
+/** `GET /api/v1/usuarios/:id` → 200. */
+export const getUsuariosByIdResponse = usuarioRow;
+/** `POST /api/v1/usuarios` → 201; `PUT /api/v1/usuarios/:id` → 200. */
+export const postUsuariosResponse201 = mensajeSchema.extend({ item: usuarioRow });
+export const putUsuariosByIdResponse = postUsuariosResponse201;

@@ -3,6 +3,12 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
+import { USER_FLAGS } from './profiles.ts';
+
+/** A user's module, menu and option flags (auth/profiles.ts USER_FLAGS), each a boolean. */
+export const banderasUsuario = Object.fromEntries(USER_FLAGS.map((f) => [f, z.boolean()])) as {
+  [K in (typeof USER_FLAGS)[number]]: z.ZodBoolean;
+};
 
 /** The signed-in user as `GET /auth/me` and `POST /auth/login` send it. */
 export const sesionUsuarioSchema = z.object({
@@ -18,19 +24,7 @@ export const sesionUsuarioSchema = z.object({
   plataforma: z.boolean(),
   idMedico: z.number().int().nullable(),
   personaNombre: z.string().nullable(),
-  moduloAdministracion: z.boolean(),
-  moduloAtencion: z.boolean(),
-  moduloAuditoria: z.boolean(),
-  moduloFacturacion: z.boolean(),
-  moduloDashboards: z.boolean(),
-  menuParametros: z.boolean(),
-  menuProcesos: z.boolean(),
-  menuReportes: z.boolean(),
-  menuAyuda: z.boolean(),
-  opcionConsulta: z.boolean(),
-  opcionOperaciones: z.boolean(),
-  opcionDescarga: z.boolean(),
-  opcionMenu: z.boolean(),
+  ...banderasUsuario,
 });
 
 /** `GET /api/v1/auth/consejo` → 200. */

@@ -38,6 +38,14 @@ export const fecha = z.string().meta({ format: 'date' });
 /** A `numeric` column (money, quantities): pg returns it as a string; never a float over the wire. */
 export const decimal = z.string().meta({ format: 'decimal' });
 
+/** Who registered and last changed a row, and when: the audit columns most tables' rows carry. */
+export const columnasRegistro = {
+  fechaReg: instante,
+  fechaAct: instante.nullable(),
+  idUsuarioReg: z.number().int().nullable(),
+  idUsuarioAct: z.number().int().nullable(),
+};
+
 /** The list envelope of docs/design-summary.md §3. Add list-level extras with `.extend({...})`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
