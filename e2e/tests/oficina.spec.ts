@@ -153,6 +153,17 @@ test('a record form with changes asks before leaving, not after saving; a reload
   await direccion.click();
   await page.keyboard.press('End');
   await page.keyboard.type(' D');
+  // The page marks itself a frame after the keystroke (React's effects): a person cannot reload within
+  // that millisecond, the test can. Wait until the page's own beforeunload handler would ask.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const e = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(e);
+        return e.defaultPrevented;
+      }),
+    )
+    .toBe(true);
   const dialogo = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
   const d = await dialogo;

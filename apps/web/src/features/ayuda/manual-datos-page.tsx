@@ -1,79 +1,20 @@
-import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { ID_TRAMITE_EJEMPLO, manualDatos } from '@app/domain/herramientas/manual-datos';
-import { Button, Card, Flex, InputNumber, Typography } from 'antd';
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/page-header.tsx';
-import { ManualView } from './manual-view.tsx';
+import { manualDatos } from '@app/domain/herramientas/manual-datos';
+import { ManualArchivoPage } from './manual-archivo-page.tsx';
 
-const BASE = '/api/v1/manual-datos';
+const EJEMPLOS = [
+  { ext: 'csv', label: 'Ejemplo CSV' },
+  { ext: 'json', label: 'Ejemplo JSON' },
+  { ext: 'xlsx', label: 'Ejemplo Excel' },
+] as const;
 
-/**
- * /manual-datos: the technical manual of the data file, linked from the upload dialog. It holds no
- * data, so it works the same for every user; its PDF and example files are public endpoints.
- */
+/** /manual-datos: the technical manual of the data file, linked from the upload dialog. */
 export default function ManualDatosPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const param = Number(searchParams.get('idTramite'));
-  const idTramite = Number.isInteger(param) && param > 0 ? param : ID_TRAMITE_EJEMPLO;
-  const manual = useMemo(() => manualDatos({ idTramite }), [idTramite]);
-  const query = idTramite === ID_TRAMITE_EJEMPLO ? '' : `?idTramite=${idTramite}`;
-
   return (
-    <>
-      <PageHeader
-        title={manual.titulo}
-        breadcrumb={[
-          { title: 'Inicio', href: '/MenuPrincipal' },
-          { title: 'Ayuda' },
-          { title: manual.titulo },
-        ]}
-        extra={
-          <Button
-            type="primary"
-            icon={<FilePdfOutlined />}
-            href={`${BASE}.pdf`}
-            target="_blank"
-            rel="noopener"
-          >
-            Descargar PDF
-          </Button>
-        }
-      />
-      <Typography.Paragraph className="ayuda-texto">{manual.resumen}</Typography.Paragraph>
-      <Card size="small" title="Archivos de ejemplo" style={{ marginBottom: 16 }}>
-        <Flex gap={12} wrap align="center">
-          <label htmlFor="manual-id-tramite">ID del trámite en los ejemplos</label>
-          <InputNumber
-            id="manual-id-tramite"
-            min={1}
-            precision={0}
-            value={idTramite}
-            onChange={(v) =>
-              setSearchParams(
-                (sp) => {
-                  const out = new URLSearchParams(sp);
-                  if (v && v !== ID_TRAMITE_EJEMPLO) out.set('idTramite', String(v));
-                  else out.delete('idTramite');
-                  return out;
-                },
-                { replace: true },
-              )
-            }
-            style={{ width: 120 }}
-          />
-          <Button icon={<DownloadOutlined />} href={`${BASE}/ejemplo.csv${query}`}>
-            Ejemplo CSV
-          </Button>
-          <Button icon={<DownloadOutlined />} href={`${BASE}/ejemplo.json${query}`}>
-            Ejemplo JSON
-          </Button>
-          <Button icon={<DownloadOutlined />} href={`${BASE}/ejemplo.xlsx${query}`}>
-            Ejemplo Excel
-          </Button>
-        </Flex>
-      </Card>
-      <ManualView manual={manual} />
-    </>
+    <ManualArchivoPage
+      base="/api/v1/manual-datos"
+      manualDe={manualDatos}
+      ejemplos={EJEMPLOS}
+      idCampo="manual-id-tramite"
+    />
   );
 }
