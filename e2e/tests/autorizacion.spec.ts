@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { COLUMNS, cedula, login, logout, sessionToken } from './helpers.ts';
+import { COLUMNS, cedula, confirmar, login, logout, sessionToken } from './helpers.ts';
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('/');
 
@@ -128,7 +128,7 @@ test('authorization: the provider requests, the AM supervisor approves, the prov
     .first()
     .click();
   await page.getByRole('menuitem', { name: 'Organizar Atenciones Médicas' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Organizar' }).click();
+  await confirmar(page, 'Organizar');
   // Organising is a job of the queue (behind what the earlier journeys left in it): the dialog waits for it.
   await expect(page.getByText('¡Atenciones médicas organizadas exitosamente!')).toBeVisible({
     timeout: 60_000,

@@ -30,6 +30,17 @@ export async function filasEstadistica(page: Page, reporte: string, params: Reco
   return (await res.json()).filas as Record<string, string | number | null>[];
 }
 
+/**
+ * Presses a button of the open confirmation once it has finished opening: a press during antd's zoom-in
+ * was seen lost on a fast machine (no request left), and a person presses it after reading it anyway.
+ */
+export async function confirmar(page: Page, boton: string) {
+  const dialogo = page.getByRole('dialog');
+  await expect(dialogo).toBeVisible();
+  await expect(page.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter')).toHaveCount(0);
+  await dialogo.getByRole('button', { name: boton }).click();
+}
+
 export async function logout(page: Page) {
   await page.evaluate(() => {
     localStorage.clear();

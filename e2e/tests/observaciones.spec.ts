@@ -1,5 +1,5 @@
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
-import { COLUMNS, cedula, login, logout, PASSWORD, pickOption } from './helpers.ts';
+import { COLUMNS, cedula, confirmar, login, logout, PASSWORD, pickOption } from './helpers.ts';
 import { esperarCorreo, textoPdf } from './mail.ts';
 
 /*
@@ -264,7 +264,7 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
   await login(page, 'supervisor.am@demo.ec');
   await page.goto(`/tramiteform/${idTramite}`);
   await page.getByRole('button', { name: 'Enviar observaciones' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Enviar observaciones' }).click();
+  await confirmar(page, 'Enviar observaciones');
   await expect(page.getByText('Correo con reporte de observaciones enviado.').first()).toBeVisible();
   await expect(page.getByText('OBSERVACIONES', { exact: true }).first()).toBeVisible();
   await logout(page);
@@ -282,7 +282,7 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
   await expect(page.getByRole('tab', { name: 'Cabecera de atenciones' })).toBeVisible();
   // Sending before answering: the server says what is missing.
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Enviar respuestas' }).click();
+  await confirmar(page, 'Enviar respuestas');
   const pendientes = page.getByRole('dialog', { name: 'Observaciones pendientes' });
   await expect(pendientes).toContainText('Quedan 2 observaciones de Auditoría Médica sin responder.');
   await pendientes.getByRole('button', { name: 'Aceptar' }).click();
@@ -300,7 +300,7 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
     'LA CANTIDAD CONSTA EN LA ORDEN',
   );
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Enviar respuestas' }).click();
+  await confirmar(page, 'Enviar respuestas');
   await expect(page.getByText('Éxito').first()).toBeVisible();
   await expect(page.getByText('EN PROCESO', { exact: true }).first()).toBeVisible();
   await logout(page);
@@ -319,7 +319,7 @@ test('auditor observes, supervisor sends, provider answers, supervisor reviews',
     .first()
     .click();
   await page.getByRole('menuitem', { name: 'Se retira la glosa' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Registrar decisión' }).click();
+  await confirmar(page, 'Registrar decisión');
   await expect(page.getByText('¡Decisión sobre la respuesta registrada exitosamente!').first()).toBeVisible();
   await expect(revision.getByText('Se retira la glosa')).toBeVisible();
   // The line item's glosa is reduced to a new approved amount.
@@ -486,7 +486,7 @@ test('journey: glosa on a line and an observation on an attention, e-mail from S
   await login(page, 'supervisor.am@demo.ec');
   await page.goto(`/tramiteform/${idTramite}`);
   await page.getByRole('button', { name: 'Enviar observaciones' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Enviar observaciones' }).click();
+  await confirmar(page, 'Enviar observaciones');
   await expect(page.getByText('Correo con reporte de observaciones enviado.').first()).toBeVisible();
   await expect(page.getByText('OBSERVACIONES', { exact: true }).first()).toBeVisible();
   await logout(page);
@@ -549,7 +549,7 @@ test('journey: glosa on a line and an observation on an attention, e-mail from S
   await expect(obsTramite).toContainText(RESP_LINEA);
 
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Enviar respuestas' }).click();
+  await confirmar(page, 'Enviar respuestas');
   await expect(page.getByText('Éxito').first()).toBeVisible();
   await expect(page.getByText('EN PROCESO', { exact: true }).first()).toBeVisible();
   await logout(page);
@@ -583,7 +583,7 @@ test('journey: glosa on a line and an observation on an attention, e-mail from S
   const filaAtencion = revision.getByRole('row').filter({ hasText: TXT_ATENCION.toUpperCase() });
   await filaAtencion.getByRole('button', { name: /Decidir la respuesta/ }).click();
   await page.getByRole('menuitem', { name: 'Se retira la glosa' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Registrar decisión' }).click();
+  await confirmar(page, 'Registrar decisión');
   await expect(filaAtencion).toContainText('Se retira la glosa');
 
   // The line now approves the reduced value; the auditor registers the review of both attentions.
@@ -620,20 +620,20 @@ test('journey: glosa on a line and an observation on an attention, e-mail from S
   await login(page, 'supervisor.am@demo.ec');
   await page.goto(registro(j001));
   const item = page.getByRole('menuitem', { name: 'Finalizar revisadas AM de la carga' });
-  const confirmar = page.getByRole('button', { name: 'Finalizar revisadas' });
+  const finalizarRevisadas = page.getByRole('button', { name: 'Finalizar revisadas' });
   await expect(async () => {
-    if (!(await confirmar.isVisible())) {
+    if (!(await finalizarRevisadas.isVisible())) {
       if (!(await item.isVisible())) await page.getByRole('button', { name: /Supervisión/ }).click();
       await item.click({ timeout: 3_000 });
     }
-    await expect(confirmar).toBeVisible({ timeout: 3_000 });
+    await expect(finalizarRevisadas).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
-  await confirmar.click();
+  await finalizarRevisadas.click();
   await expect(page.getByText('2 revisiones finalizadas exitosamente.')).toBeVisible();
 
   await page.goto(`/tramiteform/${idTramite}`);
   await page.getByRole('button', { name: 'Finalizar Trámite' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Finalizar Trámite' }).click();
+  await confirmar(page, 'Finalizar Trámite');
   await expect(page.getByText('Trámite finalizado')).toBeVisible();
   await expect(page.getByText('FINALIZADO', { exact: true }).first()).toBeVisible();
 

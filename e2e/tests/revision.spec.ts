@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { login, logout, PASSWORD } from './helpers.ts';
+import { confirmar, login, logout, PASSWORD } from './helpers.ts';
 
 /*
  * The review journey of issue 5: an AM auditor reviews three assigned attentions with the keyboard
@@ -335,7 +335,7 @@ test('AM reviews three attentions with the keyboard, GD reviews them (popup firs
 
   await page.goto(`/tramiteform/${idTramite}`);
   await page.getByRole('button', { name: 'Finalizar Trámite' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Finalizar Trámite' }).click();
+  await confirmar(page, 'Finalizar Trámite');
   await expect(page.getByText('Trámite finalizado')).toBeVisible();
   const t = await ok<{ estadoTramite: string }>(
     await request.get(`/api/v1/tramites/${idTramite}`, { headers: supAm }),
