@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { MSG_PLANILLA } from '../../packages/domain/src/planillas/messages.ts';
 import { COLUMNS, login, PASSWORD } from './helpers.ts';
 
 /*
@@ -205,10 +206,24 @@ test('Alt+R moves on at once, Alt+Z undoes on the server, the page fits 1366×76
   await sinScrollHorizontal(page);
   await page.getByRole('button', { name: 'Mostrar menú lateral' }).click();
 
+  // A search in the line items of 7101 that finds none: it belongs to 7101 only (the page stays
+  // mounted from one attention to the next, decision 84, and must not carry it over).
+  const tablaDetalle = page.getByRole('table', { name: 'Detalle de la atención' });
+  const buscarDetalle = page.getByLabel('Buscar detalle por código o descripción');
+  await buscarDetalle.fill('SIN COINCIDENCIAS');
+  await buscarDetalle.press('Enter');
+  await expect(tablaDetalle).toContainText(MSG_PLANILLA.sinResultados);
+  await expect(page.getByRole('textbox', { name: '* Nombre' })).toHaveValue('PACIENTE RÁPIDO 1');
+
   // ---- Alt+R: the next one at once, its document beside it, and the undo offered.
   await page.keyboard.press('Alt+KeyR');
   await expect(registro(page, '7102')).toBeVisible();
   await expect(page.locator('#pf-documentos iframe[title="Vista previa de 7102.pdf"]')).toBeVisible();
+  // 7102's own fields and line items, the search of 7101 gone.
+  await expect(page.getByRole('textbox', { name: '* Nombre' })).toHaveValue('PACIENTE RÁPIDO 2');
+  await expect(buscarDetalle).toHaveValue('');
+  await expect(tablaDetalle).not.toContainText(MSG_PLANILLA.sinResultados);
+  await expect(tablaDetalle.getByRole('row')).not.toHaveCount(1);
   const aviso = page
     .locator('.ant-notification-notice')
     .filter({ hasText: '¡Revisión registrada exitosamente!' });
@@ -220,6 +235,7 @@ test('Alt+R moves on at once, Alt+Z undoes on the server, the page fits 1366×76
   // Alt+Z: the review is reset on the server and its attention opens again.
   await page.keyboard.press('Alt+KeyZ');
   await expect(registro(page, '7101')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '* Nombre' })).toHaveValue('PACIENTE RÁPIDO 1');
   await expect(page.getByText('La revisión fue reiniciada a PENDIENTE. Atención 7101.')).toBeVisible();
   expect(await estado(ids[0])).toBe('PENDIENTE');
   await expect(page.getByRole('button', { name: 'Registrar revisión AM' })).toBeVisible();

@@ -2,10 +2,11 @@ import { InfoCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import { formatDate } from '@app/domain/common/format';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Flex, Input, Modal, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { previosDe, useAlCambiar } from '../../app/por-registro.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { type ArchivoPla, archivoKeys, archivosApi } from './archivos-api.ts';
@@ -39,11 +40,20 @@ export function ArchivosPlanilla({
   const [detalle, setDetalle] = useState<ArchivoPla | null>(null);
   const [abierto, setAbierto] = useState<ArchivoPla | null>(null);
   const [seleccion, setSeleccion] = useState<number | null>(null);
+  // Kept mounted from one attention to the next (the auditor's loop): its search starts again.
+  useAlCambiar(idPlanilla, () => {
+    setTexto('');
+    setQ('');
+    setPage(1);
+    setDetalle(null);
+    setAbierto(null);
+    setSeleccion(null);
+  });
 
   const list = useQuery({
     queryKey: archivoKeys.planilla(idPlanilla, q, page),
     queryFn: ({ signal }) => archivosApi.dePlanilla(idPlanilla, q, page, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: previosDe(['archivos', 'planilla', idPlanilla]),
   });
   const rows = list.data?.items ?? [];
   const seleccionado = rows.find((r) => r.idArchivoPla === seleccion) ?? rows[0] ?? null;

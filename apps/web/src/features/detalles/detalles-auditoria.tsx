@@ -10,11 +10,12 @@ import {
 import { MSG_DETALLE } from '@app/domain/planillas/detalles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { PlanillaDetalleRespuesta } from '@app/domain/planillas/types';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Input, Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { previosDe, useAlCambiar } from '../../app/por-registro.ts';
 import { useSession } from '../../app/use-session.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
@@ -54,6 +55,17 @@ export default function DetallesAuditoria({
   const [abierto, setAbierto] = useState<Abierto>(null);
   const [version, setVersion] = useState(p.version);
   useEffect(() => setVersion(p.version), [p.version]);
+  const [toggling, setToggling] = useState<number | null>(null);
+  // Kept mounted from one attention to the next (the auditor's loop): its search starts again.
+  useAlCambiar(p.idPlanilla, () => {
+    setTexto('');
+    setQ('');
+    setEstado('1');
+    setPage(1);
+    setAbierto(null);
+    setVersion(p.version);
+    setToggling(null);
+  });
 
   const trabajo = detalleEditable(p.estadoTramite);
   const c = {
@@ -68,7 +80,7 @@ export default function DetallesAuditoria({
   const lista = useQuery({
     queryKey: detalleKeys.lista(p.idPlanilla, params),
     queryFn: ({ signal }) => detallesApi.lista(p.idPlanilla, params, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: previosDe(['planilla', p.idPlanilla]),
   });
 
   const guardado = (r: DetalleEscritura) => {
@@ -78,7 +90,6 @@ export default function DetallesAuditoria({
     void queryClient.invalidateQueries({ queryKey: ['planilla', p.idPlanilla] });
     void queryClient.invalidateQueries({ queryKey: detalleKeys.tramite(p.idTramite) });
   };
-  const [toggling, setToggling] = useState<number | null>(null);
   const toggle = useMutation({
     mutationFn: (v: { d: DetalleFilaAuditada; on: boolean }) => {
       setToggling(v.d.idPlanillaDet);

@@ -134,8 +134,9 @@ export default function PlanillaFormPage() {
           </span>
         }
       />
+      {/* Not keyed by the attention: kept mounted from one to the next, the auditor's loop
+          updates the form and the tables instead of building them again (decision 84). */}
       <PlanillaRecord
-        key={p.idPlanilla}
         planilla={p}
         idPerfil={idPerfil}
         feedback={feedback}

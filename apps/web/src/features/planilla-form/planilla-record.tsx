@@ -7,6 +7,7 @@ import type { Dayjs } from 'dayjs';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useAlCambiar } from '../../app/por-registro.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { BarraRevision } from './barra-revision.tsx';
 import { DatosAtencionForm } from './datos-atencion-form.tsx';
@@ -216,6 +217,13 @@ export function PlanillaRecord({
 
   // ---- previous / next pending (the page only)
   const [buscandoPendiente, setBuscandoPendiente] = useState<'anterior' | 'siguiente' | null>(null);
+
+  // The page keeps this record mounted from one attention to the next (issue 14 §1, decision 84):
+  // what belongs to the attention starts again; the form resets itself (usePlanillaForm).
+  useAlCambiar(p.idPlanilla, () => {
+    setLookup(null);
+    setBuscandoPendiente(null);
+  });
   async function irPendiente(anterior: boolean) {
     if (!tipoNavegacion || popup) return;
     const ir = async () => {
@@ -291,11 +299,19 @@ export function PlanillaRecord({
   const contenido: Record<TabPlanilla, ReactNode> = {
     detalle: <DetalleTab planilla={p} compacto={panelDocs} />,
     archivos: <ArchivosTab planilla={p} vistaPrevia={!panelDocs} alturaVista={popup ? 480 : 560} />,
-    'obs-am': <ObservacionesTab planilla={p} tipo="M" />,
-    'obs-gd': <ObservacionesTab planilla={p} tipo="D" />,
-    otras: <OtrasTab planilla={p} onOpen={(o: OtraAtencion) => onIr(o.idPlanilla, o.idTramite)} />,
-    auditoria: <AuditoriaTab planilla={p} />,
-    activar: <ActivarDetalleTab planilla={p} feedback={feedback} />,
+    // The tabs seldom open while moving through pending attentions start anew with each one; the
+    // line items and the documents (open on every move) reset their own state and are reused.
+    'obs-am': <ObservacionesTab key={p.idPlanilla} planilla={p} tipo="M" />,
+    'obs-gd': <ObservacionesTab key={p.idPlanilla} planilla={p} tipo="D" />,
+    otras: (
+      <OtrasTab
+        key={p.idPlanilla}
+        planilla={p}
+        onOpen={(o: OtraAtencion) => onIr(o.idPlanilla, o.idTramite)}
+      />
+    ),
+    auditoria: <AuditoriaTab key={p.idPlanilla} planilla={p} />,
+    activar: <ActivarDetalleTab key={p.idPlanilla} planilla={p} feedback={feedback} />,
   };
 
   const formulario = (
@@ -342,7 +358,13 @@ export function PlanillaRecord({
                   column={popup ? { xs: 1, sm: 2, md: 3 } : panelDocs ? { xs: 1, sm: 2 } : 1}
                   items={estado}
                 />
-                <Plantillas planilla={p} editable={editableAM} acc={acc} feedback={feedback} />
+                <Plantillas
+                  key={p.idPlanilla}
+                  planilla={p}
+                  editable={editableAM}
+                  acc={acc}
+                  feedback={feedback}
+                />
               </Card>
             </Col>
           </Row>

@@ -17,7 +17,14 @@ import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 /** Reviews sent and not yet answered: the pending lists and counts wait for them. */
 const revisionesEnCurso = new Set<Promise<unknown>>();
 
-export function registrarEnCurso<T>(p: Promise<T>): Promise<T> {
+/**
+ * Sends a review once the reviews sent before it are answered (whatever the answer), and counts it
+ * in flight meanwhile. In order: an auditor faster than the server (the page moves at the key
+ * press) never has the server pick as 'next pending' one whose review is still on its way.
+ */
+export function registrarEnCurso<T>(enviar: () => Promise<T>): Promise<T> {
+  const antes = [...revisionesEnCurso];
+  const p = Promise.allSettled(antes).then(enviar);
   revisionesEnCurso.add(p);
   const fuera = () => revisionesEnCurso.delete(p);
   p.then(fuera, fuera);
@@ -76,11 +83,13 @@ export async function precargarAtencion(queryClient: QueryClient, id: number): P
 export function useSiguientePendiente(p: Planilla, tipo: TipoRevision | null, enabled: boolean) {
   const queryClient = useQueryClient();
   // Once this page has rendered and settled: the lookup and its fetches never compete with it.
-  const [asentada, setAsentada] = useState(false);
+  // (Per attention: the page stays mounted from one to the next.)
+  const [asentadaEn, setAsentadaEn] = useState<number | null>(null);
+  const asentada = asentadaEn === p.idPlanilla;
   useEffect(() => {
-    const t = setTimeout(() => setAsentada(true), ESPERA_MS);
+    const t = setTimeout(() => setAsentadaEn(p.idPlanilla), ESPERA_MS);
     return () => clearTimeout(t);
-  }, []);
+  }, [p.idPlanilla]);
   const q = useQuery({
     queryKey: planillaKeys.sub(p.idPlanilla, 'siguiente', [tipo, p.version, p.estadoAud, p.estadoDoc]),
     queryFn: async ({ signal }) => {

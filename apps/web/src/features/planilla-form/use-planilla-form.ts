@@ -2,7 +2,7 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { planillaUpdateSchema } from '@app/domain/planillas/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import type { NombreDiag, Nombres } from './diagnosticos-field.tsx';
 import { type Planilla, type PlanillaBody, planillaKeys } from './planilla-api.ts';
@@ -45,7 +45,9 @@ function nombresIniciales(p: Planilla): Nombres {
  * The record's form state ('Datos de la atención'): the values last synced from the server (to tell
  * unsaved edits apart), the diagnoses' names, the client-side check before a save and the server's
  * field errors after one. A newer version from the server replaces the fields unless the user has
- * unsaved edits.
+ * unsaved edits; another attention (the page stays mounted from one to the next, issue 14 §1)
+ * replaces them always (leaving one with changes asked first), its errors cleared, before the
+ * browser paints.
  */
 export function usePlanillaForm(p: Planilla) {
   const [form] = Form.useForm<FormValues>();
@@ -58,9 +60,14 @@ export function usePlanillaForm(p: Planilla) {
   );
   const hayCambios = () => comparable(form.getFieldsValue(true) as FormValues) !== base.current;
 
-  useEffect(() => {
+  const deAtencion = useRef(p.idPlanilla);
+  useLayoutEffect(() => {
     const nuevos = valoresIniciales(p);
-    if (
+    if (deAtencion.current !== p.idPlanilla) {
+      deAtencion.current = p.idPlanilla;
+      form.setFields(FIELDS.map((name) => ({ name, value: nuevos[name], errors: [] })));
+      setNombres(nombresIniciales(p));
+    } else if (
       comparable(form.getFieldsValue(true) as FormValues) === base.current ||
       comparable(nuevos) === base.current
     ) {

@@ -50,8 +50,12 @@ export function useRevisionRapida({
   const [ultima, setUltima] = useState<Ultima | null>(null);
   const deshaciendo = useRef(false);
 
+  // After a review every count and every 'next pending' looked up ahead may be out of date.
   const refrescarPendientes = useCallback(
-    () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[2] === 'pendientes' }),
+    () =>
+      queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[2] === 'pendientes' || q.queryKey[2] === 'siguiente',
+      }),
     [queryClient],
   );
 
@@ -112,7 +116,7 @@ export function useRevisionRapida({
       siguiente && queryClient.getQueryData(planillaKeys.detail(siguiente)) !== undefined ? siguiente : null;
     if (optimista) void abrir(optimista, true);
     else setRevisando(id);
-    registrarEnCurso(planillaApi.revisar(id, tipo, version))
+    registrarEnCurso(() => planillaApi.revisar(id, tipo, version))
       .then((res) => {
         queryClient.setQueryData<Planilla>(planillaKeys.detail(id), (old) =>
           old ? { ...old, ...res.item } : old,
@@ -126,8 +130,10 @@ export function useRevisionRapida({
         if (optimista && actual() !== optimista) return;
         if (res.siguiente) void abrir(res.siguiente);
         else {
-          // None left: the reviewed one stays on screen, as the server has it now.
+          // None left: the reviewed one is on screen, as the server has it now (back to it if the
+          // key press moved to one that someone reviewed meanwhile).
           void queryClient.invalidateQueries({ queryKey: planillaKeys.detail(id) });
+          if (optimista) void abrir(id);
           sinPendientes();
         }
       })
