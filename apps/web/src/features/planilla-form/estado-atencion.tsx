@@ -1,5 +1,6 @@
 import { formatCount, formatDateTime, formatMoney } from '@app/domain/common/format';
-import { type DescriptionsProps, Flex, Typography } from 'antd';
+import { Card, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { StateTag } from '../../components/state-tag.tsx';
 import { TotalesAtencion } from '../detalles/totales-resumen.tsx';
 import type { Planilla } from './planilla-api.ts';
@@ -61,4 +62,26 @@ export function itemsEstado(p: Planilla): NonNullable<DescriptionsProps['items']
       children: p.fechaAct ? formatDateTime(p.fechaAct) : '—',
     },
   ];
+}
+
+/**
+ * The 'Estado' card: `columnas` 1 beside the form, 2 beside the documents (1366 px: values and
+ * labels do not wrap), up to 3 in the popup; the templates under it.
+ */
+export function TarjetaEstado({
+  planilla,
+  columnas,
+  children,
+}: {
+  planilla: Planilla;
+  columnas: 1 | 2 | 3;
+  children?: ReactNode;
+}) {
+  const column = columnas === 3 ? { xs: 1, sm: 2, md: 3 } : columnas === 2 ? { xs: 1, sm: 2 } : 1;
+  return (
+    <Card variant="borderless" size="small" title="Estado" style={{ marginBottom: 16 }}>
+      <Descriptions size="small" column={column} items={itemsEstado(planilla)} />
+      {children}
+    </Card>
+  );
 }

@@ -1,19 +1,17 @@
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { reviewType, type TipoRevision } from '@app/domain/planillas/permissions';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Descriptions, Flex, Form, Grid, Row, Spin, Tabs } from 'antd';
+import { Alert, Card, Col, Form, Grid, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useAlCambiar } from '../../app/por-registro.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { BarraRevision } from './barra-revision.tsx';
 import { DatosAtencionForm } from './datos-atencion-form.tsx';
 import { DiagnosticoModal } from './diagnostico-modal.tsx';
-import { itemsEstado } from './estado-atencion.tsx';
-import { type OtraAtencion, type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
+import { TarjetaEstado } from './estado-atencion.tsx';
+import type { Planilla } from './planilla-api.ts';
 import {
   type AccionTeclado,
   accionesRevision,
@@ -22,25 +20,15 @@ import {
   diagField,
   estadoDe,
   NOMBRE_TIPO,
-  resolveTab,
-  TAB_CORTOS,
-  TAB_LABELS,
-  type TabPlanilla,
-  tabsPlanilla,
 } from './planilla-rules.ts';
+import { PanelDocumentos, PestanasPlanilla, usePestanaPlanilla } from './planilla-tabs.tsx';
 import { Plantillas } from './plantillas.tsx';
-import { esperarRevisiones, useSiguientePendiente } from './siguiente-pendiente.ts';
+import { confirmarFinalizarCarga, confirmarTransicion, useIrPendiente } from './revision-acciones.ts';
+import { usePendientesCarga, useSiguientePendiente } from './siguiente-pendiente.ts';
 import { useAtajos } from './use-atajos.ts';
-import { type Transicion, usePlanillaAcciones } from './use-planilla-acciones.tsx';
+import { usePlanillaAcciones } from './use-planilla-acciones.tsx';
 import { usePlanillaForm } from './use-planilla-form.ts';
 import './planilla-form.css';
-
-const DetalleTab = lazy(() => import('../detalles/detalles-auditoria.tsx'));
-const ArchivosTab = lazy(() => import('./archivos-tab.tsx'));
-const ObservacionesTab = lazy(() => import('../observaciones/observaciones-planilla-tab.tsx'));
-const OtrasTab = lazy(() => import('./otras-tab.tsx'));
-const AuditoriaTab = lazy(() => import('./auditoria-tab.tsx'));
-const ActivarDetalleTab = lazy(() => import('./activar-detalle-tab.tsx'));
 
 type Feedback = ReturnType<typeof useFeedback>;
 
@@ -85,25 +73,7 @@ export function PlanillaRecord({
   const acc = usePlanillaAcciones(p, feedback, datos.recargar);
   const acciones = accionesRevision(p);
   const tipoNavegacion = reviewType(idPerfil);
-  // How many of the load still wait for this user: where they are in a long review.
-  const pendientes = useQuery({
-    queryKey: planillaKeys.sub(p.idPlanilla, 'pendientes', [
-      p.idCarga,
-      tipoNavegacion,
-      p.version,
-      p.estadoAud,
-      p.estadoDoc,
-    ]),
-    // A review still in flight (the page moved on at the key press) is counted once answered.
-    queryFn: async ({ signal }) => {
-      await esperarRevisiones();
-      return planillaApi.pendientes(
-        { idTramite: p.idTramite, idCarga: p.idCarga, tipo: tipoNavegacion as TipoRevision },
-        signal,
-      );
-    },
-    enabled: !popup && !!tipoNavegacion,
-  });
+  const pendientes = usePendientesCarga(p, tipoNavegacion, !popup);
   // The next pending one, fetched ahead while this one is read (issue 14 §1).
   const siguiente = useSiguientePendiente(p, tipoNavegacion, !popup && !!onRevisar);
   const editable = p.permisos.puedeEditar && p.estado === 1;
@@ -116,21 +86,7 @@ export function PlanillaRecord({
   const [lookup, setLookup] = useState<{ slot: DiagSlot; texto: string } | null>(null);
 
   // ---- tabs in the URL
-  const [searchParams, setSearchParams] = useSearchParams();
-  const visibles = tabsPlanilla(idPerfil, p.estadoTramite);
-  const tab = resolveTab(searchParams.get('tab'), visibles);
-  const setTab = useCallback(
-    (key: string) =>
-      setSearchParams(
-        (sp) => {
-          const out = new URLSearchParams(sp);
-          out.set('tab', key);
-          return out;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  const pestana = usePestanaPlanilla(idPerfil, p.estadoTramite);
 
   // ---- save
   async function guardar(): Promise<Planilla | null> {
@@ -191,58 +147,21 @@ export function PlanillaRecord({
     } else enviar(p.version);
   }
 
-  function transicion(accion: Transicion, tipo: TipoRevision) {
-    const t = NOMBRE_TIPO[tipo];
-    if (accion === 'reiniciar') {
-      feedback.modal.confirm({
-        title: `¿Reiniciar la revisión ${t} a PENDIENTE?`,
-        content: 'La atención volverá a la lista de pendientes.',
-        okText: 'Reiniciar',
-        cancelText: 'Cancelar',
-        onOk: () => acc.transicion.mutateAsync({ accion, tipo }).catch(() => undefined),
-      });
-    } else acc.transicion.mutate({ accion, tipo });
-  }
-
-  function finalizarCarga(tipo: TipoRevision) {
-    const t = NOMBRE_TIPO[tipo];
-    feedback.modal.confirm({
-      title: `¿Finalizar las revisiones ${t} de la carga?`,
-      content: `Todas las atenciones de esta carga con revisión ${t} REVISADA y sin observaciones sin responder pasarán a FINALIZADA.`,
-      okText: 'Finalizar revisadas',
-      cancelText: 'Cancelar',
-      onOk: () => acc.finalizarCarga.mutateAsync(tipo).catch(() => undefined),
-    });
-  }
-
   // ---- previous / next pending (the page only)
-  const [buscandoPendiente, setBuscandoPendiente] = useState<'anterior' | 'siguiente' | null>(null);
+  const pendiente = useIrPendiente({
+    p,
+    tipo: popup ? null : tipoNavegacion,
+    siguiente,
+    acc,
+    feedback,
+    hayCambios: () => editable && hayCambios(),
+    onIr,
+  });
+  const buscandoPendiente = pendiente.buscando;
 
   // The page keeps this record mounted from one attention to the next (issue 14 §1, decision 84):
   // what belongs to the attention starts again; the form resets itself (usePlanillaForm).
-  useAlCambiar(p.idPlanilla, () => {
-    setLookup(null);
-    setBuscandoPendiente(null);
-  });
-  async function irPendiente(anterior: boolean) {
-    if (!tipoNavegacion || popup) return;
-    const ir = async () => {
-      if (!anterior && siguiente) return onIr(siguiente);
-      setBuscandoPendiente(anterior ? 'anterior' : 'siguiente');
-      const id = await acc.pendiente(tipoNavegacion, anterior);
-      setBuscandoPendiente(null);
-      if (id) onIr(id);
-    };
-    if (editable && hayCambios()) {
-      feedback.modal.confirm({
-        title: 'Hay cambios sin guardar en la atención.',
-        content: 'Si continúa, se descartarán.',
-        okText: 'Descartar y continuar',
-        cancelText: 'Cancelar',
-        onOk: ir,
-      });
-    } else await ir();
-  }
+  useAlCambiar(p.idPlanilla, () => setLookup(null));
 
   // ---- keyboard
   const disponibles: AccionTeclado[] = popup
@@ -250,8 +169,8 @@ export function PlanillaRecord({
     : ['siguiente', 'anterior', 'revisar', 'guardar', 'archivos'];
   const ocupado = acc.ocupado || buscandoPendiente !== null || revisando;
   useAtajos(disponibles, ocupado, (a) => {
-    if (a === 'siguiente') void irPendiente(false);
-    else if (a === 'anterior') void irPendiente(true);
+    if (a === 'siguiente') void pendiente.ir(false);
+    else if (a === 'anterior') void pendiente.ir(true);
     else if (a === 'revisar') registrarRevision();
     else if (a === 'guardar') {
       if (editable) void guardar();
@@ -262,7 +181,7 @@ export function PlanillaRecord({
         panel.focus();
         return;
       }
-      setTab('archivos');
+      pestana.setTab('archivos');
       requestAnimationFrame(() => document.getElementById('pf-tabs-tab-archivos')?.focus());
     }
   });
@@ -278,7 +197,7 @@ export function PlanillaRecord({
       planilla={p}
       popup={popup}
       tipoNavegacion={tipoNavegacion}
-      pendientes={pendientes.data?.pendientes}
+      pendientes={pendientes}
       buscandoPendiente={buscandoPendiente}
       ocupado={ocupado}
       revisando={revisando}
@@ -287,32 +206,12 @@ export function PlanillaRecord({
       disponibles={disponibles}
       conDeshacer={!!onRevisar}
       feedback={feedback}
-      onPendiente={(anterior) => void irPendiente(anterior)}
+      onPendiente={(anterior) => void pendiente.ir(anterior)}
       onRevisar={registrarRevision}
-      onTransicion={transicion}
-      onFinalizarCarga={finalizarCarga}
+      onTransicion={(accion, tipo) => confirmarTransicion(acc, feedback, accion, tipo)}
+      onFinalizarCarga={(tipo) => confirmarFinalizarCarga(acc, feedback, tipo)}
     />
   );
-
-  const estado = itemsEstado(p);
-
-  const contenido: Record<TabPlanilla, ReactNode> = {
-    detalle: <DetalleTab planilla={p} compacto={panelDocs} />,
-    archivos: <ArchivosTab planilla={p} vistaPrevia={!panelDocs} alturaVista={popup ? 480 : 560} />,
-    // The tabs seldom open while moving through pending attentions start anew with each one; the
-    // line items and the documents (open on every move) reset their own state and are reused.
-    'obs-am': <ObservacionesTab key={p.idPlanilla} planilla={p} tipo="M" />,
-    'obs-gd': <ObservacionesTab key={p.idPlanilla} planilla={p} tipo="D" />,
-    otras: (
-      <OtrasTab
-        key={p.idPlanilla}
-        planilla={p}
-        onOpen={(o: OtraAtencion) => onIr(o.idPlanilla, o.idTramite)}
-      />
-    ),
-    auditoria: <AuditoriaTab key={p.idPlanilla} planilla={p} />,
-    activar: <ActivarDetalleTab key={p.idPlanilla} planilla={p} feedback={feedback} />,
-  };
 
   const formulario = (
     <DatosAtencionForm
@@ -351,76 +250,23 @@ export function PlanillaRecord({
               </Card>
             </Col>
             <Col xs={24} lg={popup || panelDocs ? 24 : 9}>
-              <Card variant="borderless" size="small" title="Estado" style={{ marginBottom: 16 }}>
-                <Descriptions
-                  size="small"
-                  // Beside the documents (1366 px): two columns, so values and labels do not wrap.
-                  column={popup ? { xs: 1, sm: 2, md: 3 } : panelDocs ? { xs: 1, sm: 2 } : 1}
-                  items={estado}
-                />
-                <Plantillas
-                  key={p.idPlanilla}
-                  planilla={p}
-                  editable={editableAM}
-                  acc={acc}
-                  feedback={feedback}
-                />
-              </Card>
+              <TarjetaEstado planilla={p} columnas={popup ? 3 : panelDocs ? 2 : 1}>
+                <Plantillas planilla={p} editable={editableAM} acc={acc} feedback={feedback} />
+              </TarjetaEstado>
             </Col>
           </Row>
-          <Card variant="borderless" styles={{ body: { padding: '0 16px 16px' } }}>
-            <Tabs
-              id="pf-tabs"
-              tabBarGutter={panelDocs ? 16 : 24}
-              activeKey={tab}
-              onChange={setTab}
-              destroyOnHidden
-              items={visibles.map((key) => ({
-                key,
-                label:
-                  panelDocs && TAB_CORTOS[key] ? (
-                    <abbr title={TAB_LABELS[key]} style={{ textDecoration: 'none' }}>
-                      {TAB_CORTOS[key]}
-                    </abbr>
-                  ) : (
-                    TAB_LABELS[key]
-                  ),
-                children: (
-                  <Suspense
-                    fallback={
-                      <Flex justify="center" style={{ padding: 32 }}>
-                        <Spin />
-                      </Flex>
-                    }
-                  >
-                    {contenido[key]}
-                  </Suspense>
-                ),
-              }))}
-            />
-          </Card>
+          <PestanasPlanilla
+            planilla={p}
+            pestana={pestana}
+            popup={popup}
+            panelDocs={panelDocs}
+            feedback={feedback}
+            onIr={onIr}
+          />
         </Col>
         {panelDocs && (
           <Col xl={10}>
-            <section
-              id="pf-documentos"
-              tabIndex={-1}
-              aria-label="Documentos de la atención"
-              className="pf-documentos"
-              data-tour="planilla-documentos"
-            >
-              <Card variant="borderless" size="small" title="Documentos">
-                <Suspense
-                  fallback={
-                    <Flex justify="center" style={{ padding: 32 }}>
-                      <Spin />
-                    </Flex>
-                  }
-                >
-                  <ArchivosTab planilla={p} vistaPrevia alturaVista={520} />
-                </Suspense>
-              </Card>
-            </section>
+            <PanelDocumentos planilla={p} />
           </Col>
         )}
       </Row>

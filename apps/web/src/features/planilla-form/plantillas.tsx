@@ -3,6 +3,7 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useAlCambiar } from '../../app/por-registro.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import type { usePlanillaAcciones } from './use-planilla-acciones.tsx';
@@ -22,6 +23,8 @@ export function Plantillas({
   feedback: Feedback;
 }) {
   const [sel, setSel] = useState<number | null>(null);
+  // The page stays mounted from one attention to the next: a template picked here stays here.
+  useAlCambiar(p.idPlanilla, () => setSel(null));
   const lista = useQuery({
     queryKey: planillaKeys.plantillas,
     queryFn: ({ signal }) => planillaApi.plantillas(signal),

@@ -115,3 +115,27 @@ export function useSiguientePendiente(p: Planilla, tipo: TipoRevision | null, en
   }, [siguiente, queryClient]);
   return siguiente;
 }
+
+/**
+ * How many of the load still wait for this user's review: where they are in a long review. A
+ * review still in flight (the page moved on at the key press) is counted once answered.
+ */
+export function usePendientesCarga(p: Planilla, tipo: TipoRevision | null, enabled: boolean) {
+  return useQuery({
+    queryKey: planillaKeys.sub(p.idPlanilla, 'pendientes', [
+      p.idCarga,
+      tipo,
+      p.version,
+      p.estadoAud,
+      p.estadoDoc,
+    ]),
+    queryFn: async ({ signal }) => {
+      await esperarRevisiones();
+      return planillaApi.pendientes(
+        { idTramite: p.idTramite, idCarga: p.idCarga, tipo: tipo as TipoRevision },
+        signal,
+      );
+    },
+    enabled: enabled && !!tipo,
+  }).data?.pendientes;
+}
