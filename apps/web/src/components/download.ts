@@ -1,4 +1,4 @@
-import type { ReporteEnCurso } from '@app/domain/reportes/pdf';
+import { MSG_REPORTE, type ReporteEnCurso } from '@app/domain/reportes/pdf';
 import { api } from '../app/api.ts';
 
 /** The file name a server suggests in Content-Disposition (RFC 6266, `filename*` preferred). */
@@ -45,27 +45,51 @@ export async function downloadFile(path: string, fallbackName: string, query?: R
   saveBlob(blob, fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName);
 }
 
-/** What a 202 answer says of a document a background job is building (the reports: decision 78). */
+/**
+ * What a 202 answer says of a document a background job is building (the PDF reports: decision 78;
+ * the ZIPs: decision 80).
+ */
 export type EnCurso = ReporteEnCurso;
+
+/** A button's text while a document is built: 'Procesando... 40 %'. */
+export const textoEnCurso = (avance: EnCurso | null | undefined) =>
+  `${MSG_REPORTE.procesando}${avance?.progreso ? ` ${avance.progreso} %` : ''}`;
 
 /**
  * Fetches a document a server may build in the background: a 202 answer carries its progress and
- * `Retry-After`, and the same request is made again until the document comes (200).
+ * `Retry-After`, and the same request (GET, or a POST with its body) is made again until the
+ * document comes (200); any other answer is returned or thrown as `api` does.
  */
-export async function pdfCuandoEste(
+export async function cuandoEste(
   path: string,
-  query?: Record<string, unknown>,
-  alAvance?: (avance: EnCurso) => void,
+  opts: {
+    query?: Record<string, unknown>;
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    alAvance?: (avance: EnCurso) => void;
+  } = {},
 ): Promise<Response> {
   for (;;) {
-    const res = await api<Response>(path, { raw: true, query });
+    const res = await api<Response>(path, {
+      raw: true,
+      query: opts.query,
+      method: opts.method,
+      body: opts.body,
+    });
     if (res.status !== 202) return res;
     const avance = (await res.json().catch(() => null)) as EnCurso | null;
-    if (avance) alAvance?.(avance);
+    if (avance) opts.alAvance?.(avance);
     const segundos = Number(res.headers.get('retry-after'));
     await new Promise((r) => setTimeout(r, Math.min(5, segundos > 0 ? segundos : 1) * 1000));
   }
 }
+
+/** A PDF a worker may draw (decision 78): `cuandoEste` with a query. */
+export const pdfCuandoEste = (
+  path: string,
+  query?: Record<string, unknown>,
+  alAvance?: (avance: EnCurso) => void,
+): Promise<Response> => cuandoEste(path, { query, alAvance });
 
 /**
  * Opens a PDF fetched with the session token in a new tab. The tab is opened before the request,

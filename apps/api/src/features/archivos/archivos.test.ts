@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import {
 } from '@app/domain';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryJobQueue } from '../../lib/jobs/index.ts';
+import { storageFor } from '../../lib/storage/index.ts';
 import {
   crearCarga,
   crearPlanillas,
@@ -23,6 +26,7 @@ import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/h
 import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 import { type Archivo, exe, jpeg, multipart, pdf, png, spooled, storedFiles } from './test-utils.ts';
 import { signTicket, ticketKey } from './tickets.ts';
+import { ZipsPorTrabajo } from './zip-trabajo.ts';
 
 let t: TestContext;
 let ids: Ids;
@@ -596,9 +600,13 @@ describe('ZIP downloads', () => {
   });
   let especialidad = '';
 
+  /** A ZIP as the web asks for it: again while the answer is 202 (built by a job: decision 80). */
   const zip = async (qs: string, usuario: string = DEMO.supervisorAm) => {
-    const res = await get(`/api/v1/tramites/${f.idTramite}/zip?${qs}`, usuario);
-    return res;
+    for (let i = 0; ; i++) {
+      const res = await get(`/api/v1/tramites/${f.idTramite}/zip?${qs}`, usuario);
+      if (res.statusCode !== 202 || i > 300) return res;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   };
   const names = async (raw: Buffer) =>
     Object.keys((await JSZip.loadAsync(raw)).files).filter((n) => !n.endsWith('/'));
@@ -668,15 +676,213 @@ describe('ZIP downloads', () => {
   });
 
   it('a ZIP link streams without the session header', async () => {
-    const res = await post(`/api/v1/tramites/${f.idTramite}/zip/enlace`, DEMO.prestador, {
+    let res = await post(`/api/v1/tramites/${f.idTramite}/zip/enlace`, DEMO.prestador, {
       agrupar: 'fecha',
       idCarga: idCarga2,
     });
+    for (let i = 0; res.statusCode === 202 && i < 300; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await post(`/api/v1/tramites/${f.idTramite}/zip/enlace`, DEMO.prestador, {
+        agrupar: 'fecha',
+        idCarga: idCarga2,
+      });
+    }
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ nombre: `${f.idTramite}_carpetas_por_fecha.zip`, archivos: 1 });
     const d = await t.app.inject({ method: 'GET', url: res.json().url });
     expect(d.statusCode).toBe(200);
+    // The link is given once the ZIP is stored (decision 80): the download is the stored copy.
+    expect(d.headers['x-zip-origen']).toBe('cache');
+    expect(Number(d.headers['content-length'])).toBe(d.rawPayload.length);
+    expect(d.headers['content-disposition']).toContain(`filename="${f.idTramite}_carpetas_por_fecha.zip"`);
     expect(await names(d.rawPayload)).toEqual(['2026-03-20/200/200.pdf']);
+  });
+
+  describe('built by a background job (decision 80)', () => {
+    const url = (qs = '') => `/api/v1/tramites/${f.idTramite}/zip${qs}`;
+    const trabajos = () =>
+      t.database.query<{ estado: string; intento: number; progreso: number; variante: string }>(
+        'SELECT estado, intento, progreso, variante FROM zip_trabajo WHERE id_tramite = $1',
+        [f.idTramite],
+      );
+    const guardados = () =>
+      t.database.query<{ variante: string; clave: string; tamano: string }>(
+        'SELECT variante, clave_objeto AS clave, tamano::text AS tamano FROM zip_archivo WHERE id_tramite = $1',
+        [f.idTramite],
+      );
+    const colas = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'archivos:zip' AND key LIKE $1`,
+          [`zip:${f.idTramite}:%`],
+        )
+      )[0].n;
+    /** Asks again while the answer is 202 (what the web does), collecting what it said. */
+    async function seguir(ruta: string, usuario: string, avances: object[] = []) {
+      for (let i = 0; ; i++) {
+        const res = await get(ruta, usuario);
+        if (res.statusCode !== 202 || i > 300) return res;
+        expect(res.headers['retry-after']).toBe('1');
+        avances.push(res.json());
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    /** Nothing stored or queued for this procedure (each case starts from there). */
+    const olvidar = async () => {
+      const claves = (await guardados()).map((g) => g.clave);
+      for (const c of claves) fs.rmSync(path.join(root, c), { force: true });
+      await t.database.query('DELETE FROM zip_archivo WHERE id_tramite = $1', [f.idTramite]);
+      await t.database.query('DELETE FROM zip_trabajo WHERE id_tramite = $1', [f.idTramite]);
+    };
+
+    it('202 while no worker runs; three requests add one row and one job; then 200 from storage, whole', async () => {
+      await olvidar();
+      await t.app.jobs.stop();
+      try {
+        const [a, b] = await Promise.all([get(url(), DEMO.supervisorAm), get(url(), DEMO.supervisorAm)]);
+        // Another reader who sees the same files, through the link route: the same ZIP.
+        const c = await post(url('/enlace'), DEMO.revisor, {});
+        for (const r of [a, b, c]) {
+          expect(r.statusCode, r.body.slice(0, 200)).toBe(202);
+          expect(r.headers['retry-after']).toBe('1');
+          expect(r.json()).toEqual({
+            estado: 'PENDIENTE',
+            intento: 0,
+            maxIntentos: 3,
+            progreso: 0,
+            mensaje: MSG_ARCHIVO.zipEnCola,
+          });
+        }
+        expect(await trabajos()).toMatchObject([{ estado: 'PENDIENTE', variante: 'atencion-c0' }]);
+        if (t.app.jobs.kind === 'graphile') expect(await colas()).toBe(1);
+        expect(await guardados()).toEqual([]);
+      } finally {
+        await t.app.jobs.start();
+      }
+      const res = await seguir(url(), DEMO.supervisorAm);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toContain(`filename="${f.idTramite}_archivos_tramite.zip"`);
+      expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+      // An independent reader: Info-ZIP's unzip lists and tests every entry (CRCs included).
+      const archivo = path.join(t.config.dataDir, 'prueba.zip');
+      fs.writeFileSync(archivo, res.rawPayload);
+      const lista = execFileSync('unzip', ['-Z1', archivo], { encoding: 'utf8' }).trim().split('\n');
+      expect(lista.filter((n) => !n.endsWith('/'))).toEqual([
+        '123/123.pdf',
+        '123/123 (2).pdf',
+        'A-1/A-1.jpg',
+        '124/124.png',
+        '200/200.pdf',
+      ]);
+      expect(execFileSync('unzip', ['-tq', archivo], { encoding: 'utf8' })).toContain('No errors');
+      // Stored once under its key, nothing left queued; the next reader gets the stored copy.
+      expect(await trabajos()).toEqual([]);
+      // graphile-worker completes the job once its handler returned (just after the ZIP is served).
+      for (let i = 0; t.app.jobs.kind === 'graphile' && (await colas()) > 0 && i < 200; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      if (t.app.jobs.kind === 'graphile') expect(await colas()).toBe(0);
+      const [g, ...mas] = (await guardados()).filter((x) => x.variante === 'atencion-c0');
+      expect(mas).toEqual([]);
+      expect(g).toMatchObject({ variante: 'atencion-c0', tamano: String(res.rawPayload.length) });
+      expect(g.clave).toMatch(new RegExp(`^zips/${f.idTramite}/atencion-c0-[0-9a-f]{32}\\.zip$`));
+      expect(fs.readFileSync(path.join(root, g.clave)).equals(res.rawPayload)).toBe(true);
+      const otra = await get(url(), DEMO.revisor);
+      expect(otra.statusCode).toBe(200);
+      expect(otra.headers['x-zip-origen']).toBe('cache');
+      expect(otra.rawPayload.equals(res.rawPayload)).toBe(true);
+      const enlace = await post(url('/enlace'), DEMO.revisor, {});
+      expect(enlace.statusCode).toBe(200);
+      expect(enlace.json()).toMatchObject({ nombre: `${f.idTramite}_archivos_tramite.zip`, archivos: 5 });
+    });
+
+    it('an operative who sees fewer files gets a ZIP of their own; a new file makes a new version', async () => {
+      const operativo = await seguir(url(`?idCarga=${f.idCarga}`), DEMO.auditorAm);
+      expect(operativo.statusCode).toBe(200);
+      expect(await names(operativo.rawPayload)).toEqual(['123/123.pdf', '123/123 (2).pdf']);
+      const todos = await seguir(url(`?idCarga=${f.idCarga}`), DEMO.supervisorAm);
+      expect(await names(todos.rawPayload)).toHaveLength(4);
+      const versiones = (await guardados()).filter((g) => g.variante === `atencion-c${f.idCarga}`);
+      expect(versiones).toHaveLength(2);
+      const antes = await seguir(url(`?idCarga=${idCarga2}`), DEMO.supervisorAm);
+      expect(await names(antes.rawPayload)).toEqual(['200/200.pdf']);
+      // A file renamed (any change of what the ZIP holds): a new version, built anew.
+      await t.database.query(`UPDATE archivo_pla SET nombre = '200_b.pdf' WHERE id_carga = $1`, [idCarga2]);
+      const nuevo = await seguir(url(`?idCarga=${idCarga2}`), DEMO.supervisorAm);
+      expect(nuevo.headers['x-zip-origen']).not.toBe('cache');
+      expect(await names(nuevo.rawPayload)).toEqual(['200/200_b.pdf']);
+      await t.database.query(`UPDATE archivo_pla SET nombre = '200.pdf' WHERE id_carga = $1`, [idCarga2]);
+    });
+
+    it('the dead letter is said once in Spanish; the next request queues the ZIP again', async () => {
+      await olvidar();
+      await t.app.jobs.stop();
+      try {
+        expect((await get(url('?agrupar=fecha'), DEMO.supervisorAm)).statusCode).toBe(202);
+        // What the job writes on its last failed attempt.
+        await t.database.query(
+          `UPDATE zip_trabajo SET estado = 'FALLIDO', intento = 3, mensaje = 'x' WHERE id_tramite = $1`,
+          [f.idTramite],
+        );
+        const fallo = await get(url('?agrupar=fecha'), DEMO.supervisorAm);
+        expect(fallo.statusCode).toBe(500);
+        expect(errorOf(fallo).error).toEqual({ code: 'ZIP_FALLIDO', message: MSG_ARCHIVO.zipFallido });
+        expect(await trabajos()).toEqual([]);
+        const otra = await get(url('?agrupar=fecha'), DEMO.supervisorAm);
+        expect(otra.statusCode).toBe(202);
+        expect(await trabajos()).toMatchObject([{ estado: 'PENDIENTE' }]);
+        // What the job writes after a failed attempt that will be retried; and while it builds again.
+        await t.database.query(`UPDATE zip_trabajo SET intento = 1 WHERE id_tramite = $1`, [f.idTramite]);
+        expect((await get(url('?agrupar=fecha'), DEMO.supervisorAm)).json().mensaje).toBe(
+          MSG_ARCHIVO.zipReintentando(2, 3),
+        );
+        await t.database.query(
+          `UPDATE zip_trabajo SET estado = 'GENERANDO', intento = 2, progreso = 40 WHERE id_tramite = $1`,
+          [f.idTramite],
+        );
+        expect((await get(url('?agrupar=fecha'), DEMO.supervisorAm)).json()).toEqual({
+          estado: 'GENERANDO',
+          intento: 2,
+          maxIntentos: 3,
+          progreso: 40,
+          mensaje: MSG_ARCHIVO.zipReanudado(2, 3, 40),
+        });
+      } finally {
+        await t.app.jobs.start();
+      }
+      expect((await seguir(url('?agrupar=fecha'), DEMO.supervisorAm)).statusCode).toBe(200);
+    });
+
+    it('stored ZIPs expire after 24 hours: the clean-up removes the object and the row', async () => {
+      const res = await seguir(url('?agrupar=fecha-especialidad'), DEMO.supervisorAm);
+      expect(res.statusCode).toBe(200);
+      const antes = await guardados();
+      const g = antes.find((x) => x.variante === 'fecha-especialidad-c0')!;
+      expect(fs.existsSync(path.join(root, g.clave))).toBe(true);
+      await t.database.query(
+        `UPDATE zip_archivo SET fecha_reg = now() - interval '25 hours' WHERE id_tramite = $1 AND variante = $2`,
+        [f.idTramite, g.variante],
+      );
+      const zips = new ZipsPorTrabajo(t.database, storageFor(t.config), new MemoryJobQueue(t.app.log));
+      expect((await zips.limpiar()).zips).toBeGreaterThanOrEqual(1);
+      expect(fs.existsSync(path.join(root, g.clave))).toBe(false);
+      expect((await guardados()).map((x) => x.variante)).not.toContain('fecha-especialidad-c0');
+      expect((await guardados()).length).toBe(antes.length - 1);
+      // Asked again: built again under the same key.
+      const otra = await seguir(url('?agrupar=fecha-especialidad'), DEMO.supervisorAm);
+      expect(otra.rawPayload.equals(res.rawPayload)).toBe(true);
+      expect(fs.existsSync(path.join(root, g.clave))).toBe(true);
+    });
+
+    it('401 without a session, 404 for another company and a load of another procedure, with the job', async () => {
+      expect((await get(url())).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: url('/enlace'), payload: {} })).statusCode).toBe(401);
+      expect((await get(url(), DEMO.prestador2)).statusCode).toBe(404);
+      expect((await post(url('/enlace'), DEMO.prestador2, {})).statusCode).toBe(404);
+      const otra = await estructurado();
+      expect((await get(url(`?idCarga=${otra.idCarga}`), DEMO.supervisorAm)).statusCode).toBe(404);
+      expect((await get('/api/v1/descargas?t=x.y')).statusCode).toBe(401);
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { foldText, type SessionUser } from '@app/domain';
+import { type ArchivosCargaFila, foldText, type SessionUser } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { foldedLike, likePattern } from '../../lib/sql.ts';
 import { Params, visibilitySql } from '../planillas/queries.ts';
@@ -126,4 +126,25 @@ export async function archivosNuevos(
     params.values,
   );
   return { items, total, bytes, page: f.page ?? 1, pageSize: f.pageSize ?? total };
+}
+
+/** ArchivoCarga: per active organised load, its attentions, those with files, the files, bytes and last upload. */
+export function archivosPorCarga(q: Queryable, idTramite: number) {
+  return q.query<ArchivosCargaFila>(
+    `SELECT c.id_carga AS "idCarga", c.tipo_carga AS "tipoCarga", c.fecha_desde AS "fechaDesde",
+            c.fecha_hasta AS "fechaHasta",
+            count(p.id_planilla)::int AS atenciones,
+            count(p.id_planilla) FILTER (WHERE a.n > 0)::int AS "conArchivos",
+            coalesce(sum(a.n), 0)::int AS archivos, coalesce(sum(a.bytes), 0)::float8 AS bytes,
+            max(a.ultimo) AS "ultimoArchivo"
+       FROM carga c
+       LEFT JOIN planilla p ON p.id_carga = c.id_carga AND p.estado = 1
+       LEFT JOIN (SELECT x.id_planilla, count(*) AS n, sum(x.tamano) AS bytes, max(x.fecha_crea) AS ultimo
+                    FROM archivo_pla x WHERE x.id_tramite = $1 GROUP BY x.id_planilla) a
+              ON a.id_planilla = p.id_planilla
+      WHERE c.id_tramite = $1 AND c.estado = 1 AND c.tiene_planillas = 1
+      GROUP BY c.id_carga
+      ORDER BY c.fecha_desde DESC, c.id_carga DESC`,
+    [idTramite],
+  );
 }

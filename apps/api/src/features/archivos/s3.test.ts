@@ -250,16 +250,31 @@ describe('object storage (S3-compatible)', () => {
     expect((await httpGet(tampered)).status).toBe(403);
   });
 
-  it('ZIPs read from the bucket', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/tramites/${f.idTramite}/zip?idCarga=${f.idCarga}`,
-      headers: await t.auth(DEMO.supervisorAm),
-    });
+  it('ZIPs read from the bucket, built by the job and stored in the bucket (decision 80)', async () => {
+    const pedir = async () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/tramites/${f.idTramite}/zip?idCarga=${f.idCarga}`,
+        headers: await t.auth(DEMO.supervisorAm),
+      });
+    let res = await pedir();
+    for (let i = 0; res.statusCode === 202 && i < 300; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await pedir();
+    }
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
     const z = await JSZip.loadAsync(res.rawPayload);
     expect(await z.file('501/501.pdf')!.async('nodebuffer')).toEqual(a);
     expect(await z.file('502/502_foto.png')!.async('nodebuffer')).toEqual(b);
+    // The stored copy is an object of the bucket (its SHA-256 checked by the server), served again.
+    const zips = [...s3.objects.entries()].filter(([k]) => k.includes('/zips/'));
+    expect(zips).toHaveLength(1);
+    expect(zips[0][1].body.equals(res.rawPayload)).toBe(true);
+    expect(zips[0][1].type).toBe('application/zip');
+    const otra = await pedir();
+    expect(otra.headers['x-zip-origen']).toBe('cache');
+    expect(otra.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
   it('deleting the load deletes its objects', async () => {
@@ -274,7 +289,8 @@ describe('object storage (S3-compatible)', () => {
       headers: await t.auth(DEMO.prestador),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(s3.objects.size).toBe(0);
+    // Only the stored ZIP is left: the clean-up removes it after 24 hours (decision 80).
+    expect([...s3.objects.keys()].filter((k) => !k.includes('/zips/'))).toEqual([]);
   });
 
   it('signs dates as SigV4 expects', () => {

@@ -183,6 +183,11 @@ descripcion('PostgreSQL connections terminated mid-operation', () => {
     await sigueVivo();
     let z2 = await zip();
     if (z2.statusCode === 503) z2 = await zip();
+    // Built by a background job (decision 80): 202 with its progress until it is stored.
+    for (let i = 0; z2.statusCode === 202 && i < 300; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      z2 = await zip();
+    }
     expect(z2.statusCode).toBe(200);
     expect(z2.headers['content-type']).toBe('application/zip');
 

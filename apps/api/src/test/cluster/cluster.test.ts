@@ -213,9 +213,12 @@ describe.skipIf(omitir)(
       expect(after.estado).toBe('REVISADA');
     });
 
-    it('the ZIP of the procedure streams every document from the bucket through nginx', async () => {
-      const r = await c.pedir('GET', `/api/v1/tramites/${idTramite}/zip`, { headers: supervisor.headers() });
+    it('the ZIP of the procedure, built by the worker from the bucket into the bucket, through nginx', async () => {
+      // Built by the worker (decision 80): 202 with its progress until it is stored.
+      const r = await informe(`/api/v1/tramites/${idTramite}/zip`, supervisor);
       expect(r.status, r.body.toString().slice(0, 300)).toBe(200);
+      expect(Number(r.headers['content-length'])).toBe(r.body.length);
+      expect(c.objetos().filter((o) => o.startsWith(`zips/${idTramite}/`))).toHaveLength(1);
       const zip = await JSZip.loadAsync(r.body);
       const dentro = await Promise.all(
         Object.values(zip.files)
@@ -346,7 +349,7 @@ async function comoNavegador(ruta: string) {
 }
 
 /**
- * A PDF report as the web app fetches it (decision 78): a 202 carries the job's progress and
+ * A PDF report or a ZIP as the web app fetches it (decisions 78, 80): a 202 carries the job's progress and
  * `Retry-After`, and the same request is made again until the PDF comes; a 503 of a database blip
  * is asked again too. `mensajes` collects what the user was shown on the way.
  */
@@ -452,6 +455,8 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     }));
     expect((await prestador.subir(`/api/v1/cargas/${idCarga}/archivos`, carpeta(docs))).status).toBe(200);
     for (const ruta of [`/api/v1/tramites/${idTramite}/zip`]) {
+      // Built by the worker and stored first (decision 80): the replica streams the stored copy.
+      expect((await informe(ruta, prestador)).status).toBe(200);
       let muerta: 'a' | 'b' | undefined;
       const cortada = await c
         .pedir('GET', ruta, {
@@ -600,6 +605,97 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     expect(again.body.equals(r.body)).toBe(true);
   });
 
+  it('kill -9 of the worker during a ZIP: another worker finishes it, stored once, the user sees it resume', async () => {
+    const { idTramite, idCarga } = await tramiteOrganizado(30);
+    // Incompressible documents (about 180 MB): the worker is still copying them at the kill.
+    const docs = Array.from({ length: 18 }, (_, i) => ({
+      name: `zip/${1000 + (i % 10)}_${i}.pdf`,
+      content: Buffer.concat([pdf(`zip-grande-${i}`), crypto.randomBytes(10_000_000)]),
+    }));
+    const subida = await prestador.subir(`/api/v1/cargas/${idCarga}/archivos`, carpeta(docs));
+    expect(subida.status, subida.body.toString().slice(0, 300)).toBe(200);
+    const vivo =
+      (await pedir(c.puertos.worker2, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined))
+        ?.status === 200
+        ? 'worker2'
+        : 'worker';
+    const otro = vivo === 'worker' ? 'worker2' : 'worker';
+    const ruta = `/api/v1/tramites/${idTramite}/zip?idCarga=${idCarga}`;
+    // The first click: it waits its 2 s for the copy while the worker builds it (and is killed).
+    const primera = c.pedir('GET', ruta, { headers: prestador.headers() });
+    const trabajo = async () =>
+      (
+        await c.query<{ estado: string; intento: number; progreso: number }>(
+          'SELECT estado, intento, progreso FROM zip_trabajo WHERE id_tramite = $1',
+          [idTramite],
+        )
+      )[0];
+    await hasta(
+      'ZIP being built',
+      async () => {
+        const t = await trabajo();
+        if (!t && (await c.query('SELECT 1 FROM zip_archivo WHERE id_tramite = $1', [idTramite])).length)
+          throw new Error('the ZIP was stored before the kill');
+        return t?.estado === 'GENERANDO';
+      },
+      120_000,
+      20,
+    );
+    await c.matar(vivo);
+    const r1 = await primera;
+    expect(r1.status, r1.body.toString().slice(0, 300)).toBe(202);
+    // No worker for a moment: the user is told where the ZIP stood.
+    const esperando = await c.pedir('GET', ruta, { headers: prestador.headers() });
+    expect(esperando.status, esperando.body.toString().slice(0, 300)).toBe(202);
+    expect(JSON.parse(esperando.body.toString())).toMatchObject({
+      estado: 'GENERANDO',
+      intento: 1,
+      maxIntentos: 3,
+    });
+    expect(c.objetos().filter((o) => o.startsWith(`zips/${idTramite}/`))).toEqual([]);
+    // The replacement takes the job once the dead worker's lock is seen free (decision 60).
+    await c.startRol(otro);
+    const mensajes: string[] = [];
+    const r = await informe(ruta, prestador, mensajes);
+    expect(r.status, r.body.toString().slice(0, 300)).toBe(200);
+    expect(
+      mensajes.some((m) => m.startsWith('Se reanudó la generación del ZIP (intento 2 de 3)')),
+      mensajes.join(' | '),
+    ).toBe(true);
+    // Whole: every document once, byte for byte.
+    expect(Number(r.headers['content-length'])).toBe(r.body.length);
+    const dentro = Object.values((await JSZip.loadAsync(r.body)).files).filter((f) => !f.dir);
+    const hashes = await Promise.all(
+      dentro.map(async (f) =>
+        crypto
+          .createHash('sha256')
+          .update(await f.async('nodebuffer'))
+          .digest('hex'),
+      ),
+    );
+    expect(hashes.sort()).toEqual(
+      docs.map((d) => crypto.createHash('sha256').update(d.content).digest('hex')).sort(),
+    );
+    // Once: one stored copy, one object in the bucket, no job or progress row left.
+    const filas = await c.query<{ clave: string }>(
+      'SELECT clave_objeto AS clave FROM zip_archivo WHERE id_tramite = $1',
+      [idTramite],
+    );
+    expect(filas).toHaveLength(1);
+    expect(c.objetos().filter((o) => o.startsWith(`zips/${idTramite}/`))).toEqual([filas[0].clave]);
+    expect(await trabajo()).toBeUndefined();
+    await hasta(
+      'ZIP job completed',
+      async () =>
+        (await c.query('SELECT 1 FROM graphile_worker.jobs WHERE key LIKE $1', [`zip:${idTramite}:%`]))
+          .length === 0,
+      10_000,
+    );
+    const again = await c.pedir('GET', ruta, { headers: prestador.headers() });
+    expect(again.headers['x-zip-origen']).toBe('cache');
+    expect(again.body.equals(r.body)).toBe(true);
+  });
+
   it('every database connection terminated during an ingest: retried, no half-written load', async () => {
     const id = await nuevoTramite();
     const up = await subirDatos(id, csv(filas(id, GRANDE)));
@@ -631,7 +727,8 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     ]);
     expect((await prestador.subir(`/api/v1/cargas/${idCarga}/archivos`, m)).status).toBe(200);
     await c.cortarConexiones();
-    const zip = await comoNavegador(`/api/v1/tramites/${idTramite}/zip`);
+    let zip = await comoNavegador(`/api/v1/tramites/${idTramite}/zip`);
+    if (zip.status === 202) zip = await informe(`/api/v1/tramites/${idTramite}/zip`, prestador);
     expect(zip.status, zip.body.toString().slice(0, 300)).toBe(200);
     expect(Object.keys((await JSZip.loadAsync(zip.body)).files).filter((f) => !f.endsWith('/'))).toHaveLength(
       2,

@@ -3,6 +3,7 @@ import type { ArchivosCargaFila } from '@app/domain/archivos/schemas';
 import type { Page } from '@app/domain/catalogs/define';
 import type { AtencionRef } from '@app/domain/planillas/types';
 import { api } from '../../app/api.ts';
+import { cuandoEste, type EnCurso } from '../../components/download.ts';
 
 /** ArchivoPla (docs/spec-summary.md 001 §3). */
 export type ArchivoPla = {
@@ -70,11 +71,20 @@ export const archivosApi = {
   /** A short-lived link (5 minutes) the browser can open, embed or download without the session header. */
   enlace: (id: number, descarga = false) =>
     api<Enlace>(`/archivos-pla/${id}/enlace`, { method: 'POST', body: { descarga } }),
-  zipEnlace: (idTramite: number, agrupar: AgrupacionZip, idCarga?: number) =>
-    api<Enlace & { archivos: number }>(`/tramites/${idTramite}/zip/enlace`, {
+  /** The ZIP's link once a worker has stored it (decision 80): 202s are asked again, each progress reported. */
+  zipEnlace: async (
+    idTramite: number,
+    agrupar: AgrupacionZip,
+    idCarga?: number,
+    alAvance?: (avance: EnCurso) => void,
+  ) => {
+    const res = await cuandoEste(`/tramites/${idTramite}/zip/enlace`, {
       method: 'POST',
       body: { agrupar, ...(idCarga ? { idCarga } : {}) },
-    }),
+      alAvance,
+    });
+    return (await res.json()) as Enlace & { archivos: number };
+  },
   sinArchivos: (idTramite: number, idCarga: number | undefined, page: number, signal?: AbortSignal) =>
     api<Page<PlanillaSinArchivo>>(`/tramites/${idTramite}/planillas-sin-archivos`, {
       query: { idCarga, page, pageSize: 10 },

@@ -1,7 +1,8 @@
 import { FileZipOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { estadosArchivos, OPCIONES_ZIP } from '@app/domain/archivos/rules';
-import { Button, type MenuProps } from 'antd';
+import { Button, type MenuProps, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { type EnCurso, textoEnCurso } from '../../components/download.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import type { Carga } from '../cargas/cargas-api.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
@@ -18,7 +19,9 @@ const LABELS: Record<OpcionArchivos, string> = {
 
 /**
  * The loads panel's file options ('Carga de Archivos', 'ZIP Carpetas', 'ZIP Carpetas día',
- * 'ZIP Carpetas día y especialidad'), the upload dialog and the whole procedure's ZIP button.
+ * 'ZIP Carpetas día y especialidad'), the upload dialog and the whole procedure's ZIP button. While
+ * a worker builds the ZIP (decision 80) the option or button reads 'Procesando... 40 %', the
+ * server's Spanish message in its tooltip.
  */
 export function useArchivosCarga(
   t: TramiteDetalle,
@@ -26,6 +29,15 @@ export function useArchivosCarga(
 ) {
   const [subir, setSubir] = useState<Carga | null>(null);
   const [zip, setZip] = useState<string | null>(null);
+  const [avance, setAvance] = useState<EnCurso | null>(null);
+  const descargar = (clave: string, agrupar: (typeof OPCIONES_ZIP)[number]['agrupar'], idCarga?: number) => {
+    setZip(clave);
+    setAvance(null);
+    void descargarZip(opts.feedback, t.idTramite, agrupar, idCarga, setAvance).finally(() => {
+      setZip(null);
+      setAvance(null);
+    });
+  };
 
   const opciones = (c: Carga) =>
     opcionesArchivosCarga(c, {
@@ -37,7 +49,14 @@ export function useArchivosCarga(
   const items = (c: Carga): NonNullable<MenuProps['items']> =>
     opciones(c).map((k) => ({
       key: k,
-      label: LABELS[k],
+      label:
+        zip === `${k}@${c.idCarga}` ? (
+          <span title={avance?.mensaje}>
+            {LABELS[k]}: {textoEnCurso(avance)}
+          </span>
+        ) : (
+          LABELS[k]
+        ),
       icon: k === 'archivos:subir' ? <FolderOpenOutlined aria-hidden /> : <FileZipOutlined aria-hidden />,
       disabled: zip !== null && k !== 'archivos:subir',
     }));
@@ -50,22 +69,20 @@ export function useArchivosCarga(
       return;
     }
     const agrupar = key.replace('archivos:zip:', '') as (typeof OPCIONES_ZIP)[number]['agrupar'];
-    setZip(key);
-    void descargarZip(opts.feedback, t.idTramite, agrupar, c.idCarga).finally(() => setZip(null));
+    descargar(`${key}@${c.idCarga}`, agrupar, c.idCarga);
   };
 
   const botonTramite = (visible: boolean): ReactNode =>
     visible ? (
-      <Button
-        icon={<FileZipOutlined aria-hidden />}
-        loading={zip === 'tramite'}
-        onClick={() => {
-          setZip('tramite');
-          void descargarZip(opts.feedback, t.idTramite, 'atencion').finally(() => setZip(null));
-        }}
-      >
-        ZIP del trámite
-      </Button>
+      <Tooltip title={zip === 'tramite' ? avance?.mensaje : undefined}>
+        <Button
+          icon={<FileZipOutlined aria-hidden />}
+          loading={zip === 'tramite'}
+          onClick={() => descargar('tramite', 'atencion')}
+        >
+          {zip === 'tramite' ? textoEnCurso(avance) : 'ZIP del trámite'}
+        </Button>
+      </Tooltip>
     ) : null;
 
   const element = <CargaArchivosModal open={subir !== null} carga={subir} onClose={() => setSubir(null)} />;

@@ -3,12 +3,14 @@ import type { AgrupacionZip } from '@app/domain/archivos/rules';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { ApiError } from '../../app/api.ts';
 import { errorMessage } from '../../app/error-message.ts';
+import type { EnCurso } from '../../components/download.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { archivosApi, descargarEnlace } from './archivos-api.ts';
 
 /**
- * Starts a ZIP download: the server checks access and answers a short-lived link the browser then
- * streams to disk. A refusal shows 'Error al descargar el archivo' with the server's message (the
+ * Starts a ZIP download: the server checks access, has a worker build the ZIP (decision 80: 202s
+ * with its progress, reported to `alAvance`, until it is stored) and answers a short-lived link the
+ * browser then streams to disk. A refusal (or the dead letter ZIP_FALLIDO, in its own words) shows 'Error al descargar el archivo' with the server's message (the
  * finalize-conditions dialog when the server answers with those conditions).
  */
 export async function descargarZip(
@@ -16,9 +18,10 @@ export async function descargarZip(
   idTramite: number,
   agrupar: AgrupacionZip,
   idCarga?: number,
+  alAvance?: (avance: EnCurso) => void,
 ) {
   try {
-    const e = await archivosApi.zipEnlace(idTramite, agrupar, idCarga);
+    const e = await archivosApi.zipEnlace(idTramite, agrupar, idCarga, alAvance);
     descargarEnlace(e.url, e.nombre);
     feedback.notification.info({
       title: 'Descarga iniciada',
