@@ -213,6 +213,17 @@ test('Alt+R moves on at once, Alt+Z undoes on the server, the page fits 1366×76
   await buscarDetalle.fill('SIN COINCIDENCIAS');
   await buscarDetalle.press('Enter');
   await expect(tablaDetalle).toContainText(MSG_PLANILLA.sinResultados);
+  // The documents' search: typed upper-case, Enter runs it, 'Todos' lists them all again.
+  const documentos = page.locator('#pf-documentos');
+  const buscarArchivo = documentos.getByLabel('Buscar archivos por nombre');
+  await buscarArchivo.fill('otro');
+  await expect(buscarArchivo).toHaveValue('OTRO');
+  await buscarArchivo.press('Enter');
+  await expect(documentos).toContainText(MSG_PLANILLA.sinResultados);
+  await documentos.getByRole('button', { name: 'Todos' }).click();
+  await expect(buscarArchivo).toHaveValue('');
+  await expect(documentos.locator('iframe[title="Vista previa de 7101.pdf"]')).toBeVisible();
+  await buscarArchivo.fill('otro');
   await expect(page.getByRole('textbox', { name: '* Nombre' })).toHaveValue('PACIENTE RÁPIDO 1');
 
   // ---- Alt+R: the next one at once, its document beside it, and the undo offered.
@@ -222,6 +233,7 @@ test('Alt+R moves on at once, Alt+Z undoes on the server, the page fits 1366×76
   // 7102's own fields and line items, the search of 7101 gone.
   await expect(page.getByRole('textbox', { name: '* Nombre' })).toHaveValue('PACIENTE RÁPIDO 2');
   await expect(buscarDetalle).toHaveValue('');
+  await expect(buscarArchivo).toHaveValue('');
   await expect(tablaDetalle).not.toContainText(MSG_PLANILLA.sinResultados);
   await expect(tablaDetalle.getByRole('row')).not.toHaveCount(1);
   const aviso = page

@@ -1,12 +1,13 @@
-import { InfoCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined } from '@ant-design/icons';
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import { formatDate } from '@app/domain/common/format';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Input, Modal, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Descriptions, Flex, Modal, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { previosDe, useAlCambiar } from '../../app/por-registro.ts';
+import { BusquedaTodos, useBusqueda } from '../../components/busqueda-todos.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { type ArchivoPla, archivoKeys, archivosApi } from './archivos-api.ts';
@@ -34,17 +35,14 @@ export function ArchivosPlanilla({
   vistaPrevia = false,
   alturaVista = 560,
 }: ArchivosPlanillaProps) {
-  const [texto, setTexto] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const busqueda = useBusqueda();
+  const { q, page, setPage } = busqueda;
   const [detalle, setDetalle] = useState<ArchivoPla | null>(null);
   const [abierto, setAbierto] = useState<ArchivoPla | null>(null);
   const [seleccion, setSeleccion] = useState<number | null>(null);
   // Kept mounted from one attention to the next (the auditor's loop): its search starts again.
   useAlCambiar(idPlanilla, () => {
-    setTexto('');
-    setQ('');
-    setPage(1);
+    busqueda.reiniciar();
     setDetalle(null);
     setAbierto(null);
     setSeleccion(null);
@@ -57,15 +55,6 @@ export function ArchivosPlanilla({
   });
   const rows = list.data?.items ?? [];
   const seleccionado = rows.find((r) => r.idArchivoPla === seleccion) ?? rows[0] ?? null;
-
-  const buscar = (v: string) => {
-    setQ(v.trim());
-    setPage(1);
-  };
-  const todos = () => {
-    setTexto('');
-    buscar('');
-  };
 
   const columns: TableColumnsType<ArchivoPla> = [
     {
@@ -134,24 +123,16 @@ export function ArchivosPlanilla({
 
   return (
     <Flex vertical gap={12}>
-      <Flex gap={8} wrap align="center">
-        <Input.Search
-          aria-label="Buscar archivos por nombre"
-          placeholder="Buscar por nombre"
-          allowClear
-          value={texto}
-          onChange={(e) => setTexto(e.target.value.toUpperCase())}
-          onSearch={(v) => {
-            // Searches run only with a value (docs/spec-summary.md 001 §5); clearing lists all again.
-            if (v.trim() || q) buscar(v);
-          }}
-          enterButton={<Button type="primary" icon={<SearchOutlined aria-hidden />} aria-label="Buscar" />}
-          style={{ maxWidth: 340, textTransform: 'uppercase' }}
-        />
-        <Button onClick={todos} disabled={!q && !texto}>
-          Todos
-        </Button>
-      </Flex>
+      {/* Searches run only with a value (docs/spec-summary.md 001 §5); clearing lists all again. */}
+      <BusquedaTodos
+        busqueda={busqueda}
+        ariaLabel="Buscar archivos por nombre"
+        placeholder="Buscar por nombre"
+        mayusculas
+        soloConValor
+        compacta
+        maxWidth={340}
+      />
       <ErrorRetry error={list.error} fallback={MSG_PLANILLA.errorLista} onRetry={() => void list.refetch()} />
       <DataTable<ArchivoPla>
         ariaLabel="Archivos de la atención"

@@ -11,12 +11,13 @@ import { MSG_DETALLE } from '@app/domain/planillas/detalles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { PlanillaDetalleRespuesta } from '@app/domain/planillas/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Input, Segmented, Typography } from 'antd';
+import { Button, Flex, Segmented, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { previosDe, useAlCambiar } from '../../app/por-registro.ts';
 import { useSession } from '../../app/use-session.ts';
+import { BusquedaTodos, useBusqueda } from '../../components/busqueda-todos.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
@@ -48,20 +49,17 @@ export default function DetallesAuditoria({
   const navigate = useNavigate();
   const feedback = useFeedback();
   const queryClient = useQueryClient();
-  const [texto, setTexto] = useState('');
-  const [q, setQ] = useState('');
+  const busqueda = useBusqueda();
+  const { q, page, setPage } = busqueda;
   const [estado, setEstado] = useState<EstadoFiltro>('1');
-  const [page, setPage] = useState(1);
   const [abierto, setAbierto] = useState<Abierto>(null);
   const [version, setVersion] = useState(p.version);
   useEffect(() => setVersion(p.version), [p.version]);
   const [toggling, setToggling] = useState<number | null>(null);
   // Kept mounted from one attention to the next (the auditor's loop): its search starts again.
   useAlCambiar(p.idPlanilla, () => {
-    setTexto('');
-    setQ('');
+    busqueda.reiniciar();
     setEstado('1');
-    setPage(1);
     setAbierto(null);
     setVersion(p.version);
     setToggling(null);
@@ -105,37 +103,18 @@ export default function DetallesAuditoria({
       navigate(detalleObsPath(p.idTramite, p.estadoTramite, d.idPlanillaDet, 'M', c.valores, p.idPlanilla));
     else setAbierto({ tipo: a, d });
   };
-  const buscar = (v: string) => {
-    setQ(v.trim());
-    setPage(1);
-  };
   const data = lista.data;
 
   return (
     <Flex vertical gap={12}>
       {feedback.contextHolder}
       <Flex gap={8} wrap justify="space-between">
-        <Flex gap={8} wrap>
-          <Input.Search
-            aria-label="Buscar detalle por código o descripción"
-            placeholder="Código TPSNS, descripción o elemento"
-            value={texto}
-            onChange={(e) => setTexto(e.target.value)}
-            onSearch={buscar}
-            allowClear
-            enterButton="Buscar"
-            style={{ maxWidth: 380 }}
-          />
-          {q && (
-            <Button
-              onClick={() => {
-                setTexto('');
-                buscar('');
-              }}
-            >
-              Todos
-            </Button>
-          )}
+        <BusquedaTodos
+          busqueda={busqueda}
+          ariaLabel="Buscar detalle por código o descripción"
+          placeholder="Código TPSNS, descripción o elemento"
+          maxWidth={380}
+        >
           {c.toggle && (
             <Segmented<EstadoFiltro>
               aria-label="Detalles a mostrar"
@@ -151,7 +130,7 @@ export default function DetallesAuditoria({
               ]}
             />
           )}
-        </Flex>
+        </BusquedaTodos>
         {c.editar && (
           <Button type="primary" onClick={() => setAbierto({ tipo: 'nuevo' })}>
             Agregar detalle

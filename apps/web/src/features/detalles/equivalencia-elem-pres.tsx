@@ -1,10 +1,10 @@
 import type { ElementoBusqueda } from '@app/domain/detalles/index';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Input, Popconfirm, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Table, Typography } from 'antd';
 import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
 import { useSession } from '../../app/use-session.ts';
+import { BusquedaTodos, useBusqueda } from '../../components/busqueda-todos.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { detalleKeys, detallesApi } from './detalles-api.ts';
 import { dinero } from './totales-resumen.tsx';
@@ -19,9 +19,8 @@ export default function EquivalenciaElemPres({ id }: { id: number }) {
   const puede = useSession()?.usuario.menuParametros === true;
   const feedback = useFeedback();
   const queryClient = useQueryClient();
-  const [texto, setTexto] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const busqueda = useBusqueda();
+  const { q, page, setPage } = busqueda;
   const data = useQuery({
     queryKey: detalleKeys.equivalencia(id, q, page),
     queryFn: ({ signal }) => detallesApi.equivalencia(id, q, page, signal),
@@ -77,30 +76,12 @@ export default function EquivalenciaElemPres({ id }: { id: number }) {
           )}
         </Card>
       )}
-      <Flex gap={8} wrap>
-        <Input.Search
-          aria-label="Buscar elemento por nombre"
-          placeholder="Nombre o código del elemento"
-          value={texto}
-          onChange={(e) => setTexto(e.target.value.toUpperCase())}
-          onSearch={(v) => {
-            setQ(v.trim());
-            setPage(1);
-          }}
-          enterButton="Buscar"
-          allowClear
-          style={{ maxWidth: 420 }}
-        />
-        <Button
-          onClick={() => {
-            setTexto('');
-            setQ('');
-            setPage(1);
-          }}
-        >
-          Todos
-        </Button>
-      </Flex>
+      <BusquedaTodos
+        busqueda={busqueda}
+        ariaLabel="Buscar elemento por nombre"
+        placeholder="Nombre o código del elemento"
+        mayusculas
+      />
       <Table<ElementoBusqueda>
         size="small"
         rowKey="idElemento"
