@@ -1,3 +1,4 @@
+import { avanceDocumento } from '../common/avance.ts';
 import { formatCount } from '../common/format.ts';
 import { MSG_TRAMITE } from '../tramites/messages.ts';
 
@@ -50,13 +51,6 @@ export const MSG_ARCHIVO = {
   errorPrevisualizar: 'No se pudo abrir el archivo.',
   fechasInvalidas: 'Ingrese un período válido (fecha inicial anterior o igual a la final, AAAA-MM-DD).',
   archivoNoDisponible: 'El archivo no está disponible en el almacenamiento.',
-  /** A ZIP built by a background job (decision 80): the 202 answer's `mensaje`. */
-  zipEnCola: 'El ZIP está en cola para generarse.',
-  zipGenerando: (progreso: number) => `Generando el ZIP: ${progreso} %.`,
-  zipReanudado: (intento: number, max: number, progreso: number) =>
-    `Se reanudó la generación del ZIP (intento ${intento} de ${max}): ${progreso} %.`,
-  zipReintentando: (intento: number, max: number) =>
-    `No se pudo generar el ZIP; se intentará de nuevo (intento ${intento} de ${max}).`,
-  /** The dead letter (ZIP_FALLIDO): every attempt failed; said once, the next request starts over. */
-  zipFallido: 'No se pudo generar el ZIP después de varios intentos. Inténtelo de nuevo.',
+  /** A ZIP built by a background job (decision 80): the 202 answer's `mensaje`, the dead letter (ZIP_FALLIDO). */
+  zip: avanceDocumento('el ZIP'),
 } as const;

@@ -3,13 +3,11 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
-import { fecha, instante, pageOf } from '../common/responses.ts';
+import { fecha, instante, mensajeSchema, pageOf } from '../common/responses.ts';
 import { ESTADOS_PROCESO } from './rules.ts';
 
 /** `DELETE /api/v1/cargas/:id` → 200. */
-export const deleteCargasByIdResponse = z.object({
-  mensaje: z.string(),
-});
+export const deleteCargasByIdResponse = mensajeSchema;
 
 /** `GET /api/v1/cargas/:id` → 200. */
 /** A load of a procedure (docs/spec-summary.md 000 §3 plus the background ingest's progress), as the API answers it. */
@@ -51,44 +49,38 @@ export const getCargasByIdResponse = cargaSchema;
 export const getTramitesByIdCargasResponse = pageOf(cargaSchema);
 
 /** `GET /api/v1/tramites/:id/filas` → 200. */
-export const getTramitesByIdFilasResponse = z.object({
-  // The raw rows (carga_fila): every value as the file wrote it (text, dates unchecked), any may be missing.
-  items: z.array(
-    z.object({
-      idCarga: z.number().int(),
-      fila: z.number().int(),
-      idTramite: z.string().nullable(),
-      noPlanilla: z.string().nullable(),
-      cedula1: z.string().nullable(),
-      cedula2: z.string().nullable(),
-      nombre: z.string().nullable(),
-      fIngreso: z.string().nullable(),
-      fSalida: z.string().nullable(),
-      diagPri: z.string().nullable(),
-      diagSec: z.string().nullable(),
-      lMuerto: z.string().nullable(),
-      fTarifario: z.string().nullable(),
-      noServicio: z.string().nullable(),
-      cantidad: z.string().nullable(),
-      vSem: z.string().nullable(),
-      vPaciente: z.string().nullable(),
-      noModificador: z.string().nullable(),
-      nombreMedIns: z.string().nullable(),
-      tipo: z.string().nullable(),
-      fechaAtencion: z.string().nullable(),
-      tieneError: z.boolean(),
-      tieneNovedad: z.boolean(),
-      novedades: z.array(z.string()),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+// The raw rows (carga_fila): every value as the file wrote it (text, dates unchecked), any may be missing.
+export const getTramitesByIdFilasResponse = pageOf(
+  z.object({
+    idCarga: z.number().int(),
+    fila: z.number().int(),
+    idTramite: z.string().nullable(),
+    noPlanilla: z.string().nullable(),
+    cedula1: z.string().nullable(),
+    cedula2: z.string().nullable(),
+    nombre: z.string().nullable(),
+    fIngreso: z.string().nullable(),
+    fSalida: z.string().nullable(),
+    diagPri: z.string().nullable(),
+    diagSec: z.string().nullable(),
+    lMuerto: z.string().nullable(),
+    fTarifario: z.string().nullable(),
+    noServicio: z.string().nullable(),
+    cantidad: z.string().nullable(),
+    vSem: z.string().nullable(),
+    vPaciente: z.string().nullable(),
+    noModificador: z.string().nullable(),
+    nombreMedIns: z.string().nullable(),
+    tipo: z.string().nullable(),
+    fechaAtencion: z.string().nullable(),
+    tieneError: z.boolean(),
+    tieneNovedad: z.boolean(),
+    novedades: z.array(z.string()),
+  }),
+);
 
 /** `POST /api/v1/cargas/:id/organizar` → 200. */
-export const postCargasByIdOrganizarResponse = z.object({
-  mensaje: z.string(),
+export const postCargasByIdOrganizarResponse = mensajeSchema.extend({
   planillas: z.number().int(),
   duplicadas: z.number().int(),
   detalles: z.number().int(),
@@ -112,17 +104,12 @@ export const postTramitesByIdCargasResponse202 = z.object({
 });
 
 /** `GET /api/v1/cargas/:id/errores` and `.../novedades`: a load's row errors or news. */
-export const cargaIncidenciasPageSchema = z.object({
-  items: z.array(
-    z.object({
-      idCargaError: z.number().int(),
-      fila: z.number().int(),
-      columna: z.string().nullable(),
-      valor: z.string().nullable(),
-      mensaje: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const cargaIncidenciasPageSchema = pageOf(
+  z.object({
+    idCargaError: z.number().int(),
+    fila: z.number().int(),
+    columna: z.string().nullable(),
+    valor: z.string().nullable(),
+    mensaje: z.string(),
+  }),
+);

@@ -1,63 +1,77 @@
 /** Response schemas of the attentions' routes: list, search, record, its lines, audit, templates (see responses.ts). */
 import { z } from 'zod';
-import { decimal, fecha, instante } from '../common/responses.ts';
+import { decimal, fecha, instante, mensajeSchema, pageOf } from '../common/responses.ts';
 
-/** `DELETE /api/v1/planillas/:id` → 200. */
-export const deletePlanillasByIdResponse = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idPlanilla: z.number().int(),
-    estado: z.number().int(),
-    version: z.number().int(),
-  }),
+/** A sheet's state after a delete or a restore. */
+const estadoPlanilla = z.object({
+  idPlanilla: z.number().int(),
+  estado: z.number().int(),
+  version: z.number().int(),
 });
 
+/** The sheet's template after one is added (`idPlantilla`) or removed (null), and its new total. */
+const plantillaDePlanilla = <T extends z.ZodType>(idPlantilla: T) =>
+  z.object({ idPlanilla: z.number().int(), idPlantilla, total: decimal, version: z.number().int() });
+
+/** An attention of any procedure, as the lists across procedures show it (the patient's others, a diagnosis's). */
+export const planillaDeTramite = z.object({
+  idPlanilla: z.number().int(),
+  idTramite: z.number().int(),
+  numeroTramite: z.string(),
+  numero: z.string(),
+  fechaDesde: fecha,
+});
+
+/** One change of the sheet's audit trail; the lines' changes add the line. */
+const cambioAuditoria = z.object({
+  idAuditoria: z.number().int(),
+  fecha: instante,
+  usuario: z.string(),
+  operacion: z.string(),
+  campo: z.string(),
+  antes: z.string().nullable(),
+  despues: z.string().nullable(),
+});
+
+/** `DELETE /api/v1/planillas/:id` and `POST /api/v1/planillas/:id/restaurar` → 200: the sheet's new state. */
+export const estadoPlanillaResponse = mensajeSchema.extend({ item: estadoPlanilla });
+
 /** `DELETE /api/v1/planillas/:id/plantilla` → 200. */
-export const deletePlanillasByIdPlantillaResponse = z.object({
-  mensaje: z.string(),
+export const deletePlanillasByIdPlantillaResponse = mensajeSchema.extend({
   retirados: z.number().int(),
-  item: z.object({
-    idPlanilla: z.number().int(),
-    idPlantilla: z.number().int().nullable(),
-    total: decimal,
-    version: z.number().int(),
-  }),
+  item: plantillaDePlanilla(z.number().int().nullable()),
 });
 
 /** `GET /api/v1/planillas` → 200. */
-export const getPlanillasResponse = z.object({
-  items: z.array(
-    z.object({
-      idPlanilla: z.number().int(),
-      idCarga: z.number().int(),
-      numero: z.string(),
-      numeroExt: z.string().nullable(),
-      fechaDesde: fecha,
-      fechaHasta: fecha,
-      cedula: z.string(),
-      nombre: z.string(),
-      cedulaMedico: z.string().nullable(),
-      nombreMedico: z.string().nullable(),
-      diag1: z.string(),
-      diag1Nombre: z.string(),
-      estadoAud: z.string().nullable(),
-      estadoDoc: z.string().nullable(),
-      duplicada: z.number().int(),
-      nivel: z.number().int(),
-      numArchivos: z.number().int(),
-      total: decimal,
-      totalReclamado: decimal,
-      totalAprobado: decimal,
-      totalGlosa: decimal,
-      estado: z.number().int(),
-      version: z.number().int(),
-      idUsuarioMed: z.number().int().nullable(),
-      idUsuarioDoc: z.number().int().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const getPlanillasResponse = pageOf(
+  z.object({
+    idPlanilla: z.number().int(),
+    idCarga: z.number().int(),
+    numero: z.string(),
+    numeroExt: z.string().nullable(),
+    fechaDesde: fecha,
+    fechaHasta: fecha,
+    cedula: z.string(),
+    nombre: z.string(),
+    cedulaMedico: z.string().nullable(),
+    nombreMedico: z.string().nullable(),
+    diag1: z.string(),
+    diag1Nombre: z.string(),
+    estadoAud: z.string().nullable(),
+    estadoDoc: z.string().nullable(),
+    duplicada: z.number().int(),
+    nivel: z.number().int(),
+    numArchivos: z.number().int(),
+    total: decimal,
+    totalReclamado: decimal,
+    totalAprobado: decimal,
+    totalGlosa: decimal,
+    estado: z.number().int(),
+    version: z.number().int(),
+    idUsuarioMed: z.number().int().nullable(),
+    idUsuarioDoc: z.number().int().nullable(),
+  }),
+).extend({
   estadoTramite: z.string(),
   verEstadoAud: z.boolean(),
   verEstadoDoc: z.boolean(),
@@ -138,99 +152,37 @@ export const getPlanillasByIdResponse = z.object({
 
 /** `GET /api/v1/planillas/:id/auditoria` → 200. */
 export const getPlanillasByIdAuditoriaResponse = z.object({
-  generales: z.array(
-    z.object({
-      idAuditoria: z.number().int(),
-      fecha: instante,
-      usuario: z.string(),
-      operacion: z.string(),
-      campo: z.string(),
-      antes: z.string().nullable(),
-      despues: z.string().nullable(),
-    }),
-  ),
-  detallados: z.array(
-    z.object({
-      idAuditoria: z.number().int(),
-      fecha: instante,
-      usuario: z.string(),
-      operacion: z.string(),
-      campo: z.string(),
-      antes: z.string().nullable(),
-      despues: z.string().nullable(),
-      idPlanillaDet: z.number().int(),
-      codigo: z.string(),
-    }),
-  ),
-});
-
-/** `GET /api/v1/planillas/:id/detalles` → 200. */
-export const getPlanillasByIdDetallesResponse = z.object({
-  items: z.array(
-    z.object({
-      idPlanillaDet: z.number().int(),
-      fechaAtencion: fecha,
-      codigo: z.string(),
-      descripcion: z.string(),
-      elementoCodigo: z.string(),
-      elementoNombre: z.string(),
-      cantidad: z.number().int(),
-      valorUni: decimal,
-      total: decimal,
-      tipo: z.string(),
-      laboratorio: z.number().int(),
-      imagen: z.number().int(),
-      estado: z.number().int(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalPagina: decimal,
+  generales: z.array(cambioAuditoria),
+  detallados: z.array(cambioAuditoria.extend({ idPlanillaDet: z.number().int(), codigo: z.string() })),
 });
 
 /** `GET /api/v1/planillas/:id/otras` → 200. */
-export const getPlanillasByIdOtrasResponse = z.object({
-  items: z.array(
-    z.object({
-      idPlanilla: z.number().int(),
-      idTramite: z.number().int(),
-      numeroTramite: z.string(),
-      numero: z.string(),
-      fechaDesde: fecha,
-      fechaHasta: fecha,
-      diag1: z.string(),
-      diag1Nombre: z.string(),
-      total: decimal,
-      estadoAud: z.string(),
-      estadoDoc: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const getPlanillasByIdOtrasResponse = pageOf(
+  planillaDeTramite.extend({
+    fechaHasta: fecha,
+    diag1: z.string(),
+    diag1Nombre: z.string(),
+    total: decimal,
+    estadoAud: z.string(),
+    estadoDoc: z.string(),
+  }),
+);
 
 /** `GET /api/v1/planillas/buscar` → 200. */
-export const getPlanillasBuscarResponse = z.object({
-  items: z.array(
-    z.object({
-      idPlanilla: z.number().int(),
-      numero: z.string(),
-      cedula: z.string(),
-      nombre: z.string(),
-      diagnosticos: z.string(),
-      fechaDesde: fecha,
-      fechaHasta: fecha,
-      total: decimal,
-      estadoAud: z.string(),
-      estadoDoc: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const getPlanillasBuscarResponse = pageOf(
+  z.object({
+    idPlanilla: z.number().int(),
+    numero: z.string(),
+    cedula: z.string(),
+    nombre: z.string(),
+    diagnosticos: z.string(),
+    fechaDesde: fecha,
+    fechaHasta: fecha,
+    total: decimal,
+    estadoAud: z.string(),
+    estadoDoc: z.string(),
+  }),
+);
 
 /** `GET /api/v1/planillas/pendientes` → 200. */
 export const getPlanillasPendientesResponse = z.object({
@@ -254,29 +206,10 @@ export const getPlantillasResponse = z.array(
 );
 
 /** `POST /api/v1/planillas/:id/plantilla` → 200. */
-export const postPlanillasByIdPlantillaResponse = z.object({
-  mensaje: z.string(),
+export const postPlanillasByIdPlantillaResponse = mensajeSchema.extend({
   agregados: z.number().int(),
-  item: z.object({
-    idPlanilla: z.number().int(),
-    idPlantilla: z.number().int(),
-    total: decimal,
-    version: z.number().int(),
-  }),
-});
-
-/** `POST /api/v1/planillas/:id/restaurar` → 200. */
-export const postPlanillasByIdRestaurarResponse = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idPlanilla: z.number().int(),
-    estado: z.number().int(),
-    version: z.number().int(),
-  }),
+  item: plantillaDePlanilla(z.number().int()),
 });
 
 /** `PUT /api/v1/planillas/:id` → 200: the record page's view, as the GET answers it. */
-export const putPlanillasByIdResponse = z.object({
-  mensaje: z.string(),
-  item: getPlanillasByIdResponse,
-});
+export const putPlanillasByIdResponse = mensajeSchema.extend({ item: getPlanillasByIdResponse });

@@ -1,30 +1,25 @@
 /** Response schemas of the review's routes: assignments, controls, levels, line states, transitions (see responses.ts). */
 import { z } from 'zod';
-import { decimal, fecha } from '../common/responses.ts';
+import { fecha, itemsOf, mensajeSchema, pageOf } from '../common/responses.ts';
+
+/** A sheet as the assignment and control lists show it; each list adds its own columns. */
+const planillaDeLista = z.object({
+  idPlanilla: z.number().int(),
+  idCarga: z.number().int(),
+  numero: z.string(),
+  cedula: z.string(),
+  nombre: z.string(),
+  fechaDesde: fecha,
+  fechaHasta: fecha,
+});
 
 /** `PUT /api/v1/cargas/:id/nivel` → 200. */
-export const putCargasByIdNivelResponse = z.object({
-  mensaje: z.string(),
+export const putCargasByIdNivelResponse = mensajeSchema.extend({
   actualizadas: z.number().int(),
 });
 
-/** `PUT /api/v1/planillas/:id/detalles/:idDet/estado` → 200. */
-export const putPlanillasByIdDetallesByIdDetEstadoResponse = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idPlanillaDet: z.number().int(),
-    estado: z.number().int(),
-  }),
-  planilla: z.object({
-    idPlanilla: z.number().int(),
-    total: decimal,
-    version: z.number().int(),
-  }),
-});
-
 /** `PUT /api/v1/planillas/:id/nivel` → 200. */
-export const putPlanillasByIdNivelResponse = z.object({
-  mensaje: z.string(),
+export const putPlanillasByIdNivelResponse = mensajeSchema.extend({
   item: z.object({
     idPlanilla: z.number().int(),
     nivel: z.number().int(),
@@ -50,41 +45,27 @@ export const getTramitesByIdAsignacionesResponse = z.object({
 });
 
 /** `GET /api/v1/tramites/:id/asignaciones/cargas` → 200. */
-export const getTramitesByIdAsignacionesCargasResponse = z.object({
-  items: z.array(
-    z.object({
-      idCarga: z.number().int(),
-      tipoCarga: z.string(),
-      numSemana: z.number().int().nullable(),
-      fechaDesde: fecha,
-      fechaHasta: fecha,
-      total: z.number().int(),
-      pendientes: z.number().int(),
-      sinAsignar: z.number().int(),
-    }),
-  ),
-});
+export const getTramitesByIdAsignacionesCargasResponse = itemsOf(
+  z.object({
+    idCarga: z.number().int(),
+    tipoCarga: z.string(),
+    numSemana: z.number().int().nullable(),
+    fechaDesde: fecha,
+    fechaHasta: fecha,
+    total: z.number().int(),
+    pendientes: z.number().int(),
+    sinAsignar: z.number().int(),
+  }),
+);
 
 /** `GET /api/v1/tramites/:id/asignaciones/planillas` → 200. */
-export const getTramitesByIdAsignacionesPlanillasResponse = z.object({
-  items: z.array(
-    z.object({
-      idPlanilla: z.number().int(),
-      idCarga: z.number().int(),
-      numero: z.string(),
-      cedula: z.string(),
-      nombre: z.string(),
-      fechaDesde: fecha,
-      fechaHasta: fecha,
-      estado: z.string(),
-      idUsuario: z.number().int().nullable(),
-      usuarioNombre: z.string().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const getTramitesByIdAsignacionesPlanillasResponse = pageOf(
+  planillaDeLista.extend({
+    estado: z.string(),
+    idUsuario: z.number().int().nullable(),
+    usuarioNombre: z.string().nullable(),
+  }),
+);
 
 /** `GET /api/v1/tramites/:id/controles` → 200. */
 export const getTramitesByIdControlesResponse = z.object({
@@ -99,57 +80,31 @@ export const getTramitesByIdControlesResponse = z.object({
 });
 
 /** `GET /api/v1/tramites/:id/controles/:n` → 200. */
-export const getTramitesByIdControlesByNResponse = z.object({
-  items: z.array(
-    z.object({
-      idPlanilla: z.number().int(),
-      idCarga: z.number().int(),
-      numero: z.string(),
-      cedula: z.string(),
-      nombre: z.string(),
-      fechaDesde: fecha,
-      fechaHasta: fecha,
-      motivo: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const getTramitesByIdControlesByNResponse = pageOf(planillaDeLista.extend({ motivo: z.string() }));
 
 /** `POST /api/v1/cargas/:id/revision/finalizar` → 200. */
-export const postCargasByIdRevisionFinalizarResponse = z.object({
-  mensaje: z.string(),
+export const postCargasByIdRevisionFinalizarResponse = mensajeSchema.extend({
   finalizadas: z.number().int(),
   omitidas: z.number().int(),
 });
 
-/** `POST /api/v1/planillas/:id/revision` → 200. */
-export const postPlanillasByIdRevisionResponse = z.object({
-  mensaje: z.string(),
+/** The review transitions (`/revision/{reiniciar|finalizar|reabrir}`): the sheet's new state. */
+export const revisionTransicionResponse = mensajeSchema.extend({
   item: z.object({
     idPlanilla: z.number().int(),
     version: z.number().int(),
     estadoAud: z.string(),
     estadoDoc: z.string(),
   }),
+});
+
+/** `POST /api/v1/planillas/:id/revision` → 200: the transition's answer and the next sheet to review. */
+export const postPlanillasByIdRevisionResponse = revisionTransicionResponse.extend({
   siguiente: z.number().int().nullable(),
 });
 
 /** `POST /api/v1/tramites/:id/asignaciones` → 200. */
-export const postTramitesByIdAsignacionesResponse = z.object({
-  mensaje: z.string(),
+export const postTramitesByIdAsignacionesResponse = mensajeSchema.extend({
   asignadas: z.number().int(),
   estadoTramite: z.string(),
-});
-
-/** The other review transitions (`/revision/{reiniciar|finalizar|reabrir}`): the sheet's new state. */
-export const revisionTransicionResponse = z.object({
-  mensaje: z.string(),
-  item: z.object({
-    idPlanilla: z.number().int(),
-    version: z.number().int(),
-    estadoAud: z.string(),
-    estadoDoc: z.string(),
-  }),
 });

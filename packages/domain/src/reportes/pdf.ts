@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { avanceDocumento } from '../common/avance.ts';
 import { idSchema } from '../common/ids.ts';
 import { ESTADOS_PRESTADOR, type EstadoTramite } from '../tramites/workflow.ts';
 
@@ -60,15 +61,8 @@ export const MSG_REPORTE = {
   errorObtener: 'Error al obtener el reporte. Verifique la conexión con el servidor.',
   procesando: 'Procesando...',
   deshabilitado: 'Los reportes se habilitan cuando el prestador envía el trámite.',
-  /** A report drawn by a background job (decision 78): the 202 answer's `mensaje`. */
-  enCola: 'El reporte está en cola para generarse.',
-  generando: (progreso: number) => `Generando el reporte: ${progreso} %.`,
-  reanudado: (intento: number, max: number, progreso: number) =>
-    `Se reanudó la generación del reporte (intento ${intento} de ${max}): ${progreso} %.`,
-  reintentando: (intento: number, max: number) =>
-    `No se pudo generar el reporte; se intentará de nuevo (intento ${intento} de ${max}).`,
-  /** The dead letter: every attempt failed; said once, the next request starts over. */
-  fallido: 'No se pudo generar el reporte después de varios intentos. Inténtelo de nuevo.',
+  /** A report drawn by a background job (decision 78): the 202 answer's `mensaje`, the dead letter. */
+  ...avanceDocumento('el reporte'),
 } as const;
 
 /**
@@ -85,6 +79,7 @@ export const reporteEnCursoSchema = z.object({
   mensaje: z.string(),
 });
 export type ReporteEnCurso = z.infer<typeof reporteEnCursoSchema>;
+export type { AvanceDocumento } from '../common/avance.ts';
 
 /** Path of the report route: `/reportes/pdf/{id}/{idTramite}`. */
 export const reportePdfParamsSchema = z.object({

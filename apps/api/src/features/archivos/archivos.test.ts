@@ -750,7 +750,7 @@ describe('ZIP downloads', () => {
             intento: 0,
             maxIntentos: 3,
             progreso: 0,
-            mensaje: MSG_ARCHIVO.zipEnCola,
+            mensaje: MSG_ARCHIVO.zip.enCola,
           });
         }
         expect(await trabajos()).toMatchObject([{ estado: 'PENDIENTE', variante: 'atencion-c0' }]);
@@ -826,7 +826,7 @@ describe('ZIP downloads', () => {
         );
         const fallo = await get(url('?agrupar=fecha'), DEMO.supervisorAm);
         expect(fallo.statusCode).toBe(500);
-        expect(errorOf(fallo).error).toEqual({ code: 'ZIP_FALLIDO', message: MSG_ARCHIVO.zipFallido });
+        expect(errorOf(fallo).error).toEqual({ code: 'ZIP_FALLIDO', message: MSG_ARCHIVO.zip.fallido });
         expect(await trabajos()).toEqual([]);
         const otra = await get(url('?agrupar=fecha'), DEMO.supervisorAm);
         expect(otra.statusCode).toBe(202);
@@ -834,7 +834,7 @@ describe('ZIP downloads', () => {
         // What the job writes after a failed attempt that will be retried; and while it builds again.
         await t.database.query(`UPDATE zip_trabajo SET intento = 1 WHERE id_tramite = $1`, [f.idTramite]);
         expect((await get(url('?agrupar=fecha'), DEMO.supervisorAm)).json().mensaje).toBe(
-          MSG_ARCHIVO.zipReintentando(2, 3),
+          MSG_ARCHIVO.zip.reintentando(2, 3),
         );
         await t.database.query(
           `UPDATE zip_trabajo SET estado = 'GENERANDO', intento = 2, progreso = 40 WHERE id_tramite = $1`,
@@ -845,7 +845,7 @@ describe('ZIP downloads', () => {
           intento: 2,
           maxIntentos: 3,
           progreso: 40,
-          mensaje: MSG_ARCHIVO.zipReanudado(2, 3, 40),
+          mensaje: MSG_ARCHIVO.zip.reanudado(2, 3, 40),
         });
       } finally {
         await t.app.jobs.start();

@@ -7,7 +7,8 @@ import { type AgrupacionZip, MSG_ARCHIVO, nombreZip, type SessionUser } from '@a
 import type { ReporteEnCurso } from '@app/domain/reportes/pdf';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type JobContext, JobInterrupted, type JobQueue } from '../../lib/jobs/index.ts';
+import { TrabajosDocumento } from '../../lib/jobs/documentos.ts';
+import type { JobContext, JobQueue } from '../../lib/jobs/index.ts';
 import { ObjectNotFound, type Storage } from '../../lib/storage/index.ts';
 import { loadSessionUser } from '../../plugins/auth.ts';
 import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
@@ -36,8 +37,6 @@ export const ZIP_INTENTOS = 3;
 export const ESPERA_MS = 2000;
 /** Hours a stored ZIP is served (then the clean-up removes it). */
 export const ZIP_VIGENCIA_HORAS = 24;
-/** A row pending or building nobody touched for this long lost its job: the next request adds it again. */
-const PERDIDO_SEG = 90;
 /**
  * Another version of the same variant stored this long ago is removed when a new one is stored
  * (twice a download link's life: a link given for it has been used).
@@ -63,15 +62,6 @@ export type ZipServido =
   | { directo: true }
   | { enCurso: ReporteEnCurso };
 
-type Trabajo = {
-  estado: 'PENDIENTE' | 'GENERANDO' | 'FALLIDO';
-  intento: number;
-  maxIntentos: number;
-  progreso: number;
-  perdido: boolean;
-};
-const TRABAJO_COLS = `estado, intento, max_intentos AS "maxIntentos", progreso,
-  fecha_act < now() - make_interval(secs => ${PERDIDO_SEG}) AS perdido`;
 const VIGENTE = `fecha_reg > now() - make_interval(hours => ${ZIP_VIGENCIA_HORAS})`;
 
 /** The job's payload: what to build, for whose view, and the version the request saw. */
@@ -95,31 +85,7 @@ export const claveTrabajoZip = (idTramite: number, v: string, version: string) =
 export const objetoZip = (idTramite: number, v: string, version: string) =>
   `zips/${idTramite}/${v}-${version.slice(0, 32)}.zip`;
 
-/** What the 202 answer says of a ZIP being built. */
-export function zipEnCurso(
-  t: Pick<Trabajo, 'estado' | 'intento' | 'maxIntentos' | 'progreso'>,
-): ReporteEnCurso {
-  const estado = t.estado === 'GENERANDO' ? 'GENERANDO' : 'PENDIENTE';
-  const mensaje =
-    t.estado === 'GENERANDO'
-      ? t.intento > 1
-        ? MSG_ARCHIVO.zipReanudado(t.intento, t.maxIntentos, t.progreso)
-        : MSG_ARCHIVO.zipGenerando(t.progreso)
-      : t.intento > 0
-        ? MSG_ARCHIVO.zipReintentando(t.intento + 1, t.maxIntentos)
-        : MSG_ARCHIVO.zipEnCola;
-  return { estado, intento: t.intento, maxIntentos: t.maxIntentos, progreso: t.progreso, mensaje };
-}
-
 const sinArchivosParaDescargar = () => new AppError(404, 'SIN_ARCHIVOS', MSG_ARCHIVO.nadaQueDescargar);
-const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const NUEVO: Trabajo = {
-  estado: 'PENDIENTE',
-  intento: 0,
-  maxIntentos: ZIP_INTENTOS,
-  progreso: 0,
-  perdido: false,
-};
 
 /** The entries of a ZIP as `user` sees them (404 for a load of another procedure or nothing to zip). */
 export async function prepararZip(
@@ -151,12 +117,23 @@ export async function prepararZip(
 }
 
 export class ZipsPorTrabajo {
+  /** The progress rows of the ZIPs being built (`zip_trabajo`). */
+  readonly trabajos: TrabajosDocumento;
+
   constructor(
     private readonly db: Database,
     private readonly storage: Storage,
-    private readonly jobs: JobQueue,
-    private readonly esperaMs = ESPERA_MS,
+    jobs: JobQueue,
+    esperaMs = ESPERA_MS,
   ) {
+    this.trabajos = new TrabajosDocumento(db, jobs, {
+      tabla: 'zip_trabajo',
+      job: JOB_ZIP,
+      intentos: ZIP_INTENTOS,
+      mensajes: MSG_ARCHIVO.zip,
+      codigoFallido: 'ZIP_FALLIDO',
+      esperaMs,
+    });
     jobs.define(JOB_ZIP, {
       maxAttempts: ZIP_INTENTOS,
       run: (payload, ctx) => this.construir(payload as unknown as Encargo, ctx),
@@ -182,47 +159,7 @@ export class ZipsPorTrabajo {
     if (!this.porTrabajo(z)) return { directo: true };
     const guardado = await this.guardado(z, leer);
     if (guardado) return { ...guardado, origen: 'cache' };
-    let t: Trabajo | undefined = await this.encolar(z);
-    const fin = Date.now() + this.esperaMs;
-    for (let pausa = 25; Date.now() < fin; pausa = Math.min(250, pausa * 2)) {
-      await dormir(Math.min(pausa, Math.max(0, fin - Date.now())));
-      const ya = await this.guardado(z, leer);
-      if (ya) return { ...ya, origen: 'generado' };
-      t = await this.trabajo(this.db, z);
-      if (!t) break; // gone without a stored copy: its files changed meanwhile; the next request builds anew
-      if (t.estado === 'FALLIDO') return this.fallido(z);
-    }
-    return { enCurso: zipEnCurso(t ?? NUEVO) };
-  }
-
-  private async trabajo(
-    q: Queryable,
-    z: Pick<ZipPreparado, 'idTramite' | 'variante' | 'version'>,
-    bloquear = false,
-  ) {
-    const [t] = await q.query<Trabajo>(
-      `SELECT ${TRABAJO_COLS} FROM zip_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3
-       ${bloquear ? 'FOR UPDATE' : ''}`,
-      [z.idTramite, z.variante, z.version],
-    );
-    return t;
-  }
-
-  /** The dead letter, said once: the row goes, so the next request queues the ZIP again. */
-  private async fallido(z: ZipPreparado): Promise<never> {
-    await this.db.query('DELETE FROM zip_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3', [
-      z.idTramite,
-      z.variante,
-      z.version,
-    ]);
-    throw new AppError(500, 'ZIP_FALLIDO', MSG_ARCHIVO.zipFallido);
-  }
-
-  /** Records the ZIP to build and adds its job in the same transaction, unless already recorded. */
-  private async encolar(z: ZipPreparado): Promise<Trabajo> {
-    const existente = await this.trabajo(this.db, z);
-    if (existente?.estado === 'FALLIDO') return this.fallido(z);
-    if (existente && !existente.perdido) return existente;
+    const k = { idTramite: z.idTramite, variante: z.variante, version: z.version };
     const encargo: Encargo = {
       idTramite: z.idTramite,
       agrupar: z.agrupar,
@@ -230,27 +167,9 @@ export class ZipsPorTrabajo {
       idUsuario: z.idUsuario,
       version: z.version,
     };
-    const key = claveTrabajoZip(z.idTramite, z.variante, z.version);
-    return this.db.transaction(async (tx) => {
-      const [nuevo] = await tx.query<Trabajo>(
-        `INSERT INTO zip_trabajo (id_tramite, variante, version, max_intentos) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING RETURNING ${TRABAJO_COLS}`,
-        [z.idTramite, z.variante, z.version, ZIP_INTENTOS],
-      );
-      if (nuevo) {
-        await this.jobs.add(JOB_ZIP, encargo, { tx, key });
-        return nuevo;
-      }
-      const t = await this.trabajo(tx, z, true);
-      if (!t?.perdido) return t ?? NUEVO;
-      await tx.query(
-        `UPDATE zip_trabajo SET estado = 'PENDIENTE', progreso = 0, fecha_act = now()
-          WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
-        [z.idTramite, z.variante, z.version],
-      );
-      await this.jobs.add(JOB_ZIP, encargo, { tx, key });
-      return { ...t, estado: 'PENDIENTE', progreso: 0, perdido: false };
-    });
+    const t = await this.trabajos.encolar(k, encargo, claveTrabajoZip(z.idTramite, z.variante, z.version));
+    const r = await this.trabajos.esperar(k, t, () => this.guardado(z, leer));
+    return 'listo' in r ? { ...r.listo, origen: 'generado' } : r;
   }
 
   private async guardado(
@@ -287,47 +206,19 @@ export class ZipsPorTrabajo {
    */
   private async construir(e: Encargo, ctx: JobContext) {
     const v = varianteZip(e);
-    const fila = [e.idTramite, v, e.version];
-    const quitar = () =>
-      this.db.query('DELETE FROM zip_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3', fila);
+    const k = { idTramite: e.idTramite, variante: v, version: e.version };
     const avance = { hechos: 0, total: 1 };
-    const tocar = () =>
-      this.db.query(
-        `UPDATE zip_trabajo SET estado = 'GENERANDO', intento = $4, progreso = $5, fecha_act = now()
-          WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
-        [...fila, ctx.attempt, Math.min(99, Math.floor((100 * avance.hechos) / avance.total))],
-      );
-    let latido: NodeJS.Timeout | undefined;
-    try {
+    await this.trabajos.ejecutar(ctx, k, async (latir) => {
       const z = await this.actual(e);
       const [ya] = await this.db.query(
         `SELECT 1 FROM zip_archivo WHERE id_tramite = $1 AND variante = $2 AND version = $3 AND ${VIGENTE}`,
-        fila,
+        [e.idTramite, v, e.version],
       );
       // Its files changed since the request (the next request queues the new version), or stored already.
-      if (z && z.version === e.version && !ya) {
-        await tocar();
-        latido = setInterval(() => {
-          tocar().catch((err) => ctx.log.warn({ err }, 'ZIP progress'));
-        }, 1000);
-        latido.unref();
-        await this.guardar(z, ctx, avance);
-      }
-      await quitar();
-    } catch (err) {
-      if (ctx.signal.aborted) throw new JobInterrupted();
-      const ultimo = ctx.attempt >= ctx.maxAttempts;
-      await this.db
-        .query(
-          `UPDATE zip_trabajo SET estado = $4, progreso = 0, mensaje = $5, fecha_act = now()
-            WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
-          [...fila, ultimo ? 'FALLIDO' : 'PENDIENTE', String((err as Error).message).slice(0, 300)],
-        )
-        .catch(() => {});
-      throw err;
-    } finally {
-      clearInterval(latido);
-    }
+      if (!z || z.version !== e.version || ya) return;
+      await latir(() => Math.min(99, Math.floor((100 * avance.hechos) / avance.total)));
+      await this.guardar(z, ctx, avance);
+    });
   }
 
   /** The ZIP as the requester sees it now; null when they no longer may or there is nothing to zip. */

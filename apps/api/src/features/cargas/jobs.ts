@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MSG_CARGA } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { JOBS_SCHEMA, type JobQueue } from '../../lib/jobs/index.ts';
-import { cargasTerminadas, type IngestDeps, ingestCarga, liberarArchivo } from './ingest.ts';
+import { cargasTerminadas, type IngestDeps, ingestCarga, liberarArchivo } from './ingest-job.ts';
 
 /*
  * The background jobs of loads (decision 60): the ingest of each accepted data file and a periodic

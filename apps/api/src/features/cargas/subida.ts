@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
-import { claveArchivoCarga } from './ingest.ts';
+import { claveArchivoCarga } from './ingest-job.ts';
 import { encolarIngesta, esperarCarga } from './jobs.ts';
 import type { CargaRoutesOpts } from './routes.ts';
 import {

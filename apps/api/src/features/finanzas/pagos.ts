@@ -1,10 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  BYTES_DETECCION,
-  type ColumnaPago,
   type DiferenciaPago,
-  detectarFormato,
-  ERROR_CODE,
   errorDeFila,
   type FilaPago,
   fromCents,
@@ -15,141 +11,12 @@ import {
   type SessionUser,
   toCents,
   todayIso,
-  validarEncabezadoPago,
-  validarFilaPago,
 } from '@app/domain';
-import { parse } from 'csv-parse/sync';
-import type ExcelJS from 'exceljs';
 import type { Database, Queryable } from '../../db/client.ts';
-import { AppError, conflict } from '../../lib/errors.ts';
-import { loadExcel, textoDeCelda } from '../../lib/excel.ts';
-import { csvText } from '../admin/cargaamb.ts';
+import { conflict } from '../../lib/errors.ts';
 import { APROBADO } from '../detalles/sql.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
-
-/** Row-level messages sent back at most; the count of all is always given. */
-export const MAX_ERRORES_PAGO = 200;
-
-/** A refused file: every problem, by row, and nothing written. */
-export class ArchivoRechazado extends Error {
-  constructor(public readonly errores: string[]) {
-    super(errores.join(' '));
-  }
-
-  /** The error envelope with the row-level messages (`detalles`), as the ambulatory load's. */
-  envelope() {
-    const filas = new Set(this.errores.flatMap((e) => /^Fila (\d+)/.exec(e)?.[1] ?? [])).size;
-    // Errors of the file as a whole (header, empty file) are the message themselves.
-    const message = filas ? MSG_FINANZAS.conErrores(filas) : this.errores.join(' ');
-    return {
-      error: {
-        code: ERROR_CODE.archivoConErrores,
-        message,
-        fields: { archivo: message },
-        detalles: this.errores.slice(0, MAX_ERRORES_PAGO),
-        totalDetalles: this.errores.length,
-      },
-    };
-  }
-}
-
-export type FilaLeida = { numero: number; fila: FilaPago };
-
-const numeroFila = (e: string) => Number(/^Fila (\d+)/.exec(e)?.[1] ?? 0);
-const porFila = (errores: string[]) => errores.sort((a, b) => numeroFila(a) - numeroFila(b));
-
-type Registro = { record: string[]; numero: number };
-
-/** The CSV's records with their line numbers (the delimiter, ';' or ',', from the header line). */
-function registrosCsv(buffer: Buffer): Registro[] {
-  const text = csvText(buffer);
-  if (text === null)
-    throw new AppError(415, ERROR_CODE.tipoNoPermitido, MSG_FINANZAS.tipoInvalido, {
-      archivo: MSG_FINANZAS.tipoInvalido,
-    });
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  try {
-    const records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      trim: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    return records.map((r) => ({ record: r.record, numero: r.info.lines }));
-  } catch (e) {
-    const line = (e as { lines?: number }).lines ?? 1;
-    throw new ArchivoRechazado([errorDeFila(line, MSG_FINANZAS.csvMalFormado)]);
-  }
-}
-
-/**
- * The first sheet of an Excel book as records of text cells, numbered as Excel numbers its rows;
- * empty rows skipped, a row as long as its last filled cell.
- */
-async function registrosXlsx(buffer: Buffer): Promise<Registro[]> {
-  const wb = new (await loadExcel()).Workbook();
-  try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new ArchivoRechazado([MSG_FINANZAS.excelInvalido]);
-  }
-  const hoja = wb.worksheets[0];
-  if (!hoja) throw new ArchivoRechazado([MSG_FINANZAS.excelInvalido]);
-  const registros: Registro[] = [];
-  hoja.eachRow((row) => {
-    const record = (row.values as ExcelJS.CellValue[]).slice(1).map((v) => textoDeCelda(v)?.trim() ?? '');
-    while (record.length && record[record.length - 1] === '') record.pop();
-    if (record.length) registros.push({ record, numero: row.number });
-  });
-  return registros;
-}
-
-/**
- * Parses and checks the payment file (finanzas/columns.ts declares it): a CSV or the first sheet of an
- * Excel book, told apart by content, not by name (as the data file, cargas/formato.ts). Row numbers as
- * a spreadsheet shows them: the header is row 1. Problems of the file as a whole throw
- * ArchivoRechazado; the rows' are returned beside the good rows, so that matching can report the good
- * rows' problems too.
- */
-export async function leerPagos(
-  buffer: Buffer,
-  idTramite: number,
-): Promise<{ filas: FilaLeida[]; errores: string[] }> {
-  const formato = detectarFormato(buffer.subarray(0, BYTES_DETECCION));
-  if (formato !== 'csv' && formato !== 'xlsx')
-    throw new AppError(415, ERROR_CODE.tipoNoPermitido, MSG_FINANZAS.tipoInvalido, {
-      archivo: MSG_FINANZAS.tipoInvalido,
-    });
-  const records = formato === 'xlsx' ? await registrosXlsx(buffer) : registrosCsv(buffer);
-  if (records.length < 2) throw new ArchivoRechazado([MSG_FINANZAS.archivoVacio]);
-  const header = records[0].record;
-  const enc = validarEncabezadoPago(header);
-  if (enc.errores.length) throw new ArchivoRechazado(enc.errores);
-  const filas: FilaLeida[] = [];
-  const errores: string[] = [];
-  for (const { record: leido, numero } of records.slice(1)) {
-    // An Excel row ends at its last filled cell: the empty cells after it are the header's.
-    const record =
-      formato === 'xlsx' && leido.length < header.length
-        ? [...leido, ...new Array<string>(header.length - leido.length).fill('')]
-        : leido;
-    if (record.length !== header.length) {
-      errores.push(errorDeFila(numero, MSG_FINANZAS.columnasFila(record.length, header.length)));
-      continue;
-    }
-    const cells: Partial<Record<ColumnaPago, string>> = {};
-    enc.columnas.forEach((c, i) => {
-      if (c) cells[c] = record[i];
-    });
-    const r = validarFilaPago(cells, idTramite);
-    if (r.fila) filas.push({ numero, fila: r.fila });
-    else for (const m of r.errores) errores.push(errorDeFila(numero, m));
-  }
-  return { filas, errores };
-}
+import { type ArchivoPagos, ArchivoRechazado, type FilaLeida, leerPagos, porFila } from './archivo-pagos.ts';
 
 type LineaPago = {
   idPlanillaDet: number;
@@ -267,12 +134,6 @@ async function asignar(tx: Queryable, idTramite: number, filas: FilaLeida[], err
   if (errores.length) throw new ArchivoRechazado(porFila(errores));
   return { asignaciones, detalle };
 }
-
-export type ArchivoPagos = {
-  buffer: Buffer;
-  nombre: string;
-  fechaModificacion: Date | null;
-};
 
 async function saldo(q: Queryable, idTramite: number) {
   const [s] = await q.query<{ aprobado: string; pagado: string; pendiente: string }>(

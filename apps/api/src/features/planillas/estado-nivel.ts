@@ -1,12 +1,11 @@
 import {
   canDeleteProfile,
   canSetNivel,
-  deletePlanillasByIdResponse,
+  estadoPlanillaResponse,
   idParams,
   isSupervision,
   MSG_PLANILLA,
   nivelBodySchema,
-  postPlanillasByIdRestaurarResponse,
   putCargasByIdNivelResponse,
   putPlanillasByIdNivelResponse,
   responses,
@@ -71,7 +70,7 @@ export async function estadoNivelRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
-        response: responses({ 200: deletePlanillasByIdResponse }),
+        response: responses({ 200: estadoPlanillaResponse }),
         tags,
         summary: 'Anular una atención (pasa a ANULADAS)',
         params: idParams,
@@ -84,7 +83,7 @@ export async function estadoNivelRoutes(app: FastifyInstance) {
     {
       ...auth,
       schema: {
-        response: responses({ 200: postPlanillasByIdRestaurarResponse }),
+        response: responses({ 200: estadoPlanillaResponse }),
         tags,
         summary: 'Restaurar una atención anulada',
         params: idParams,

@@ -6,6 +6,7 @@ import { ERROR_CODE } from '@app/domain';
 import { MSG_REPORTE, type ReporteEnCurso } from '@app/domain/reportes/pdf';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { TrabajosDocumento } from '../../lib/jobs/documentos.ts';
 import { type JobContext, JobInterrupted, type JobQueue } from '../../lib/jobs/index.ts';
 import { ObjectNotFound, type Storage } from '../../lib/storage/index.ts';
 import { alimentar, type Enviar, inicioReporte, type PeticionReporte } from './datos.ts';
@@ -30,13 +31,6 @@ export const JOB_REPORTE = 'reportes:pdf';
 export const REPORTE_INTENTOS = 3;
 /** How long a request waits for its report before answering 202 (most reports take less). */
 export const ESPERA_MS = 2000;
-/**
- * A row pending or drawing that nobody touched for this long lost its job (the in-memory queue of
- * a stopped embedded server; a job removed by hand): the next request adds it again. A drawing
- * worker touches its row every second; a killed one's job is taken again within about 30 s.
- */
-const PERDIDO_SEG = 90;
-
 /** The layout's version: a change of the report code that changes the PDFs bumps it. */
 export const FORMATO = 2;
 
@@ -85,15 +79,6 @@ export type ReporteServido = {
 };
 
 type Fila = { claveObjeto: string; nombre: string; tamano: string };
-type Trabajo = {
-  estado: 'PENDIENTE' | 'GENERANDO' | 'FALLIDO';
-  intento: number;
-  maxIntentos: number;
-  progreso: number;
-  perdido: boolean;
-};
-const TRABAJO_COLS = `estado, intento, max_intentos AS "maxIntentos", progreso,
-  fecha_act < now() - make_interval(secs => ${PERDIDO_SEG}) AS perdido`;
 
 /** The job's payload: what to draw, and the data version the request asked for. */
 type Encargo = PeticionReporte & { version: string };
@@ -102,29 +87,24 @@ type Encargo = PeticionReporte & { version: string };
 export const claveTrabajo = (idTramite: number, v: string, version: string) =>
   `reporte:${idTramite}:${v}:${version.slice(0, 32)}`;
 
-/** What the 202 answer says of a report being built. */
-export function enCurso(t: Pick<Trabajo, 'estado' | 'intento' | 'maxIntentos' | 'progreso'>): ReporteEnCurso {
-  const estado = t.estado === 'GENERANDO' ? 'GENERANDO' : 'PENDIENTE';
-  const mensaje =
-    t.estado === 'GENERANDO'
-      ? t.intento > 1
-        ? MSG_REPORTE.reanudado(t.intento, t.maxIntentos, t.progreso)
-        : MSG_REPORTE.generando(t.progreso)
-      : t.intento > 0
-        ? MSG_REPORTE.reintentando(t.intento + 1, t.maxIntentos)
-        : MSG_REPORTE.enCola;
-  return { estado, intento: t.intento, maxIntentos: t.maxIntentos, progreso: t.progreso, mensaje };
-}
-
-const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export class ReportesPdf {
+  /** The progress rows of the reports being drawn (`reporte_trabajo`). */
+  readonly trabajos: TrabajosDocumento;
+
   constructor(
     private readonly db: Database,
     private readonly storage: Storage,
-    private readonly jobs: JobQueue,
-    private readonly esperaMs = ESPERA_MS,
+    jobs: JobQueue,
+    esperaMs = ESPERA_MS,
   ) {
+    this.trabajos = new TrabajosDocumento(db, jobs, {
+      tabla: 'reporte_trabajo',
+      job: JOB_REPORTE,
+      intentos: REPORTE_INTENTOS,
+      mensajes: MSG_REPORTE,
+      codigoFallido: 'REPORTE_FALLIDO',
+      esperaMs,
+    });
     jobs.define(JOB_REPORTE, {
       maxAttempts: REPORTE_INTENTOS,
       run: (payload, ctx) => this.construir(payload as unknown as Encargo, ctx),
@@ -141,75 +121,14 @@ export class ReportesPdf {
     const v = variante(p);
     const guardado = await this.guardado(p.idTramite, v, version);
     if (guardado) return { ...guardado, origen: 'cache' };
-    let t: Trabajo | undefined = await this.encolar(p, v, version);
-    const fin = Date.now() + this.esperaMs;
-    for (let pausa = 25; Date.now() < fin; pausa = Math.min(250, pausa * 2)) {
-      await dormir(Math.min(pausa, Math.max(0, fin - Date.now())));
-      const ya = await this.guardado(p.idTramite, v, version);
-      if (ya) return { ...ya, origen: 'generado' };
-      t = await this.trabajo(this.db, p.idTramite, v, version);
-      // Gone without a stored copy: its data changed while it was drawn; the next request draws it anew.
-      if (!t) break;
-      if (t.estado === 'FALLIDO') return this.fallido(p.idTramite, v, version);
-    }
-    return {
-      enCurso: enCurso(t ?? { estado: 'PENDIENTE', intento: 0, maxIntentos: REPORTE_INTENTOS, progreso: 0 }),
-    };
-  }
-
-  private async trabajo(q: Queryable, idTramite: number, v: string, version: string, bloquear = false) {
-    const [t] = await q.query<Trabajo>(
-      `SELECT ${TRABAJO_COLS} FROM reporte_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3
-       ${bloquear ? 'FOR UPDATE' : ''}`,
-      [idTramite, v, version],
-    );
-    return t;
-  }
-
-  /** The dead letter, said once: the row goes, so the next request queues the report again. */
-  private async fallido(idTramite: number, v: string, version: string): Promise<never> {
-    await this.db.query(
-      'DELETE FROM reporte_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3',
-      [idTramite, v, version],
-    );
-    throw new AppError(500, 'REPORTE_FALLIDO', MSG_REPORTE.fallido);
-  }
-
-  /**
-   * Records the report to build and adds its job in the same transaction, unless it is already
-   * recorded (a double click, a retry, another user: one job). A lost job is added again.
-   */
-  private async encolar(p: PeticionReporte, v: string, version: string): Promise<Trabajo> {
-    const existente = await this.trabajo(this.db, p.idTramite, v, version);
-    if (existente?.estado === 'FALLIDO') return this.fallido(p.idTramite, v, version);
-    if (existente && !existente.perdido) return existente;
-    if (!existente && !(await inicioReporte(this.db, p)))
-      throw new AppError(404, ERROR_CODE.noEncontrado, MSG_REPORTE.cargaAjena);
+    const k = { idTramite: p.idTramite, variante: v, version };
     const encargo: Encargo = { ...p, version };
-    const key = claveTrabajo(p.idTramite, v, version);
-    return this.db.transaction(async (tx) => {
-      const [nuevo] = await tx.query<Trabajo>(
-        `INSERT INTO reporte_trabajo (id_tramite, variante, version, max_intentos) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING RETURNING ${TRABAJO_COLS}`,
-        [p.idTramite, v, version, REPORTE_INTENTOS],
-      );
-      if (nuevo) {
-        await this.jobs.add(JOB_REPORTE, encargo, { tx, key });
-        return nuevo;
-      }
-      const t = await this.trabajo(tx, p.idTramite, v, version, true);
-      if (!t?.perdido)
-        return (
-          t ?? { estado: 'PENDIENTE', intento: 0, maxIntentos: REPORTE_INTENTOS, progreso: 0, perdido: false }
-        );
-      await tx.query(
-        `UPDATE reporte_trabajo SET estado = 'PENDIENTE', progreso = 0, fecha_act = now()
-          WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
-        [p.idTramite, v, version],
-      );
-      await this.jobs.add(JOB_REPORTE, encargo, { tx, key });
-      return { ...t, estado: 'PENDIENTE', progreso: 0, perdido: false };
+    const t = await this.trabajos.encolar(k, encargo, claveTrabajo(p.idTramite, v, version), async () => {
+      if (!(await inicioReporte(this.db, p)))
+        throw new AppError(404, ERROR_CODE.noEncontrado, MSG_REPORTE.cargaAjena);
     });
+    const r = await this.trabajos.esperar(k, t, () => this.guardado(p.idTramite, v, version));
+    return 'listo' in r ? { ...r.listo, origen: 'generado' } : r;
   }
 
   private async guardado(
@@ -242,12 +161,7 @@ export class ReportesPdf {
    */
   private async construir(e: Encargo, ctx: JobContext) {
     const v = variante(e);
-    const fila = [e.idTramite, v, e.version];
-    const quitar = () =>
-      this.db.query(
-        'DELETE FROM reporte_trabajo WHERE id_tramite = $1 AND variante = $2 AND version = $3',
-        fila,
-      );
+    const k = { idTramite: e.idTramite, variante: v, version: e.version };
     const version = await versionDatos(this.db, e.idTramite);
     if (!version) return; // the procedure is gone (its rows with it)
     const [ya] = await this.db.query(
@@ -255,43 +169,16 @@ export class ReportesPdf {
       [e.idTramite, v, version],
     );
     if (ya) {
-      await quitar();
+      await this.trabajos.quitar(k);
       return;
     }
-    const avance = { hechas: 0, total: 0, escrito: -1 };
-    const porcentaje = () =>
-      avance.total > 0 ? Math.min(99, Math.floor((100 * avance.hechas) / avance.total)) : 0;
-    const tocar = async () => {
-      const progreso = porcentaje();
-      await this.db.query(
-        `UPDATE reporte_trabajo SET estado = 'GENERANDO', intento = $4, progreso = $5, fecha_act = now()
-          WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
-        [...fila, ctx.attempt, progreso],
+    const avance = { hechas: 0, total: 0 };
+    await this.trabajos.ejecutar(ctx, k, async (latir) => {
+      await latir(() =>
+        avance.total > 0 ? Math.min(99, Math.floor((100 * avance.hechas) / avance.total)) : 0,
       );
-      avance.escrito = progreso;
-    };
-    await tocar();
-    const latido = setInterval(() => {
-      tocar().catch((err) => ctx.log.warn({ err }, 'report progress'));
-    }, 1000);
-    latido.unref();
-    try {
       await this.dibujar(e, v, version, ctx, avance);
-      await quitar();
-    } catch (err) {
-      if (ctx.signal.aborted) throw new JobInterrupted();
-      const ultimo = ctx.attempt >= ctx.maxAttempts;
-      await this.db
-        .query(
-          `UPDATE reporte_trabajo SET estado = $4, progreso = 0, mensaje = $5, fecha_act = now()
-            WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
-          [...fila, ultimo ? 'FALLIDO' : 'PENDIENTE', String((err as Error).message).slice(0, 300)],
-        )
-        .catch(() => {});
-      throw err;
-    } finally {
-      clearInterval(latido);
-    }
+    });
   }
 
   /** Draws the report into a spool file; stores it if its data did not change meanwhile. */

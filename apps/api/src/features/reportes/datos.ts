@@ -15,7 +15,7 @@ import type {
   InicioReporte,
   LoteReporte,
   TotalCarga,
-} from './modelos.ts';
+} from './modelos-comun.ts';
 
 /*
  * The data of the procedure reports, read on the event loop in batches (never the whole report in

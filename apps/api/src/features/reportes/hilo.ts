@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Enviar } from './datos.ts';
-import type { InicioReporte } from './modelos.ts';
+import type { InicioReporte } from './modelos-comun.ts';
 import type { MensajeDelHilo } from './reporte-worker.ts';
 
 /*

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MensajeAlHilo } from './datos.ts';
-import { type InicioReporte, ModeloReporte } from './modelos.ts';
+import { ModeloReporte } from './modelos.ts';
+import type { InicioReporte } from './modelos-comun.ts';
 
 /*
  * The thread that draws one procedure report (decision 48): started by `hilo.ts` for each report

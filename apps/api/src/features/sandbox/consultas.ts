@@ -12,9 +12,9 @@ import {
   sandboxLogQuerySchema,
   sandboxTramitesQuerySchema,
 } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { getTramiteForUser, tramiteScope, writeBitacora } from '../tramites/access.ts';
 import { TRAMITE_FROM, TRAMITE_VIEW } from '../tramites/queries.ts';
 import { dirRespaldos } from './registro.ts';
@@ -189,19 +189,4 @@ export function sandboxConsultaRoutes(app: FastifyInstance) {
       return { mensaje: 'Autorización de prueba creada (APROBADA).', ...out, estadoAut: 'APROBADA' };
     },
   );
-}
-
-/** A sandbox load whose procedure is the user's (call inside a sandbox transaction), else 404. */
-export async function cargaSandbox(
-  tx: Parameters<typeof getTramiteForUser>[0],
-  user: FastifyRequest['user'],
-  idCarga: number,
-) {
-  const [c] = await tx.query<{ idCarga: number; idTramite: number }>(
-    'SELECT id_carga AS "idCarga", id_tramite AS "idTramite" FROM carga WHERE id_carga = $1',
-    [idCarga],
-  );
-  if (!c) throw notFound();
-  await getTramiteForUser(tx, user, c.idTramite, { sandbox: true });
-  return c;
 }

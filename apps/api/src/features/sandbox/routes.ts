@@ -1,31 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  binaryResponse,
-  idParams,
-  MAX_BYTES_RESPALDO,
-  PERFIL,
-  registroResultadoSchema,
-  respaldosSchema,
-  responses,
-  uncheckedResponses,
-} from '@app/domain';
+import { MAX_BYTES_RESPALDO, PERFIL, registroResultadoSchema, responses } from '@app/domain';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.ts';
-import { getCargaForUser } from '../cargas/service.ts';
-import { cargaSandbox, sandboxConsultaRoutes } from './consultas.ts';
+import { bitacoraSandbox } from './bitacora.ts';
+import { sandboxConsultaRoutes } from './consultas.ts';
 import { borrarTemporales, recibirRegistro, type Temporales } from './recepcion.ts';
-import { dirRespaldos, registrar } from './registro.ts';
-import { enModo, ensureSandboxSchema } from './schema.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Calls of this route are written to sandbox_log. */
-    sandboxLog?: boolean;
-  }
-}
+import { registrar } from './registro.ts';
+import { respaldosRoutes } from './respaldos.ts';
+import { ensureSandboxSchema } from './schema.ts';
 
 const DESCRIPCION_REGISTRO = (completo: boolean, sandbox: boolean) =>
   [
@@ -67,39 +51,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   }
   app.addHook('onReady', async () => ensureSandboxSchema(db));
 
-  // Every call of a sandbox route by a known user is logged, whatever its answer (anonymous 401s are
-  // not: nobody could ever be shown them).
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload) => {
-    if (!req.routeOptions.config?.sandboxLog || !req.user) return payload;
-    let body: Record<string, unknown> = {};
-    if (typeof payload === 'string') {
-      try {
-        body = JSON.parse(payload) as Record<string, unknown>;
-      } catch {
-        body = {};
-      }
-    }
-    const err = body.error as { message?: string; fields?: Record<string, string> } | undefined;
-    const detalle = err?.fields ? Object.values(err.fields).join(' ') : '';
-    const mensaje =
-      (err ? [err.message, detalle].filter(Boolean).join(' — ') : String(body.mensaje ?? '')) || null;
-    const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-    await db
-      .query(
-        `INSERT INTO sandbox_log (id_usuario, endpoint, estado, mensaje, id_tramite, id_carga)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          req.user.idUsuario,
-          `${req.method} ${req.routeOptions.url ?? req.url}`.slice(0, 200),
-          reply.statusCode,
-          mensaje?.slice(0, 500) ?? null,
-          num(body.idTramite),
-          num(body.idCarga),
-        ],
-      )
-      .catch((e: unknown) => req.log.error({ err: e }, 'sandbox_log insert failed'));
-    return payload;
-  });
+  bitacoraSandbox(app);
 
   const provider = {
     onRequest: [app.authenticate],
@@ -153,71 +105,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
       );
     }
 
-    r.get(
-      `${prefix}/cargas/:id/respaldos`,
-      {
-        onRequest: [app.authenticate],
-        config: { sandboxLog: sandbox, apiToken: true },
-        schema: {
-          tags,
-          summary: `Archivos de respaldo de una carga${sandbox ? ' (sandbox)' : ''}`,
-          params: idParams,
-          response: uncheckedResponses({ 200: respaldosSchema }),
-        },
-      },
-      async (req) =>
-        enModo(db, modo, async (tx) => {
-          const c = sandbox
-            ? await cargaSandbox(tx, req.user, req.params.id)
-            : await getCargaForUser(tx, req.user, req.params.id);
-          return tx.query(
-            `SELECT id_carga_respaldo AS "idCargaRespaldo", id_carga AS "idCarga", nombre_archivo AS "nombreArchivo", tipo,
-                    tamanio::float8 AS tamanio, sha256, fecha_reg AS "fechaReg"
-               FROM carga_respaldo WHERE id_carga = $1 ORDER BY id_carga_respaldo`,
-            [c.idCarga],
-          );
-        }),
-    );
-
-    r.get(
-      `${prefix}/respaldos/:id`,
-      {
-        onRequest: [app.authenticate],
-        config: { sandboxLog: sandbox, apiToken: true },
-        schema: {
-          tags,
-          summary: `Descargar un archivo de respaldo${sandbox ? ' (sandbox)' : ''}`,
-          params: idParams,
-          response: responses({ 200: binaryResponse('application/octet-stream') }),
-        },
-      },
-      async (req, reply) => {
-        const f = await enModo(db, modo, async (tx) => {
-          const [row] = await tx.query<{
-            idCarga: number;
-            nombreArchivo: string;
-            tipo: string;
-            ruta: string;
-          }>(
-            `SELECT id_carga AS "idCarga", nombre_archivo AS "nombreArchivo", tipo, ruta FROM carga_respaldo
-              WHERE id_carga_respaldo = $1`,
-            [req.params.id],
-          );
-          if (!row) throw notFound();
-          if (sandbox) await cargaSandbox(tx, req.user, row.idCarga);
-          else await getCargaForUser(tx, req.user, row.idCarga);
-          return row;
-        });
-        const file = path.join(dirRespaldos(dataDir), f.ruta);
-        if (!f.ruta || !fs.existsSync(file)) throw notFound();
-        reply.header('content-type', f.tipo);
-        reply.header(
-          'content-disposition',
-          `attachment; filename="${f.nombreArchivo.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(f.nombreArchivo)}`,
-        );
-        return reply.send(fs.createReadStream(file));
-      },
-    );
+    respaldosRoutes(app, modo, prefix, tags);
   }
 
   sandboxConsultaRoutes(app);

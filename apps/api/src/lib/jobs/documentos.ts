@@ -1,0 +1,201 @@
+import type { AvanceDocumento, ReporteEnCurso } from '@app/domain/reportes/pdf';
+import type { Database, Queryable } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
+import { type JobContext, JobInterrupted, type JobQueue } from './index.ts';
+
+/*
+ * Documents built by a background job and stored (the PDF reports: decision 78; the ZIPs: decision
+ * 80). Each has a progress row keyed by procedure, variant and version (`reporte_trabajo`,
+ * `zip_trabajo`: the same columns), inserted by the first request together with its job — once per
+ * key, so a double click, a retry or a second reader adds nothing — read by any replica for the
+ * 202 answer, written every second by the worker that builds it, removed when it is stored; the
+ * last failed attempt leaves it FALLIDO (the dead letter), said once to the next request.
+ */
+
+/** A document's key: the procedure, what it holds (variant) and the version of its data. */
+export type ClaveDocumento = { idTramite: number; variante: string; version: string };
+
+export type EstadoTrabajo = {
+  estado: 'PENDIENTE' | 'GENERANDO' | 'FALLIDO';
+  intento: number;
+  maxIntentos: number;
+  progreso: number;
+  /** Nobody touched it for PERDIDO_SEG: its job is gone (a stopped embedded server), add it again. */
+  perdido: boolean;
+};
+
+/**
+ * A row pending or building that nobody touched for this long lost its job (the in-memory queue of
+ * a stopped embedded server; a job removed by hand): the next request adds it again. A building
+ * worker touches its row every second; a killed one's job is taken again within about 30 s.
+ */
+const PERDIDO_SEG = 90;
+const COLS = `estado, intento, max_intentos AS "maxIntentos", progreso,
+  fecha_act < now() - make_interval(secs => ${PERDIDO_SEG}) AS perdido`;
+const WHERE = 'id_tramite = $1 AND variante = $2 AND version = $3';
+const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fila = (k: ClaveDocumento) => [k.idTramite, k.variante, k.version];
+
+export type OpcionesDocumentos = {
+  /** The progress table. */
+  tabla: 'reporte_trabajo' | 'zip_trabajo';
+  /** The job that builds one document. */
+  job: string;
+  /** Its attempts (then the dead letter). */
+  intentos: number;
+  /** What the 202 answer says, in Spanish (avanceDocumento). */
+  mensajes: AvanceDocumento;
+  /** The dead letter's error code ('REPORTE_FALLIDO'). */
+  codigoFallido: string;
+  /** How long a request waits for its document before answering 202. */
+  esperaMs: number;
+};
+
+export class TrabajosDocumento {
+  readonly nuevo: EstadoTrabajo;
+
+  constructor(
+    private readonly db: Database,
+    private readonly jobs: JobQueue,
+    private readonly o: OpcionesDocumentos,
+  ) {
+    this.nuevo = { estado: 'PENDIENTE', intento: 0, maxIntentos: o.intentos, progreso: 0, perdido: false };
+  }
+
+  /** What the 202 answer says of a document being built. */
+  enCurso(t: Pick<EstadoTrabajo, 'estado' | 'intento' | 'maxIntentos' | 'progreso'>): ReporteEnCurso {
+    const m = this.o.mensajes;
+    const estado = t.estado === 'GENERANDO' ? 'GENERANDO' : 'PENDIENTE';
+    const mensaje =
+      t.estado === 'GENERANDO'
+        ? t.intento > 1
+          ? m.reanudado(t.intento, t.maxIntentos, t.progreso)
+          : m.generando(t.progreso)
+        : t.intento > 0
+          ? m.reintentando(t.intento + 1, t.maxIntentos)
+          : m.enCola;
+    return { estado, intento: t.intento, maxIntentos: t.maxIntentos, progreso: t.progreso, mensaje };
+  }
+
+  async trabajo(q: Queryable, k: ClaveDocumento, bloquear = false): Promise<EstadoTrabajo | undefined> {
+    const [t] = await q.query<EstadoTrabajo>(
+      `SELECT ${COLS} FROM ${this.o.tabla} WHERE ${WHERE} ${bloquear ? 'FOR UPDATE' : ''}`,
+      fila(k),
+    );
+    return t;
+  }
+
+  quitar(k: ClaveDocumento) {
+    return this.db.query(`DELETE FROM ${this.o.tabla} WHERE ${WHERE}`, fila(k));
+  }
+
+  /** The dead letter, said once: the row goes, so the next request queues the document again. */
+  async fallido(k: ClaveDocumento): Promise<never> {
+    await this.quitar(k);
+    throw new AppError(500, this.o.codigoFallido, this.o.mensajes.fallido);
+  }
+
+  /**
+   * Records the document to build and adds its job (`encargo`, job key `claveJob`) in the same
+   * transaction, unless it is recorded already (one job); a lost job is added again. `antes`: a
+   * check run only when nothing is recorded yet (it throws to refuse).
+   */
+  async encolar(
+    k: ClaveDocumento,
+    encargo: Record<string, unknown>,
+    claveJob: string,
+    antes?: () => Promise<void>,
+  ): Promise<EstadoTrabajo> {
+    const existente = await this.trabajo(this.db, k);
+    if (existente?.estado === 'FALLIDO') return this.fallido(k);
+    if (existente && !existente.perdido) return existente;
+    if (!existente) await antes?.();
+    const { tabla, job, intentos } = this.o;
+    return this.db.transaction(async (tx) => {
+      const [nuevo] = await tx.query<EstadoTrabajo>(
+        `INSERT INTO ${tabla} (id_tramite, variante, version, max_intentos) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING RETURNING ${COLS}`,
+        [...fila(k), intentos],
+      );
+      if (nuevo) {
+        await this.jobs.add(job, encargo, { tx, key: claveJob });
+        return nuevo;
+      }
+      const t = await this.trabajo(tx, k, true);
+      if (!t?.perdido) return t ?? this.nuevo;
+      await tx.query(
+        `UPDATE ${tabla} SET estado = 'PENDIENTE', progreso = 0, fecha_act = now() WHERE ${WHERE}`,
+        fila(k),
+      );
+      await this.jobs.add(job, encargo, { tx, key: claveJob });
+      return { ...t, estado: 'PENDIENTE', progreso: 0, perdido: false };
+    });
+  }
+
+  /**
+   * Waits up to `esperaMs` for the document queued as `t` to be stored (`guardado`: the stored copy,
+   * or null); then its progress, for a 202. A dead letter is said (thrown) once.
+   */
+  async esperar<T>(
+    k: ClaveDocumento,
+    t0: EstadoTrabajo,
+    guardado: () => Promise<T | null>,
+  ): Promise<{ listo: T } | { enCurso: ReporteEnCurso }> {
+    let t: EstadoTrabajo | undefined = t0;
+    const fin = Date.now() + this.o.esperaMs;
+    for (let pausa = 25; Date.now() < fin; pausa = Math.min(250, pausa * 2)) {
+      await dormir(Math.min(pausa, Math.max(0, fin - Date.now())));
+      const ya = await guardado();
+      if (ya) return { listo: ya };
+      t = await this.trabajo(this.db, k);
+      // Gone without a stored copy: its data changed while it was built; the next request builds anew.
+      if (!t) break;
+      if (t.estado === 'FALLIDO') return this.fallido(k);
+    }
+    return { enCurso: this.enCurso(t ?? this.nuevo) };
+  }
+
+  /**
+   * A job's run: `construir` calls `latir(porcentaje)` once it starts building (the row says
+   * GENERANDO with the attempt, and the percentage every second); the row goes when it ends. A
+   * failure marks the row PENDIENTE (retried) or, on the last attempt, FALLIDO, and is thrown for
+   * the queue; a stop of the process is an interruption (the job runs again elsewhere).
+   */
+  async ejecutar(
+    ctx: JobContext,
+    k: ClaveDocumento,
+    construir: (latir: (porcentaje: () => number) => Promise<void>) => Promise<void>,
+  ): Promise<void> {
+    let latido: NodeJS.Timeout | undefined;
+    const latir = async (porcentaje: () => number) => {
+      const tocar = () =>
+        this.db.query(
+          `UPDATE ${this.o.tabla} SET estado = 'GENERANDO', intento = $4, progreso = $5, fecha_act = now()
+            WHERE ${WHERE}`,
+          [...fila(k), ctx.attempt, porcentaje()],
+        );
+      await tocar();
+      clearInterval(latido);
+      latido = setInterval(() => {
+        tocar().catch((err) => ctx.log.warn({ err }, `${this.o.job} progress`));
+      }, 1000);
+      latido.unref();
+    };
+    try {
+      await construir(latir);
+      await this.quitar(k);
+    } catch (err) {
+      if (ctx.signal.aborted) throw new JobInterrupted();
+      const ultimo = ctx.attempt >= ctx.maxAttempts;
+      await this.db
+        .query(
+          `UPDATE ${this.o.tabla} SET estado = $4, progreso = 0, mensaje = $5, fecha_act = now() WHERE ${WHERE}`,
+          [...fila(k), ultimo ? 'FALLIDO' : 'PENDIENTE', String((err as Error).message).slice(0, 300)],
+        )
+        .catch(() => {});
+      throw err;
+    } finally {
+      clearInterval(latido);
+    }
+  }
+}
