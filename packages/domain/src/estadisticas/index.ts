@@ -80,7 +80,7 @@ export type ColumnaEstadistica = {
   clave: string;
   titulo: string;
   tipo: TipoColumnaEstadistica;
-  /** As a chart series, the colour of this review state (UX.md: one colour per state everywhere). */
+  /** As a chart series, the colour of this review state (docs/design-summary.md: one colour per state everywhere). */
   colorDe?: 'REVISADA' | 'PENDIENTE';
 };
 

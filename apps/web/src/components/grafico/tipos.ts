@@ -5,7 +5,7 @@ export type GraficoProps = {
   tipo: 'barras' | 'barras-apiladas' | 'barras-horizontales' | 'lineas';
   categorias: string[];
   series: SerieGrafico[];
-  /** Axis names in Spanish (UX.md: no chart without them): the categories' and the values'. */
+  /** Axis names in Spanish (docs/design-summary.md: no chart without them): the categories' and the values'. */
   ejeX: string;
   ejeY: string;
   /** What the chart answers; also its accessible name. */
