@@ -96,7 +96,13 @@ async function main() {
       metodo: string,
       url: string,
       token: string,
-      opts: { json?: unknown; multipart?: ReturnType<typeof multipart>; esperado?: number } = {},
+      opts: {
+        json?: unknown;
+        multipart?: ReturnType<typeof multipart>;
+        esperado?: number;
+        /** A document a worker builds (the ZIPs, decision 80): follow its 202s as the web does; the time is until the file. */
+        seguir202?: boolean;
+      } = {},
     ): Promise<Respuesta | undefined> => {
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       let body: Buffer | undefined;
@@ -113,6 +119,10 @@ async function main() {
       let fallo = '';
       try {
         r = await c.pedir(metodo, url, { headers, body, timeoutMs: 60_000 });
+        while (opts.seguir202 && r.status === 202) {
+          await esperar(1000 * Math.min(5, Number(r.headers['retry-after']) || 1));
+          r = await c.pedir(metodo, url, { headers, body, timeoutMs: 60_000 });
+        }
         if (r.status !== (opts.esperado ?? 200)) fallo = `${r.status} ${r.body.toString().slice(0, 200)}`;
       } catch (e) {
         fallo = String(e);
@@ -378,6 +388,7 @@ async function main() {
               'GET',
               `/api/v1/tramites/${u.idTramite}/zip?idCarga=${subida.idCarga}`,
               token,
+              { seguir202: true },
             );
             await pausa();
             await pedir(
