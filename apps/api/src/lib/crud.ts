@@ -1,13 +1,13 @@
 import {
   type CatalogDef,
   type CatalogField,
+  type CatalogJoined,
   canCreateCatalog,
   canWriteCatalog,
   catalogInputSchema,
   catalogListQuerySchema,
   catalogResponseSchemas,
   foldText,
-  getCatalog,
   getResource,
   idParams,
   idSchema,
@@ -20,13 +20,14 @@ import {
   refFields,
   refInvalido,
   refLabelFields,
-  refLabelKey,
+  refLabelName,
   resourcePath,
   responses,
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
 import { col, foldedLike, ident, likePattern } from './sql.ts';
 
@@ -40,7 +41,7 @@ const MAX_WORDS = 8;
 export type ScopeMode = 'read' | 'write';
 
 function refCatalog(def: CatalogDef, f: CatalogField): CatalogDef {
-  const ref = f.ref ? getCatalog(f.ref.catalog) : undefined;
+  const ref = f.ref ? getResource(f.ref.catalog) : undefined;
   if (!ref) throw new Error(`catalogue ${def.name}: unknown ref ${f.ref?.catalog} of ${f.name}`);
   return ref;
 }
@@ -51,7 +52,13 @@ function refLabelSql(f: CatalogField, alias: string): string {
   return cols.length === 1 ? cols[0] : `concat_ws(' ', ${cols.join(', ')})`;
 }
 
-/** SELECT list of a catalogue: its id, fields, `{field}Nombre` of referenced rows, counts and the stamps. */
+/** A joined column (`facturaTotal`): the column of the row its field points to, on alias `t`. */
+const joinedSql = (j: CatalogJoined, alias = 't') =>
+  `(SELECT j.${j.column} FROM ${j.table} j WHERE j.${j.id} = ${alias}.${col(j.via)})`;
+
+const joinedOf = (def: CatalogDef, name: string) => def.joined?.find((j) => j.name === name);
+
+/** SELECT list of a catalogue: its id, fields, `{field}Nombre` of referenced rows, joined columns, counts and the stamps. */
 function selectList(def: CatalogDef): string {
   const cols = [def.idField, ...def.fields.map((f) => f.name), ...STAMPS].map(
     (n) => `t.${col(n)} AS ${ident(n)}`,
@@ -59,9 +66,10 @@ function selectList(def: CatalogDef): string {
   for (const f of refFields(def)) {
     const ref = refCatalog(def, f);
     cols.push(
-      `(SELECT ${refLabelSql(f, 'r')} FROM ${ref.table} r WHERE r.${col(ref.idField)} = t.${col(f.name)}) AS ${ident(refLabelKey(f.name))}`,
+      `(SELECT ${refLabelSql(f, 'r')} FROM ${ref.table} r WHERE r.${col(ref.idField)} = t.${col(f.name)}) AS ${ident(refLabelName(f))}`,
     );
   }
+  for (const j of def.joined ?? []) cols.push(`${joinedSql(j)} AS ${ident(j.name)}`);
   for (const c of def.counts ?? []) {
     const value = c.max ? `max(c.${c.max})` : 'count(*)::int';
     cols.push(
@@ -83,7 +91,7 @@ function orderBy(def: CatalogDef, sort: string | undefined): { sql: string; colu
   const name = desc ? s.slice(1) : s;
   const dir = desc ? 'DESC' : 'ASC';
   // A reference's label (`empresaNombre`) sorts by the label of the referenced row.
-  const byLabel = refFields(def).find((f) => refLabelKey(f.name) === name);
+  const byLabel = refFields(def).find((f) => refLabelName(f) === name);
   if (byLabel) {
     const ref = refCatalog(def, byLabel);
     const label = `(SELECT ${refLabelSql(byLabel, 'o')} FROM ${ref.table} o WHERE o.${col(ref.idField)} = t.${col(byLabel.name)})`;
@@ -92,6 +100,12 @@ function orderBy(def: CatalogDef, sort: string | undefined): { sql: string; colu
       columns: [...new Set([col(def.idField), col(byLabel.name)])],
     };
   }
+  const joined = joinedOf(def, name);
+  if (joined)
+    return {
+      sql: `${joinedSql(joined)} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
+      columns: [...new Set([col(def.idField), col(joined.via)])],
+    };
   const allowed = [def.idField, ...def.fields.map((f) => f.name), 'fechaReg', 'fechaAct'];
   if (!allowed.includes(name)) throw badRequest('Orden no válido.', { sort: 'Orden no válido.' });
   return {
@@ -113,8 +127,9 @@ function searchSql(def: CatalogDef, q: string, params: unknown[], alias = 't'): 
   if (words.length === 0) return null;
   const fields = def.searchFields.map((n) => {
     const f = def.fields.find((x) => x.name === n);
-    if (!f) throw new Error(`catalogue ${def.name}: unknown search field ${n}`);
-    return f;
+    const j = joinedOf(def, n);
+    if (!f && !j) throw new Error(`catalogue ${def.name}: unknown search field ${n}`);
+    return f ?? j!;
   });
   const conds = words.map((w) => {
     let folded: string | null = null;
@@ -124,6 +139,10 @@ function searchSql(def: CatalogDef, q: string, params: unknown[], alias = 't'): 
       return `$${params.length}`;
     };
     const parts = fields.map((f) => {
+      if ('via' in f) {
+        folded ??= p(likePattern(w));
+        return foldedLike(joinedSql(f, alias), folded);
+      }
       if (f.code) {
         code ??= p(prefixPattern(normalizeCode(w)));
         return `${alias}.${col(f.name)} LIKE ${code}`;
@@ -144,12 +163,17 @@ function searchSql(def: CatalogDef, q: string, params: unknown[], alias = 't'): 
  * The condition that keeps a catalogue's rows (under `alias`) inside the tenant of the user whose
  * company is the parameter `p`; null for shared catalogues.
  */
-function tenantSql(def: CatalogDef, alias: string, p: string, mode: ScopeMode, depth = 0): string | null {
+function tenantSql(
+  def: CatalogDef,
+  alias: string,
+  p: string,
+  mode: ScopeMode,
+  req: FastifyRequest,
+  depth = 0,
+): string | null {
   const tenant = def.tenant;
   if (tenant === 'sistema') return null;
-  // Depends on the user's profile: only the declaration's own statements (tenantHooks) apply it.
-  if (tenant === 'administradas')
-    throw new Error(`catalogue ${def.name}: 'administradas' is not reachable through a reference`);
+  if (tenant === 'administradas') return administradasSql(req, `${alias}.id_empresa`, p);
   if (tenant === 'empresa') return `${alias}.id_empresa = ${p}`;
   if (tenant === 'red') {
     const e = `e${depth}`;
@@ -163,7 +187,7 @@ function tenantSql(def: CatalogDef, alias: string, p: string, mode: ScopeMode, d
   if (!f?.ref) throw new Error(`catalogue ${def.name}: tenant through ${tenant.through} is not a reference`);
   const ref = refCatalog(def, f);
   const a = `p${depth}`;
-  const inner = tenantSql(ref, a, p, mode, depth + 1);
+  const inner = tenantSql(ref, a, p, mode, req, depth + 1);
   if (!inner)
     throw new Error(`catalogue ${def.name}: tenant through ${f.name} needs a tenant on ${ref.name}`);
   return `EXISTS (SELECT 1 FROM ${ref.table} ${a} WHERE ${a}.${col(ref.idField)} = ${alias}.${col(f.name)} AND ${inner})`;
@@ -185,6 +209,16 @@ export type CrudHooks = {
   prepare?: (req: FastifyRequest, values: Row, id: number | null) => Promise<void>;
   /** Runs before a delete of a row the user may write (a rule such as 'not your own company'); may throw. */
   beforeDelete?: (req: FastifyRequest, id: number) => Promise<void>;
+  /**
+   * Runs in the write's transaction after a create or an update (an audit row, a copy of flags), or before a
+   * delete (`'delete'`: rows that go with it).
+   */
+  onWrite?: (
+    tx: Queryable,
+    req: FastifyRequest,
+    id: number,
+    kind: 'create' | 'update' | 'delete',
+  ) => Promise<void>;
 };
 
 /**
@@ -226,7 +260,7 @@ export function tenantHooks(def: CatalogDef, db?: FastifyInstance['database']): 
   }
   return {
     scope: (req, next, mode) => {
-      const sql = tenantSql(def, 't', `$${next}`, def.readScope === 'propia' ? 'write' : mode);
+      const sql = tenantSql(def, 't', `$${next}`, def.readScope === 'propia' ? 'write' : mode, req);
       return sql ? { sql, params: [req.user.idEmpresa] } : null;
     },
     // Never from the client: the form has no idEmpresa field, and this overrides anything sent.
@@ -308,6 +342,12 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       params.push(v);
       parts.push(`t.${col(f.name)} = $${params.length}`);
     }
+    for (const name of def.filters ?? []) {
+      const v = opts.filters?.[name];
+      if (v === undefined || v === null || v === '') continue;
+      params.push(v);
+      parts.push(`t.${col(name)} = $${params.length}`);
+    }
     for (const scope of scopes) {
       const s = scope(req, params.length + 1, mode);
       if (s) {
@@ -344,13 +384,24 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       // The company of an administration row is checked by its tenant (`prepare`).
       if (def.tenant === 'administradas' && f.name === 'idEmpresa') continue;
       const ref = refCatalog(def, f);
-      const params: unknown[] = [v, req.user.idEmpresa];
-      const scope = tenantSql(ref, 'r', '$2', f.name === through ? 'write' : 'read');
+      const within = f.ref?.within;
+      let cond: string | null;
+      let params: unknown[];
+      if (within) {
+        // A dependent reference: checked against the row its field points to, once that one passed.
+        if (fields[within.field]) continue;
+        const other = refCatalog(def, def.fields.find((x) => x.name === within.field)!);
+        cond = `r.${col(within.column)} = (SELECT w.${col(within.column)} FROM ${other.table} w WHERE w.${col(other.idField)} = $2)`;
+        params = [v, body[within.field]];
+      } else {
+        cond = tenantSql(ref, 'r', '$2', f.name === through ? 'write' : 'read', req);
+        params = cond ? [v, req.user.idEmpresa] : [v];
+      }
       const rows = await app.database.query(
-        `SELECT 1 FROM ${ref.table} r WHERE r.${col(ref.idField)} = $1${scope ? ` AND ${scope}` : ''}`,
-        scope ? params : [v],
+        `SELECT 1 FROM ${ref.table} r WHERE r.${col(ref.idField)} = $1${cond ? ` AND ${cond}` : ''}`,
+        params,
       );
-      if (!rows[0]) fields[f.name] = (def.refMessage ?? refInvalido)(f.label);
+      if (!rows[0]) fields[f.name] = f.refMessage ?? (def.refMessage ?? refInvalido)(f.label);
     }
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first, fields);
@@ -364,10 +415,10 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
 
   const prepares = [tenant.prepare, extra.prepare].filter((h) => h !== undefined);
 
-  /** Runs a write; a violation of the declared unique column answers 409 under its field. */
-  async function write<T>(body: Row, run: () => Promise<T>): Promise<T> {
+  /** Runs a write (with the declaration's write hook, in one transaction); a violation of the declared unique column answers 409 under its field. */
+  async function write<T>(body: Row, run: (db: Queryable) => Promise<T>): Promise<T> {
     try {
-      return await run();
+      return await (extra.onWrite ? app.database.transaction(run) : run(app.database));
     } catch (e) {
       if (def.unique && (e as { code?: string }).code === '23505') {
         const m = def.unique.message(String(body[def.unique.field] ?? ''));
@@ -475,15 +526,17 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       for (const prepare of prepares) await prepare(req, values, null);
       values.idUsuarioReg = req.user.idUsuario;
       const names = Object.keys(values);
-      const rows = await write(body, () =>
-        app.database.query<{ id: number }>(
+      const id = await write(body, async (db) => {
+        const rows = await db.query<{ id: number }>(
           `INSERT INTO ${def.table} (${names.map((n) => col(n)).join(', ')})
            VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${col(def.idField)} AS id`,
           names.map((n) => values[n]),
-        ),
-      );
+        );
+        await extra.onWrite?.(db, req, rows[0].id, 'create');
+        return rows[0].id;
+      });
       reply.code(201);
-      return saved(def.createdMessage ?? MSG.registroCreado, body, await findOne(req, rows[0].id));
+      return saved(def.createdMessage ?? MSG.registroCreado, body, await findOne(req, id));
     },
   );
 
@@ -511,14 +564,15 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       const names = Object.keys(values);
       const params = names.map((n) => values[n]);
       params.push(req.user.idUsuario, id);
-      await write(body, () =>
-        app.database.query(
+      await write(body, async (db) => {
+        await db.query(
           `UPDATE ${def.table} SET ${names.map((n, i) => `${col(n)} = $${i + 1}`).join(', ')},
              fecha_act = now(), id_usuario_act = $${params.length - 1}
            WHERE ${col(def.idField)} = $${params.length}`,
           params,
-        ),
-      );
+        );
+        await extra.onWrite?.(db, req, id, 'update');
+      });
       return saved(MSG.registroActualizado, body, await findOne(req, id));
     },
   );
@@ -541,7 +595,10 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       await findOne(req, id, 'write');
       await extra.beforeDelete?.(req, id);
       try {
-        await app.database.query(`DELETE FROM ${def.table} WHERE ${col(def.idField)} = $1`, [id]);
+        await write({}, async (db) => {
+          await extra.onWrite?.(db, req, id, 'delete');
+          await db.query(`DELETE FROM ${def.table} WHERE ${col(def.idField)} = $1`, [id]);
+        });
       } catch (e) {
         if ((e as { code?: string }).code === '23503') throw new AppError(409, 'EN_USO', MSG.enUso);
         throw e;

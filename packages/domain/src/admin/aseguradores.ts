@@ -4,6 +4,7 @@ import type { MasterDetailDef } from '../catalogs/master-detail.ts';
 import { rucCheck, rucField } from './empresa.ts';
 import { optionalId, optionalText, requiredId } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
+import { suscpago, suscripcion } from './suscripciones-recursos.ts';
 
 /**
  * Administration resources declared as catalogues (issue 12 §1): one declaration gives the API
@@ -209,7 +210,7 @@ const medioemp = defineCatalog({
 });
 
 /** Every administration resource declared as a catalogue, by name. */
-export const ADMIN_RESOURCES = { asegurador, prestador, empresa, medioemp } as const;
+export const ADMIN_RESOURCES = { asegurador, prestador, empresa, medioemp, suscripcion, suscpago } as const;
 
 /**
  * The record screens of the administration resources (docs/spec-summary.md 002 "Insurer and provider
@@ -266,6 +267,17 @@ export const RESOURCE_DETAILS: readonly MasterDetailDef[] = [
     editable: true,
     headerFields: ['descripcion', 'idClasElem', 'idAsegurador'],
     tabs: [{ key: 'detalle', label: 'Detalle de tarifas', component: 'tarifa-detalle-tarifario' }],
+  },
+  // A subscription's payment, edited on its own page (docs/spec-summary.md 002 "Subscription payments").
+  {
+    route: 'suscpagomd',
+    param: 'id',
+    master: 'suscpago',
+    title: 'Pago de Suscripción',
+    heading: 'record',
+    editable: true,
+    openForm: true,
+    headerFields: ['idFactura', 'estadoPago', 'fechaDesde', 'fechaHasta'],
   },
   // Full-page edits of a tariff sheet and of an insurer's or a provider's price list (docs/spec-summary.md 002).
   ...(

@@ -1,16 +1,12 @@
-/** Response schemas of the admin API routes: subscriptions, their payments, audit and invoices (see responses.ts). */
+/**
+ * Response schemas of the admin API routes: a subscription as the registration and the company screen read it,
+ * its audit trail and its company's invoices (see responses.ts). Subscriptions and their payments themselves
+ * answer their declaration's rows (admin/suscripciones-recursos.ts).
+ */
 import { z } from 'zod';
-import {
-  columnasRegistro,
-  decimal,
-  fecha,
-  instante,
-  itemsOf,
-  mensajeSchema,
-  pageOf,
-} from '../common/responses.ts';
+import { columnasRegistro, decimal, fecha, instante, itemsOf, pageOf } from '../common/responses.ts';
 
-/** A subscription as the lists and forms read it. */
+/** A subscription as the renewal and the company's current one answer it. */
 export const suscripcionRow = z.object({
   idSuscripcion: z.number().int(),
   idPlan: z.number().int(),
@@ -47,36 +43,6 @@ const suscripcionAudRow = z.object({
   ...columnasRegistro,
 });
 
-/** A payment of a subscription, with its invoice. */
-const suscPagoRow = z.object({
-  idSuscPago: z.number().int(),
-  idSuscripcion: z.number().int(),
-  idFactura: z.number().int(),
-  estadoPago: z.string(),
-  fechaDesde: fecha,
-  fechaHasta: fecha,
-  suscripcionFechaReg: instante,
-  suscripcionNumero: z.string(),
-  facturaFechaReg: instante,
-  facturaNumero: z.string(),
-  facturaTotal: decimal,
-  idEmpresa: z.number().int(),
-  ...columnasRegistro,
-});
-
-/** `GET /api/v1/suscpagos` → 200 (its rows unchecked). */
-export const getSuscpagosResponse = pageOf(z.unknown());
-/** `POST /api/v1/suscpagos` → 201. */
-export const postSuscpagosResponse201 = mensajeSchema.extend({ item: suscPagoRow });
-
-/** `GET /api/v1/suscripciones` → 200. */
-export const getSuscripcionesResponse = pageOf(suscripcionRow);
-/** `GET /api/v1/suscripciones/:id` → 200. */
-export const getSuscripcionesByIdResponse = suscripcionRow;
-/** `POST /api/v1/suscripciones` → 201; `PUT /api/v1/suscripciones/:id` → 200. */
-export const postSuscripcionesResponse201 = mensajeSchema.extend({ item: suscripcionRow });
-export const putSuscripcionesByIdResponse = postSuscripcionesResponse201;
-
 /** `GET /api/v1/suscripciones-aud/:id` → 200. */
 export const getSuscripcionesAudByIdResponse = suscripcionAudRow;
 /** `GET /api/v1/suscripciones/:id/auditoria` → 200. */
@@ -93,7 +59,3 @@ export const getSuscripcionesByIdFacturasResponse = itemsOf(
     fechaReg: instante,
   }),
 );
-
-// Routes the tests reach without a body to learn from: the same rows as their siblings.
-export const getSuscpagosByIdResponse = getSuscpagosResponse.shape.items.element;
-export const putSuscpagosByIdResponse = mensajeSchema.extend({ item: getSuscpagosByIdResponse });

@@ -18,18 +18,21 @@ describe('catalogue declarations', () => {
   it('every catalogue and administration resource is well formed', () => {
     for (const def of Object.values(ALL_RESOURCES)) {
       const names = def.fields.map((f) => f.name);
-      expect(new Set(names).size, def.name).toBe(names.length);
+      const joined = (def.joined ?? []).map((j) => j.name);
+      expect(new Set([...names, ...joined]).size, def.name).toBe(names.length + joined.length);
+      for (const j of def.joined ?? []) expect(names, `${def.name}.${j.name}`).toContain(j.via);
+      for (const c of def.listColumns ?? []) expect([...names, ...joined], `${def.name}.${c}`).toContain(c);
       expect(def.searchFields.length, def.name).toBeGreaterThan(0);
-      for (const s of def.searchFields) expect(names, `${def.name}.${s}`).toContain(s);
-      expect([def.idField, 'fechaReg', 'fechaAct', ...names], def.name).toContain(
+      for (const s of def.searchFields) expect([...names, ...joined], `${def.name}.${s}`).toContain(s);
+      expect([def.idField, 'fechaReg', 'fechaAct', ...names, ...joined], def.name).toContain(
         def.defaultSort.replace(/^-/, ''),
       );
       for (const f of def.fields)
-        if (f.ref) expect(getCatalog(f.ref.catalog), `${def.name}.${f.name}`).toBeDefined();
+        if (f.ref) expect(getResource(f.ref.catalog), `${def.name}.${f.name}`).toBeDefined();
       if (typeof def.tenant === 'object') {
         const through = def.fields.find((f) => f.name === (def.tenant as { through: string }).through);
         expect(through?.ref, `${def.name} tenant`).toBeDefined();
-        expect(getCatalog(through!.ref!.catalog)?.tenant, `${def.name} tenant`).not.toBe('sistema');
+        expect(getResource(through!.ref!.catalog)?.tenant, `${def.name} tenant`).not.toBe('sistema');
       }
       if (def.dateRange) for (const d of def.dateRange) expect(names, `${def.name}.${d}`).toContain(d);
       if (def.unique) expect(names, `${def.name} unique`).toContain(def.unique.field);

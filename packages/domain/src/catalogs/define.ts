@@ -29,7 +29,30 @@ export type CatalogField = {
    * A select fed by another catalogue; the list shows `{name}Nombre`. The label is one field of the
    * referenced row or several joined by a space (a person's names).
    */
-  ref?: { catalog: string; labelField: string | readonly string[] };
+  ref?: {
+    catalog: string;
+    labelField: string | readonly string[];
+    /** JSON name of the label in list rows (default `{field}Nombre`: idLocalidad → localidadNombre). */
+    labelKey?: string;
+    /**
+     * A dependent select (an invoice of the subscription's company): the referenced row's `column` must
+     * equal the `column` of the row the field `field` points to, checked instead of the tenant (that
+     * row's own reference already was); the form reads its options from `options` (an API path under
+     * /api/v1 with `{field}` replaced by the chosen value, answering `{ items }`) once `field` has one.
+     */
+    within?: {
+      field: string;
+      column: string;
+      options: string;
+      label: (row: Record<string, unknown>) => string;
+    };
+  };
+  /** Message of a reference that does not exist or is not allowed (default the declaration's `refMessage`). */
+  refMessage?: string;
+  /** Shown as a coloured status tag (lists, headings). */
+  tag?: boolean;
+  /** The value a new row's form starts with. */
+  default?: string;
   /**
    * A code (CIE-10, TPSNS, ...): stored and searched normalised — upper case, dots removed, `X`
    * padding after the third character removed (`j18.1` → J181, `A09X` → A09) — and searched by prefix.
@@ -51,6 +74,27 @@ export type CatalogField = {
  * A column computed on the server from the rows of another table pointing to this one: how many
  * there are, or the largest value of one of their columns (`max`; null when there is none).
  */
+/**
+ * A column of another table's row that a field of this row points to, answered with every row (the
+ * subscription's number of a payment, its invoice's total), listed and sorted like a field.
+ */
+export type CatalogJoined = {
+  /** JSON name (`facturaTotal`). */
+  name: string;
+  label: string;
+  type: 'integer' | 'decimal' | 'date' | 'instant' | 'text';
+  /** Field of this row holding the other row's id. */
+  via: string;
+  /** The other table, its id column and the column read (SQL names). */
+  table: string;
+  id: string;
+  column: string;
+  /** Null when the row has no such reference. */
+  nullable?: boolean;
+  /** Shown as a column of the list (default true). */
+  list?: boolean;
+};
+
 export type CatalogCount = {
   /** JSON name of the count (`tarifariosCreados`). */
   name: string;
@@ -179,6 +223,19 @@ export type CatalogDef = {
   unique?: { field: string; message: (value: string) => string };
   /** A warning about the saved values that does not stop the save, answered as `aviso` (string or null). */
   warning?: (values: Readonly<Record<string, unknown>>) => string | null;
+  /**
+   * The whole record's rule, replacing the schema derived from the fields (cross-field rules with their
+   * own messages); the fields still give the form's controls, the list and the row.
+   */
+  schema?: z.ZodType;
+  /** Columns of the rows the fields point to, answered with every row. */
+  joined?: readonly CatalogJoined[];
+  /** Fields besides the references a list may be filtered by, by exact value (`?estado=VIGENTE`). */
+  filters?: readonly string[];
+  /** Order of the list's columns by name (fields, joined columns, counts); default the declaration's order. */
+  listColumns?: readonly string[];
+  /** A row's words (headings, confirmations): `{name}` replaced by the row's values ('Suscripción {numero}'). */
+  label?: string;
 };
 
 /** Whether the user may create rows: the write rule, and the declaration's profiles when it names them. */
@@ -209,6 +266,9 @@ export function canWriteCatalog(
 /** Name of the looked-up label of a reference field in list rows: idLocalidad → localidadNombre. */
 export const refLabelKey = (field: string) =>
   `${field.replace(/^id/, '').replace(/^./, (c) => c.toLowerCase())}Nombre`;
+
+/** The label's name of a declared reference field: its own `labelKey` or `refLabelKey`. */
+export const refLabelName = (f: Pick<CatalogField, 'name' | 'ref'>) => f.ref?.labelKey ?? refLabelKey(f.name);
 
 export function defineCatalog<const T extends CatalogDef>(def: T): T {
   return def;
@@ -299,7 +359,8 @@ function fieldSchema(f: CatalogField): z.ZodType {
 }
 
 /** The one schema of a catalogue row, used by the API to validate and by the web form. */
-export function catalogInputSchema(def: CatalogDef) {
+export function catalogInputSchema(def: CatalogDef): z.ZodType {
+  if (def.schema) return def.schema;
   const shape: Record<string, z.ZodType> = {};
   for (const f of def.fields) if (f.form !== false) shape[f.name] = fieldSchema(f);
   const obj = z.object(shape);
@@ -339,6 +400,13 @@ function fieldRowSchema(f: CatalogField): z.ZodType {
   return f.required ? base : base.nullable();
 }
 
+function joinedRowSchema(j: CatalogJoined): z.ZodType {
+  const base = { integer: z.number().int(), decimal, date: fecha, instant: instante, text: z.string() }[
+    j.type
+  ];
+  return j.nullable ? base.nullable() : base;
+}
+
 /**
  * A catalogue row as the API answers it (lib/crud.ts `selectList`): the id, every field, the label
  * `{field}Nombre` of each reference, and the audit stamps with the names of their users.
@@ -347,8 +415,9 @@ export function catalogRowSchema(def: CatalogDef) {
   const shape: Record<string, z.ZodType> = { [def.idField]: z.number().int() };
   for (const f of def.fields) {
     shape[f.name] = fieldRowSchema(f);
-    if (f.ref) shape[refLabelKey(f.name)] = z.string().nullable();
+    if (f.ref) shape[refLabelName(f)] = z.string().nullable();
   }
+  for (const j of def.joined ?? []) shape[j.name] = joinedRowSchema(j);
   for (const c of def.counts ?? []) shape[c.name] = c.max ? z.number().int().nullable() : z.number().int();
   Object.assign(shape, {
     fechaReg: instante,
@@ -404,6 +473,7 @@ export function catalogListQuerySchema(def: CatalogDef) {
       .positive(`${f.label} no válido.`)
       .optional();
   }
+  for (const name of def.filters ?? []) filters[name] = z.string().trim().max(40).optional();
   return listQuerySchema.extend(filters);
 }
 

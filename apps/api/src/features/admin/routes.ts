@@ -7,7 +7,7 @@ import { aseguradorRoutes } from './aseguradores.ts';
 import { cargaAmbRoutes } from './cargaamb.ts';
 import { empresaRoutes } from './empresas.ts';
 import { personaRoutes } from './personas.ts';
-import { suscripcionRoutes } from './suscripciones.ts';
+import { suscripcionHooks, suscripcionRoutes } from './suscripciones.ts';
 import { usuarioRoutes } from './usuarios.ts';
 
 /**
@@ -32,6 +32,8 @@ export async function adminRoutes(app: FastifyInstance) {
     },
   });
   registerCrud(app, ADMIN_RESOURCES.medioemp);
+  registerCrud(app, ADMIN_RESOURCES.suscripcion, suscripcionHooks);
+  registerCrud(app, ADMIN_RESOURCES.suscpago);
   await app.register(usuarioRoutes);
   await app.register(personaRoutes);
   await app.register(empresaRoutes);

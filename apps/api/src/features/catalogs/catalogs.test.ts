@@ -3,10 +3,10 @@ import {
   type CatalogDef,
   type CatalogField,
   foldText,
-  getCatalog,
+  getResource,
   isSystemCatalog,
   MSG,
-  refLabelKey,
+  refLabelName,
   resourcePath,
 } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ let seq = 0;
 async function sample(f: CatalogField): Promise<unknown> {
   seq++;
   if (f.options) return f.options[0].value;
-  if (f.ref) return sampleRef(getCatalog(f.ref.catalog)!);
+  if (f.ref) return sampleRef(getResource(f.ref.catalog)!);
   // A bespoke rule the generic values below would not meet (a RUC's check digit).
   if (f.schema && BESPOKE[f.name]) return BESPOKE[f.name]();
   switch (f.type) {
@@ -91,14 +91,14 @@ async function sampleRef(ref: CatalogDef): Promise<unknown> {
   if (!ref.readOnly) {
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/v1/catalogos/${ref.name}`,
+      url: urlOf(ref),
       headers: writer(ref),
       payload: await sampleRow(ref),
     });
     expect(res.statusCode, `${ref.name}: ${res.body}`).toBe(201);
     return res.json().item[ref.idField];
   }
-  const res = await t.app.inject({ url: `/api/v1/catalogos/${ref.name}?pageSize=1`, headers: admin });
+  const res = await t.app.inject({ url: `${urlOf(ref)}?pageSize=1`, headers: admin });
   return res.json().items[0][ref.idField];
 }
 
@@ -111,8 +111,8 @@ async function sampleRow(def: CatalogDef) {
 /** Text to search a saved row by: the value of its first search field (a reference by its label). */
 function needleOf(def: CatalogDef, item: Record<string, unknown>): string {
   for (const name of def.searchFields) {
-    const f = def.fields.find((x) => x.name === name)!;
-    const v = f.ref ? item[refLabelKey(f.name)] : item[f.name];
+    const f = def.fields.find((x) => x.name === name);
+    const v = f?.ref ? item[refLabelName(f)] : item[name];
     if (v !== null && v !== undefined && v !== '') return foldText(String(v));
   }
   throw new Error(`${def.name}: nothing to search by`);

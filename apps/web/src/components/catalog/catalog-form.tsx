@@ -1,54 +1,22 @@
-import {
-  type CatalogDef,
-  type CatalogField,
-  getCatalog,
-  refLabelKey,
-  validateCatalogInput,
-} from '@app/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Col,
-  DatePicker,
-  Form,
-  type GetRef,
-  Input,
-  InputNumber,
-  type InputRef,
-  Modal,
-  Row,
-  Select,
-  type SelectProps,
-  Switch,
-} from 'antd';
-import { type ChangeEvent, type ComponentProps, type Ref, useEffect, useRef, useState } from 'react';
+import { type CatalogDef, validateCatalogInput } from '@app/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Col, Form, Input, Modal, Row } from 'antd';
+import { useRef } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useAvisoCambios } from '../../app/aviso-salida.tsx';
 import { campoEnFoco } from '../campo-en-foco.ts';
-import { textMaxLength } from '../max-length.ts';
 import { useFeedback } from '../use-feedback.tsx';
-import {
-  catalogKeys,
-  createCatalogRow,
-  fetchCatalogPage,
-  type SaveResponse,
-  updateCatalogRow,
-} from './catalog-api.ts';
+import { catalogKeys, createCatalogRow, type SaveResponse, updateCatalogRow } from './catalog-api.ts';
+import { FieldControl } from './catalog-controls.tsx';
 import {
   type CatalogRow,
-  DATE_INPUT_FORMAT,
   emptyFormValues,
   type FormValues,
-  filterTyped,
   formFields,
-  matchesSearch,
   orderedErrors,
-  refOptions,
-  refQuery,
   stampDateTime,
   toFormValues,
   toPayload,
-  withCurrentOption,
 } from './catalog-values.ts';
 
 export type CatalogFormMode = 'create' | 'edit';
@@ -228,7 +196,7 @@ export function CatalogForm({
                 rules={[fieldRule(f.name)]}
                 valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
               >
-                {renderControl(f, record)}
+                <FieldControl field={f} record={record} fixed={fixed} />
               </Form.Item>
             </Col>
           ))}
@@ -244,170 +212,4 @@ function Warning({ def }: { def: CatalogDef }) {
   const values = Form.useWatch([], { preserve: true }) as FormValues | undefined;
   const aviso = values ? def.warning?.(values) : null;
   return aviso ? <Alert type="warning" showIcon title={aviso} style={{ marginBottom: 12 }} /> : null;
-}
-
-/** The most characters a field takes: its declaration's, or its bespoke schema's (shown with a counter). */
-const limitOf = (f: CatalogField) => f.maxLength ?? textMaxLength(f.schema);
-
-function renderControl(field: CatalogField, record: CatalogRow | null | undefined) {
-  const f = { ...field, maxLength: limitOf(field) };
-  switch (f.type) {
-    case 'textarea':
-      return (
-        <TextAreaControl
-          upper={f.upper}
-          maxLength={f.maxLength}
-          showCount={!!f.maxLength}
-          autoSize={{ minRows: 3, maxRows: 6 }}
-        />
-      );
-    case 'integer':
-      return <InputNumber style={{ width: '100%' }} precision={0} keyboard />;
-    case 'decimal':
-      return <InputNumber style={{ width: '100%' }} precision={2} decimalSeparator="," keyboard />;
-    case 'date':
-      return <DatePicker style={{ width: '100%' }} format={DATE_INPUT_FORMAT} placeholder="dd/mm/aaaa" />;
-    case 'boolean':
-      return <Switch checkedChildren="Sí" unCheckedChildren="No" />;
-    case 'select':
-      if (f.ref)
-        return (
-          <RefSelect
-            catalog={f.ref.catalog}
-            labelField={f.ref.labelField}
-            currentLabel={record?.[refLabelKey(f.name)]}
-            allowClear={!f.required}
-          />
-        );
-      return (
-        <Select
-          options={f.options?.map((o) => ({ value: o.value, label: o.label }))}
-          allowClear={!f.required}
-          placeholder="Seleccione"
-          showSearch={{ filterOption: (input, option) => matchesSearch(input, String(option?.label ?? '')) }}
-        />
-      );
-    case 'email':
-      return (
-        <TextControl inputMode="email" autoComplete="off" maxLength={f.maxLength} showCount={!!f.maxLength} />
-      );
-    default:
-      return (
-        <TextControl
-          upper={f.upper}
-          digits={f.digits}
-          maxLength={f.maxLength}
-          showCount={!!f.maxLength}
-          inputMode={f.digits ? 'numeric' : undefined}
-          autoComplete="off"
-        />
-      );
-  }
-}
-
-type TypingRules = { upper?: boolean; digits?: boolean };
-
-/** Upper-cases or strips non-digits as the user types, keeping the caret where it was. */
-function applyTyping(e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>, rules: TypingRules) {
-  if (!rules.upper && !rules.digits) return;
-  if ((e.nativeEvent as InputEvent).isComposing) return;
-  const el = e.target;
-  const next = filterTyped(el.value, el.selectionStart, rules);
-  if (next.value === el.value) return;
-  el.value = next.value;
-  if (next.caret !== null) el.setSelectionRange(next.caret, next.caret);
-}
-
-type TextControlProps = ComponentProps<typeof Input> & TypingRules & { ref?: Ref<InputRef> };
-
-function TextControl({ upper, digits, onChange, ref, ...rest }: TextControlProps) {
-  return (
-    <Input
-      {...rest}
-      ref={ref}
-      onChange={(e) => {
-        applyTyping(e, { upper, digits });
-        onChange?.(e);
-      }}
-    />
-  );
-}
-
-type TextAreaControlProps = ComponentProps<typeof Input.TextArea> &
-  TypingRules & {
-    ref?: Ref<GetRef<typeof Input.TextArea>>;
-  };
-
-function TextAreaControl({ upper, digits, onChange, ref, ...rest }: TextAreaControlProps) {
-  return (
-    <Input.TextArea
-      {...rest}
-      ref={ref}
-      onChange={(e) => {
-        applyTyping(e, { upper, digits });
-        onChange?.(e);
-      }}
-    />
-  );
-}
-
-type RefSelectProps = Omit<SelectProps, 'options'> & {
-  catalog: string;
-  labelField: string | readonly string[];
-  currentLabel?: unknown;
-};
-
-/**
- * A select fed by another catalogue: its first 100 rows by label, and what the user types (2+
- * characters, 300 ms after the last key) searched by the API the way its list searches, so large
- * catalogues (elements, CIE-10) are reachable beyond the first 100 and accents never matter.
- */
-function RefSelect({ catalog, labelField, currentLabel, value, ...rest }: RefSelectProps) {
-  const refDef = getCatalog(catalog);
-  const first = typeof labelField === 'string' ? labelField : labelField[0];
-  const sortable = refDef?.fields.some((f) => f.name === first);
-  const [search, setSearch] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(search), 300);
-    return () => clearTimeout(id);
-  }, [search]);
-  const params = refQuery(debounced, sortable ? first : undefined);
-  const query = useQuery({
-    queryKey: [...catalogKeys.options(catalog, String(labelField)), params],
-    queryFn: ({ signal }) => fetchCatalogPage(catalog, params, signal),
-    enabled: !!refDef,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    // The spec: failures to load select data are only logged.
-    if (query.error) console.warn(`No se pudo cargar la lista de ${catalog}:`, query.error.message);
-  }, [query.error, catalog]);
-  const options = withCurrentOption(
-    refDef ? refOptions(query.data?.items ?? [], refDef.idField, labelField) : [],
-    value,
-    currentLabel,
-  );
-  return (
-    <Select
-      {...rest}
-      value={value}
-      options={options}
-      loading={query.isFetching}
-      placeholder="Seleccione"
-      notFoundContent={
-        query.isError ? 'No se pudo cargar la lista.' : query.isFetching ? 'Buscando...' : 'Sin resultados'
-      }
-      showSearch={{
-        // The API filters (accent-insensitive, every word); the options shown are its answer.
-        filterOption: (input, option) =>
-          input.trim().length >= 2 || matchesSearch(input, String(option?.label ?? '')),
-        onSearch: setSearch,
-      }}
-      onOpenChange={(open) => {
-        if (!open) setSearch('');
-      }}
-    />
-  );
 }

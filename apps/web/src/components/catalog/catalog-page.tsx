@@ -1,13 +1,4 @@
-import {
-  DeleteOutlined,
-  DownOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type CatalogDef,
   type CatalogSection,
@@ -18,7 +9,7 @@ import {
   MSG,
 } from '@app/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, Input, Result, type TableColumnsType } from 'antd';
+import { Button, Card, Result, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
@@ -30,17 +21,10 @@ import { PageHeader } from '../page-header.tsx';
 import { useFeedback } from '../use-feedback.tsx';
 import { useListParams } from '../use-list-params.ts';
 import { catalogKeys, deleteCatalogRow, fetchCatalogPage } from './catalog-api.ts';
+import { catalogColumns, RowOptions } from './catalog-columns.tsx';
 import { CatalogForm } from './catalog-form.tsx';
-import {
-  type CatalogRow,
-  columnFields,
-  deleteErrorText,
-  displayValue,
-  isSortable,
-  isValidSort,
-  recordLabel,
-  stampDate,
-} from './catalog-values.ts';
+import { type CatalogRow, deleteErrorText, isValidSort, recordLabel } from './catalog-values.ts';
+import { ListToolbar } from './list-toolbar.tsx';
 
 export const SECTION_LABEL: Record<CatalogSection, string> = {
   procesos: 'Procesos',
@@ -81,10 +65,12 @@ export type CatalogListProps = {
   embedded?: boolean;
   /** Key of this list's search, page and sort in the URL, when a page shows several (tabs). */
   namespace?: string;
+  /** `false`: no 'Nuevo' here even for users who may create (a company's subscriptions, but another company's). */
+  canCreate?: boolean;
 };
 
 /** Search, paged table, create/edit modal and delete of one catalogue; the body of `/{name}` and of detail lists. */
-export function CatalogList({ def, parent, embedded = false, namespace }: CatalogListProps) {
+export function CatalogList({ def, parent, embedded = false, namespace, ...props }: CatalogListProps) {
   const queryClient = useQueryClient();
   const feedback = useFeedback();
   const navigate = useNavigate();
@@ -92,7 +78,7 @@ export function CatalogList({ def, parent, embedded = false, namespace }: Catalo
   // system-wide catalogue a platform operator (the same predicate as the API).
   const usuario = useSession()?.usuario;
   const canWrite = usuario ? canWriteCatalog(usuario, def) : false;
-  const canCreate = usuario ? canCreateCatalog(usuario, def) : false;
+  const canCreate = usuario ? canCreateCatalog(usuario, def) && props.canCreate !== false : false;
   const details = detailsOf(def.name);
   const params = useListParams({ defaultSort: def.defaultSort, namespace });
   const sort = isValidSort(def, params.sort) ? params.sort : def.defaultSort;
@@ -137,9 +123,7 @@ export function CatalogList({ def, parent, embedded = false, namespace }: Catalo
 
   const reload = () => queryClient.invalidateQueries({ queryKey: catalogKeys.all(def.name) });
 
-  function runSearch(value: string) {
-    const q = value.trim();
-    if (!q) return; // the spec: an empty search is ignored
+  function runSearch(q: string) {
     if (q === params.q) void list.refetch();
     else params.setQ(q);
   }
@@ -175,36 +159,7 @@ export function CatalogList({ def, parent, embedded = false, namespace }: Catalo
     });
   }
 
-  const columns: TableColumnsType<CatalogRow> = [
-    ...columnFields(def)
-      .filter((f) => f.name !== parent?.field)
-      .map((f) => ({
-        key: f.name,
-        dataIndex: f.name,
-        title: f.label,
-        sorter: isSortable(f),
-        align: f.type === 'integer' || f.type === 'decimal' ? ('right' as const) : undefined,
-        ellipsis: f.type === 'textarea' ? { showTitle: true } : undefined,
-        width: f.type === 'textarea' ? 300 : undefined,
-        render: (_: unknown, row: CatalogRow) => displayValue(f, row),
-      })),
-    ...(def.counts ?? [])
-      .filter((c) => c.list !== false)
-      .map((c) => ({
-        key: c.name,
-        dataIndex: c.name,
-        title: c.label,
-        align: 'right' as const,
-      })),
-    {
-      key: 'fechaReg',
-      dataIndex: 'fechaReg',
-      title: 'Fecha de registro',
-      sorter: true,
-      width: 150,
-      render: (_: unknown, row: CatalogRow) => stampDate(row),
-    },
-  ];
+  const columns: TableColumnsType<CatalogRow> = catalogColumns(def, parent?.field);
   if (canWrite || details.length > 0 || openDetail) {
     columns.push({
       key: 'opciones',
@@ -247,22 +202,14 @@ export function CatalogList({ def, parent, embedded = false, namespace }: Catalo
         />
       )}
       <Card variant="borderless" styles={{ body: { padding: 16 } }}>
-        <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search">
-          <Input.Search
-            placeholder="Buscar..."
-            aria-label={`Buscar en ${def.title}`}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onSearch={runSearch}
-            enterButton={<Button type="primary" icon={<SearchOutlined />} aria-label="Buscar" />}
-            maxLength={200}
-            style={{ width: 360, maxWidth: '100%' }}
-          />
-          <Button icon={<ReloadOutlined />} onClick={showAll}>
-            Todos los registros
-          </Button>
-          {embedded && newButton && <div style={{ marginLeft: 'auto' }}>{newButton}</div>}
-        </Flex>
+        <ListToolbar
+          label={def.title}
+          text={text}
+          onText={setText}
+          onSearch={runSearch}
+          onShowAll={showAll}
+          action={embedded && newButton}
+        />
         <ErrorRetry
           error={list.error}
           fallback={MSG.errorPeticion}
@@ -294,61 +241,5 @@ export function CatalogList({ def, parent, embedded = false, namespace }: Catalo
         onClose={() => setForm((s) => ({ ...s, open: false }))}
       />
     </>
-  );
-}
-
-function RowOptions({
-  label,
-  canWrite,
-  details,
-  onOpen,
-  onEdit,
-  onDelete,
-  onDetail,
-}: {
-  label: string;
-  canWrite: boolean;
-  /** The record's own screen ('Ver detalle'). */
-  onOpen?: () => void;
-  /** Master-detail screens of this row ('Diagnósticos de la Clasificación', ...). */
-  details: { key: string; label: string }[];
-  onEdit: () => void;
-  onDelete: () => void;
-  onDetail: (route: string) => void;
-}) {
-  const items = [
-    ...(onOpen ? [{ key: 'abrir', icon: <EyeOutlined />, label: 'Ver detalle' }] : []),
-    canWrite
-      ? { key: 'editar', icon: <EditOutlined />, label: 'Editar' }
-      : { key: 'editar', icon: <EyeOutlined />, label: 'Ver' },
-    ...details.map((d) => ({ key: `detalle:${d.key}`, icon: <UnorderedListOutlined />, label: d.label })),
-    ...(canWrite ? [{ key: 'eliminar', icon: <DeleteOutlined />, label: 'Eliminar', danger: true }] : []),
-  ];
-  return (
-    <Dropdown
-      trigger={['click']}
-      autoFocus
-      menu={{
-        items,
-        onClick: ({ key, domEvent }) => {
-          // Enter on an item would otherwise also press whatever gets the focus next (the dialog's button).
-          domEvent.preventDefault();
-          domEvent.stopPropagation();
-          if (key === 'abrir') onOpen?.();
-          else if (key === 'editar') onEdit();
-          else if (key === 'eliminar') onDelete();
-          else if (key.startsWith('detalle:')) onDetail(key.slice('detalle:'.length));
-        },
-      }}
-    >
-      <Button
-        size="small"
-        aria-label={`Opciones de ${label}`}
-        onClick={(e) => e.stopPropagation()}
-        onDoubleClick={(e) => e.stopPropagation()}
-      >
-        Opciones <DownOutlined />
-      </Button>
-    </Dropdown>
   );
 }

@@ -1,4 +1,4 @@
-import { type CatalogDef, defineCatalog, getCatalog, validateCatalogInput } from '@app/domain';
+import { ALL_RESOURCES, type CatalogDef, defineCatalog, getCatalog, validateCatalogInput } from '@app/domain';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   formFields,
   isSortable,
   isValidSort,
+  listColumns,
   matchesSearch,
   orderedErrors,
   recordLabel,
@@ -104,10 +105,23 @@ describe('columns and cells', () => {
     expect(displayValue(field('idLocalidad'), { idLocalidad: 4 })).toBe('');
   });
 
-  it('does not sort references or long texts', () => {
+  it('sorts references (by their label) but not long texts', () => {
     expect(isSortable(field('nombre'))).toBe(true);
-    expect(isSortable(field('idLocalidad'))).toBe(false);
+    expect(isSortable(field('idLocalidad'))).toBe(true);
     expect(isSortable(field('nota'))).toBe(false);
+  });
+
+  it('names a row by the declaration’s label template and orders the declared list columns', () => {
+    const pago = ALL_RESOURCES.suscpago;
+    expect(recordLabel(pago, { suscripcionNumero: 'SUS-1' })).toBe('Pago de la suscripción SUS-1');
+    expect(
+      listColumns(pago).map((c) =>
+        c.kind === 'field' ? c.field.name : c.kind === 'joined' ? c.joined.name : c.count.name,
+      ),
+    ).toEqual(pago.listColumns);
+    expect(emptyFormValues(pago).estadoPago).toBe('PENDIENTE');
+    expect(isValidSort(pago, '-facturaNumero')).toBe(true);
+    expect(isValidSort(pago, 'facturaTotal')).toBe(true);
   });
 
   it('names a record for a confirmation', () => {

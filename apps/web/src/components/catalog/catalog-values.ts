@@ -3,13 +3,15 @@
  * what it sends. Everything is derived from the catalogue declaration (docs/design-summary.md §2, "Declare once").
  */
 import {
+  type CatalogCount,
   type CatalogDef,
   type CatalogField,
+  type CatalogJoined,
   foldText,
   formatDate,
   formatDateTime,
   formatNumber,
-  refLabelKey,
+  refLabelName,
 } from '@app/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -37,7 +39,7 @@ function calendarDate(v: unknown): string | null {
 /** The text a list cell shows for one field of a row. */
 export function displayValue(field: CatalogField, row: CatalogRow): string {
   if (field.ref) {
-    const label = row[refLabelKey(field.name)];
+    const label = row[refLabelName(field)];
     return isBlank(label) ? '' : String(label);
   }
   const v = row[field.name];
@@ -55,15 +57,47 @@ export function displayValue(field: CatalogField, row: CatalogRow): string {
   }
 }
 
+/** The text a list cell shows for a joined column of a row (the invoice's total, the subscription's date). */
+export function joinedValue(j: CatalogJoined, row: CatalogRow): string {
+  const v = row[j.name];
+  if (isBlank(v)) return '';
+  if (j.type === 'date' || j.type === 'instant') return formatDate(v as string);
+  if (j.type === 'decimal') return formatNumber(v as number | string);
+  return String(v);
+}
+
+export type ListColumn =
+  | { kind: 'field'; field: CatalogField }
+  | { kind: 'joined'; joined: CatalogJoined }
+  | { kind: 'count'; count: CatalogCount };
+
+/** The list's columns: fields, joined columns and counts shown in lists, in the declared order. */
+export function listColumns(def: CatalogDef): ListColumn[] {
+  const all: [string, ListColumn][] = [
+    ...columnFields(def).map((f): [string, ListColumn] => [f.name, { kind: 'field', field: f }]),
+    ...(def.joined ?? [])
+      .filter((j) => j.list !== false)
+      .map((j): [string, ListColumn] => [j.name, { kind: 'joined', joined: j }]),
+    ...(def.counts ?? [])
+      .filter((c) => c.list !== false)
+      .map((c): [string, ListColumn] => [c.name, { kind: 'count', count: c }]),
+  ];
+  if (!def.listColumns) return all.map(([, c]) => c);
+  const byName = new Map(all);
+  return def.listColumns.map((n) => byName.get(n)).filter((c): c is ListColumn => c !== undefined);
+}
+
 /** Registration stamp of a row, for the list ('dd/MM/yyyy') and the edit form ('dd/MM/yyyy HH:mm'). */
 export const stampDate = (row: CatalogRow, key = 'fechaReg') => formatDate(row[key] as string | null);
 export const stampDateTime = (row: CatalogRow, key = 'fechaReg') => formatDateTime(row[key] as string | null);
 
-/** Server sort is by column value, so a reference (sorted by id) or a long text makes no sense to sort. */
-export const isSortable = (field: CatalogField) => !field.ref && field.type !== 'textarea';
+/** A long text makes no sense to sort; a reference sorts by its label. */
+export const isSortable = (field: CatalogField) => field.type !== 'textarea';
 
-/** Words that name a row in a confirmation ('CED - CÉDULA', 'QUITO', 'Plan #4'). */
+/** Words that name a row in a confirmation ('CED - CÉDULA', 'QUITO', 'Plan #4'), or the declaration's `label`. */
 export function recordLabel(def: CatalogDef, row: CatalogRow): string {
+  if (def.label)
+    return def.label.replace(/\{(\w+)\}/g, (_, n: string) => (isBlank(row[n]) ? '' : String(row[n])));
   const text = (name: string) => {
     const f = def.fields.find((x) => x.name === name);
     return f && !isBlank(row[name]) ? displayValue(f, row) : undefined;
@@ -81,7 +115,7 @@ export function recordLabel(def: CatalogDef, row: CatalogRow): string {
 /** Values of a new record: switches off, everything else empty. */
 export function emptyFormValues(def: CatalogDef, fixed: FormValues = {}): FormValues {
   const out: FormValues = {};
-  for (const f of formFields(def, fixed)) out[f.name] = f.type === 'boolean' ? false : undefined;
+  for (const f of formFields(def, fixed)) out[f.name] = f.type === 'boolean' ? false : f.default;
   return out;
 }
 
@@ -226,7 +260,14 @@ export const matchesSearch = (input: string, label: string) => foldText(label).i
 export function isValidSort(def: CatalogDef, sort: string | undefined): sort is string {
   if (!sort) return false;
   const name = sort.startsWith('-') ? sort.slice(1) : sort;
-  return [def.idField, 'fechaReg', 'fechaAct', ...def.fields.map((f) => f.name)].includes(name);
+  return [
+    def.idField,
+    'fechaReg',
+    'fechaAct',
+    ...def.fields.map((f) => f.name),
+    ...def.fields.filter((f) => f.ref).map(refLabelName),
+    ...(def.joined ?? []).map((j) => j.name),
+  ].includes(name);
 }
 
 /** The reason under the 'No se pudo eliminar' title, without repeating the title. */

@@ -94,21 +94,6 @@ export type SuscripcionAud = {
   fechaReg: string;
 };
 
-export type SuscPago = {
-  idSuscPago: number;
-  idSuscripcion: number;
-  idFactura: number;
-  estadoPago: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  suscripcionFechaReg: string;
-  suscripcionNumero: string;
-  facturaFechaReg: string;
-  facturaNumero: string;
-  facturaTotal: string;
-  fechaReg: string;
-};
-
 export type EmpresaImg = {
   idEmpresaImg: number;
   idEmpresa: number;
@@ -150,17 +135,9 @@ export const adminApi = {
   medicos: crud<Medico>('/medicos'),
   empresas: crud<Empresa>('/empresas'),
   suscripciones: crud<Suscripcion>('/suscripciones'),
-  suscpagos: crud<SuscPago>('/suscpagos'),
   auditoria: (idSuscripcion: number) => list<SuscripcionAud>(`/suscripciones/${idSuscripcion}/auditoria`),
   auditoriaDetalle: (id: number, signal?: AbortSignal) =>
     api<SuscripcionAud>(`/suscripciones-aud/${id}`, { signal }),
-  facturas: (idSuscripcion: number, signal?: AbortSignal) =>
-    api<{ items: { idFactura: number; numero: string; fecha: string; total: string }[] }>(
-      `/suscripciones/${idSuscripcion}/facturas`,
-      {
-        signal,
-      },
-    ),
   vigente: (idEmpresa: number, signal?: AbortSignal) =>
     api<Suscripcion>(`/empresas/${idEmpresa}/suscripcion-vigente`, { signal }),
   imagenes: (idEmpresa: number) => ({

@@ -267,13 +267,7 @@ export function EmpresaFormPage() {
           {
             key: 'suscripcion',
             label: 'Suscripción',
-            children: (
-              <SuscripcionesList
-                namespace="susc"
-                fixedQuery={{ idEmpresa: e.idEmpresa }}
-                canCreate={propia}
-              />
-            ),
+            children: <SuscripcionesList idEmpresa={e.idEmpresa} canCreate={propia} />,
           },
         ]
       : []),

@@ -33,6 +33,8 @@ function page(
 
 const usuarios = () => import('./usuarios-pages.tsx');
 const personas = () => import('./personas-pages.tsx');
+const wizard = () => import('./persona-wizard.tsx');
+const medicos = () => import('./medicos-pages.tsx');
 const empresas = () => import('./empresas-pages.tsx');
 const suscripciones = () => import('./suscripciones-pages.tsx');
 const sesiones = () => import('./sesiones-pages.tsx');
@@ -49,11 +51,11 @@ export const adminRoutes: RouteObject[] = [
   page('/usuarioform/:id', aliases, 'UsuarioFormAlias'),
   page('/perfil_usuario/:p_idperfil', aliases, 'PerfilUsuarioAlias'),
   page('/persona', personas, 'PersonaListPage'),
-  page('/persona/nueva', personas, 'PersonaWizardPage'),
+  page('/persona/nueva', wizard, 'PersonaWizardPage'),
   page('/personaform/:p_idpersona', personas, 'PersonaFormPage'),
-  page('/persona_medico/:p_idpersona', personas, 'PersonaMedicoPage'),
-  page('/medico', personas, 'MedicoListPage'),
-  page('/medicoform/:p_idmedico', personas, 'MedicoFormPage'),
+  page('/persona_medico/:p_idpersona', medicos, 'PersonaMedicoPage'),
+  page('/medico', medicos, 'MedicoListPage'),
+  page('/medicoform/:p_idmedico', medicos, 'MedicoFormPage'),
   // Companies and subscriptions
   page('/empresa', catalogo, 'default', 'admin', { name: 'empresa' }),
   page('/empresaform/:p_idempresa', empresas, 'EmpresaFormPage'),
@@ -61,11 +63,11 @@ export const adminRoutes: RouteObject[] = [
   page('/empresa_medioemp/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'medio' }),
   page('/empresa_usuario/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'usuario' }),
   page('/empresa_persona/:p_idempresa', aliases, 'EmpresaTabAlias', 'admin', { tab: 'persona' }),
-  page('/suscripcion', suscripciones, 'SuscripcionListPage'),
+  page('/suscripcion', catalogo, 'default', 'admin', { name: 'suscripcion' }),
   page('/suscripcionform/:p_idsuscripcion', suscripciones, 'SuscripcionFormPage'),
   page('/suscripcionaudmd/:idSuscripcionAud', suscripciones, 'SuscripcionAudPage'),
-  page('/suscpago', suscripciones, 'SuscPagoListPage'),
-  page('/suscpagomd/:id', suscripciones, 'SuscPagoPage'),
+  page('/suscpago', catalogo, 'default', 'admin', { name: 'suscpago' }),
+  page('/suscpagomd/:id', ficha, 'default', 'admin', { route: 'suscpagomd' }),
   // Insurers, providers, tariff sheets
   page('/asegurador', catalogo, 'default', 'admin', { name: 'asegurador' }),
   page('/aseguradorform/:p_idasegurador', ficha, 'default', 'admin', { route: 'aseguradorform' }),

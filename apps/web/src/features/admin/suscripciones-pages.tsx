@@ -1,338 +1,37 @@
 import { EyeOutlined } from '@ant-design/icons';
-import {
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  PERFIL,
-  suscPagoSchema,
-  suscripcionSchema,
-} from '@app/domain';
+import { ADMIN_RESOURCES, formatDate, formatDateTime, PERFIL } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
+import { estadoTag } from '../../components/catalog/catalog-columns.tsx';
+import { CatalogForm } from '../../components/catalog/catalog-form.tsx';
+import { CatalogList } from '../../components/catalog/catalog-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import {
-  adminApi,
-  adminKeys,
-  type Query,
-  type Row,
-  type SuscPago,
-  type Suscripcion,
-  type SuscripcionAud,
-} from './admin-api.ts';
-import { dateCol, estadoTag, textCol } from './components/columns.tsx';
+import { adminApi, adminKeys, type SuscripcionAud } from './admin-api.ts';
+import { dateCol, textCol } from './components/columns.tsx';
 import { DetailState, InfoBlock, parseId, UrlTabs } from './components/detail.tsx';
-import type { FieldSpec } from './components/fields.tsx';
-import { FormModal } from './components/form-modal.tsx';
-import { INICIO, PROCESOS } from './components/guards.tsx';
-import { facturaOptions, OPTIONS } from './components/options.ts';
-import { FieldGrid, toFormValues, useRecordForm } from './components/record-form.tsx';
+import { INICIO } from './components/guards.tsx';
 import { ResourceList } from './components/resource-list.tsx';
 import { UsuariosList } from './usuario-exports.ts';
 
-const SUSCRIPCION_FIELDS: FieldSpec[] = [
-  {
-    name: 'idPlan',
-    label: 'Plan',
-    kind: 'select',
-    required: true,
-    options: OPTIONS.plan,
-    currentLabelField: 'planNombre',
-  },
-  {
-    name: 'idFormaPago',
-    label: 'Forma de pago',
-    kind: 'select',
-    required: true,
-    options: OPTIONS.formaPago,
-    currentLabelField: 'formaPagoNombre',
-  },
-  { name: 'numero', label: 'Número', kind: 'upper', required: true, maxLength: 40, span: 24 },
-  { name: 'fechaDesde', label: 'Fecha desde', kind: 'date', required: true },
-  { name: 'fechaHasta', label: 'Fecha hasta', kind: 'date', required: true },
-];
+/**
+ * The subscription's own screen, its audit trail and one audit row. Subscriptions and their payments are
+ * declared resources (packages/domain admin/suscripciones-recursos.ts): their lists, forms and the payment's
+ * page are the catalogue's (routes.tsx).
+ */
 
-/** Subscriptions list (docs/spec-summary.md 002 "Subscriptions list for a company"), also the Suscripción tab of a company. */
-export function SuscripcionesList({
-  fixedQuery,
-  namespace,
-  standalone,
-  canCreate = true,
-}: {
-  fixedQuery?: Query;
-  namespace?: string;
-  standalone?: boolean;
-  canCreate?: boolean;
-}) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<{ open: boolean; record: Suscripcion | null }>({
-    open: false,
-    record: null,
-  });
+/** The subscriptions of a company: the Suscripción tab of its screen (new ones only for the user's own). */
+export function SuscripcionesList({ idEmpresa, canCreate }: { idEmpresa: number; canCreate: boolean }) {
   return (
-    <>
-      <ResourceList<Suscripcion>
-        resource="suscripciones"
-        ariaLabel="Suscripciones"
-        title={standalone ? 'Suscripciones' : undefined}
-        breadcrumb={standalone ? [INICIO, PROCESOS, { title: 'Suscripciones' }] : undefined}
-        namespace={namespace}
-        fixedQuery={fixedQuery}
-        fetch={adminApi.suscripciones.list}
-        rowKey={(s) => s.idSuscripcion}
-        defaultSort="-fechaReg"
-        columns={[
-          textCol('usuarioNombre', 'Usuario', true),
-          dateCol('fechaReg', 'Fecha de registro'),
-          dateCol('fechaDesde', 'Fecha desde'),
-          dateCol('fechaHasta', 'Fecha hasta'),
-          textCol('formaPagoNombre', 'Forma de Pago', true),
-          textCol('planNombre', 'Plan', true),
-          textCol('numero', 'Número', true),
-          { key: 'estado', dataIndex: 'estado', title: 'Estado', render: (v: string) => estadoTag(v) },
-        ]}
-        onCreate={canCreate ? () => setForm({ open: true, record: null }) : undefined}
-        onEdit={(record) => setForm({ open: true, record })}
-        extraActions={[
-          {
-            key: 'detalle',
-            label: 'Ver detalle',
-            icon: <EyeOutlined />,
-            run: (s) => navigate(`/suscripcionform/${s.idSuscripcion}`),
-          },
-        ]}
-        onDelete={{
-          noun: 'la suscripción',
-          label: (s) => s.numero,
-          run: (s) => adminApi.suscripciones.remove(s.idSuscripcion),
-        }}
-      />
-      <FormModal<Suscripcion>
-        open={form.open}
-        title={form.record ? 'Editar Suscripción' : 'Crear Suscripción'}
-        record={form.record as Row | null}
-        idField="idSuscripcion"
-        fields={SUSCRIPCION_FIELDS}
-        schema={suscripcionSchema}
-        submit={(b) =>
-          form.record
-            ? adminApi.suscripciones.update(form.record.idSuscripcion, b)
-            : adminApi.suscripciones.create(b)
-        }
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: ['admin'] })}
-        onClose={() => setForm((s) => ({ ...s, open: false }))}
-      />
-    </>
-  );
-}
-
-export function SuscripcionListPage() {
-  return <SuscripcionesList standalone />;
-}
-
-const pagoFields = (idSuscripcion: number, fija: boolean): FieldSpec[] => [
-  {
-    name: 'idSuscripcion',
-    label: 'Suscripción',
-    kind: 'select',
-    required: true,
-    options: OPTIONS.suscripcion,
-    disabled: fija,
-    currentLabelField: 'suscripcionNumero',
-  },
-  {
-    name: 'idFactura',
-    label: 'Factura',
-    kind: 'select',
-    required: true,
-    options: facturaOptions(idSuscripcion),
-    currentLabelField: 'facturaNumero',
-  },
-  {
-    name: 'estadoPago',
-    label: 'Estado de pago',
-    kind: 'select',
-    required: true,
-    options: OPTIONS.estadoPago,
-  },
-  { name: 'fechaDesde', label: 'Fecha desde', kind: 'date', required: true },
-  { name: 'fechaHasta', label: 'Fecha hasta', kind: 'date', required: true },
-];
-
-function PagoModal({
-  open,
-  record,
-  idSuscripcion,
-  onClose,
-}: {
-  open: boolean;
-  record: SuscPago | null;
-  idSuscripcion?: number;
-  onClose: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [susc, setSusc] = useState<number>(record?.idSuscripcion ?? idSuscripcion ?? 0);
-  const fields = pagoFields(susc, idSuscripcion !== undefined);
-  return (
-    <FormModal<SuscPago>
-      open={open}
-      title={record ? 'Editar Pago de Suscripción' : 'Crear Pago de Suscripción'}
-      record={record as Row | null}
-      idField="idSuscPago"
-      fields={fields}
-      initialValues={
-        record ? toFormValues(fields, record as Row) : { idSuscripcion, estadoPago: 'PENDIENTE' }
-      }
-      onValuesChange={(changed) => {
-        if ('idSuscripcion' in changed) setSusc(Number(changed.idSuscripcion) || 0);
-      }}
-      schema={suscPagoSchema}
-      extra={() => (idSuscripcion !== undefined ? { idSuscripcion } : {})}
-      submit={(b) =>
-        record ? adminApi.suscpagos.update(record.idSuscPago, b) : adminApi.suscpagos.create(b)
-      }
-      onSaved={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all('suscpagos') })}
-      onClose={onClose}
+    <CatalogList
+      def={ADMIN_RESOURCES.suscripcion}
+      parent={{ field: 'idEmpresa', id: idEmpresa }}
+      embedded
+      namespace="susc"
+      canCreate={canCreate}
     />
-  );
-}
-
-/** Payments list (docs/spec-summary.md 002 "Subscription payments"), also the Pagos tab of a subscription. */
-export function PagosList({ idSuscripcion, standalone }: { idSuscripcion?: number; standalone?: boolean }) {
-  const navigate = useNavigate();
-  const [form, setForm] = useState<{ open: boolean; record: SuscPago | null; key: number }>({
-    open: false,
-    record: null,
-    key: 0,
-  });
-  return (
-    <>
-      <ResourceList<SuscPago>
-        resource="suscpagos"
-        ariaLabel="Pagos de suscripción"
-        title={standalone ? 'Pagos de Suscripción' : undefined}
-        breadcrumb={standalone ? [INICIO, PROCESOS, { title: 'Pagos de Suscripción' }] : undefined}
-        namespace={standalone ? undefined : 'pagos'}
-        fixedQuery={idSuscripcion ? { idSuscripcion } : undefined}
-        fetch={adminApi.suscpagos.list}
-        rowKey={(p) => p.idSuscPago}
-        defaultSort="-fechaDesde"
-        columns={[
-          {
-            key: 'estadoPago',
-            dataIndex: 'estadoPago',
-            title: 'Estado del pago',
-            sorter: true,
-            render: (v: string) => estadoTag(v),
-          },
-          dateCol('fechaDesde', 'Fecha desde'),
-          dateCol('fechaHasta', 'Fecha hasta'),
-          dateCol('suscripcionFechaReg', 'Registro de la suscripción'),
-          dateCol('facturaFechaReg', 'Registro de la factura'),
-          textCol('facturaNumero', 'Factura'),
-          {
-            key: 'facturaTotal',
-            dataIndex: 'facturaTotal',
-            title: 'Total',
-            align: 'right',
-            render: (v: string) => formatMoney(v),
-          },
-        ]}
-        onCreate={() => setForm((s) => ({ open: true, record: null, key: s.key + 1 }))}
-        onEdit={(record) => setForm((s) => ({ open: true, record, key: s.key + 1 }))}
-        extraActions={[
-          {
-            key: 'detalle',
-            label: 'Ver detalle',
-            icon: <EyeOutlined />,
-            run: (p) => navigate(`/suscpagomd/${p.idSuscPago}`),
-          },
-        ]}
-        onDelete={{
-          noun: 'el pago',
-          label: (p) => `${p.facturaNumero} (${formatDate(p.fechaDesde)} – ${formatDate(p.fechaHasta)})`,
-          run: (p) => adminApi.suscpagos.remove(p.idSuscPago),
-        }}
-      />
-      <PagoModal
-        key={form.key}
-        open={form.open}
-        record={form.record}
-        idSuscripcion={idSuscripcion}
-        onClose={() => setForm((s) => ({ ...s, open: false }))}
-      />
-    </>
-  );
-}
-
-export function SuscPagoListPage() {
-  return <PagosList standalone />;
-}
-
-/** /suscpagomd/:id — one payment, edited on its own page. */
-export function SuscPagoPage() {
-  const id = parseId(useParams().id);
-  const queryClient = useQueryClient();
-  const q = useQuery({
-    queryKey: adminKeys.one('suscpagos', id),
-    queryFn: ({ signal }) => adminApi.suscpagos.get(id, signal),
-    enabled: id > 0,
-  });
-  const [susc, setSusc] = useState(0);
-  const fields = pagoFields(susc || q.data?.idSuscripcion || 0, false);
-  const { form, run, saving, fieldRule, contextHolder } = useRecordForm<SuscPago>({
-    fields,
-    schema: suscPagoSchema,
-    submit: (b) => adminApi.suscpagos.update(id, b),
-    onSaved: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all('suscpagos') }),
-  });
-  const breadcrumb = [INICIO, { title: 'Pagos de Suscripción', href: '/suscpago' }, { title: `Pago ${id}` }];
-  if (!q.data)
-    return (
-      <DetailState
-        error={id ? q.error : { status: 404 }}
-        loading={q.isLoading}
-        title={`Pago ${id}`}
-        breadcrumb={breadcrumb}
-        back={{ href: '/suscpago', label: 'Volver a Pagos' }}
-        onRetry={() => void q.refetch()}
-      />
-    );
-  return (
-    <>
-      {contextHolder}
-      <PageHeader
-        title={`Pago de la suscripción ${q.data.suscripcionNumero}`}
-        breadcrumb={breadcrumb}
-        tag={estadoTag(q.data.estadoPago)}
-        extra={
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
-            Actualizar
-          </Button>
-        }
-      />
-      <Card variant="borderless">
-        <Form
-          form={form}
-          name="pago"
-          layout="vertical"
-          onFinish={run}
-          initialValues={toFormValues(fields, q.data as Row)}
-          onValuesChange={(c: Row) => {
-            if ('idSuscripcion' in c) setSusc(Number(c.idSuscripcion) || 0);
-          }}
-        >
-          <FieldGrid fields={fields} record={q.data as Row} fieldRule={fieldRule} schema={suscPagoSchema} />
-        </Form>
-        <Flex gap={24} wrap style={{ color: 'rgba(0,0,0,0.55)' }}>
-          <span>Fecha de registro: {formatDateTime(q.data.fechaReg)}</span>
-          <span>Registro de la factura: {formatDate(q.data.facturaFechaReg)}</span>
-        </Flex>
-      </Card>
-    </>
   );
 }
 
@@ -375,6 +74,7 @@ function AuditoriaList({ idSuscripcion }: { idSuscripcion: number }) {
 export function SuscripcionFormPage() {
   const id = parseId(useParams().p_idsuscripcion);
   const session = useSession();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const q = useQuery({
     queryKey: adminKeys.one('suscripciones', id),
@@ -426,7 +126,18 @@ export function SuscripcionFormPage() {
       <UrlTabs
         defaultKey="pagos"
         items={[
-          { key: 'pagos', label: 'Pagos', children: <PagosList idSuscripcion={s.idSuscripcion} /> },
+          {
+            key: 'pagos',
+            label: 'Pagos',
+            children: (
+              <CatalogList
+                def={ADMIN_RESOURCES.suscpago}
+                parent={{ field: 'idSuscripcion', id: s.idSuscripcion }}
+                embedded
+                namespace="pagos"
+              />
+            ),
+          },
           {
             key: 'auditoria',
             label: 'Auditoría',
@@ -439,43 +150,17 @@ export function SuscripcionFormPage() {
           },
         ]}
       />
-      <SuscripcionEditModal
+      <CatalogForm
+        def={ADMIN_RESOURCES.suscripcion}
         open={open}
         record={s}
         onClose={() => setOpen(false)}
-        onSaved={() => void q.refetch()}
+        onSaved={() => {
+          void queryClient.invalidateQueries({ queryKey: ['admin'] });
+          void q.refetch();
+        }}
       />
     </>
-  );
-}
-
-function SuscripcionEditModal({
-  open,
-  record,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  record: Suscripcion;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const queryClient = useQueryClient();
-  return (
-    <FormModal<Suscripcion>
-      open={open}
-      title="Editar Suscripción"
-      record={record as Row}
-      idField="idSuscripcion"
-      fields={SUSCRIPCION_FIELDS}
-      schema={suscripcionSchema}
-      submit={(b) => adminApi.suscripciones.update(record.idSuscripcion, b)}
-      onSaved={() => {
-        void queryClient.invalidateQueries({ queryKey: ['admin'] });
-        onSaved();
-      }}
-      onClose={onClose}
-    />
   );
 }
 

@@ -45,16 +45,4 @@ export function yesNo(v: unknown) {
   return v ? <Tag color="blue">Sí</Tag> : <Tag>No</Tag>;
 }
 
-/** VIGENTE green, anything else grey; the word is always shown. */
-export function estadoTag(estado: string | null | undefined) {
-  if (!estado) return null;
-  const color =
-    estado === 'VIGENTE' || estado === 'PAGADO'
-      ? 'green'
-      : estado === 'PENDIENTE'
-        ? 'gold'
-        : estado === 'ANULADO'
-          ? 'red'
-          : 'default';
-  return <Tag color={color}>{estado}</Tag>;
-}
+export { estadoTag } from '../../../components/catalog/catalog-columns.tsx';

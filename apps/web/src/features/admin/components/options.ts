@@ -4,8 +4,6 @@ import type { Option, OptionSource } from './fields.tsx';
 /** Option sources shared by the administration forms. */
 export const OPTIONS = {
   perfil: { catalog: 'perfil', idField: 'idPerfil', label: 'nombre' },
-  plan: { catalog: 'plan', idField: 'idPlan', label: 'nombre' },
-  formaPago: { catalog: 'formapago', idField: 'idFormaPago', label: 'nombre' },
   medioCom: { catalog: 'mediocom', idField: 'idMedioCom', label: 'nombre' },
   tipoIden: { catalog: 'tipoiden', idField: 'idTipoIden', label: 'nombre' },
   estadoCivil: { catalog: 'estadocivil', idField: 'idEstadoCivil', label: 'nombre' },
@@ -16,9 +14,6 @@ export const OPTIONS = {
       { value: 'M', label: 'Masculino' },
       { value: 'F', label: 'Femenino' },
     ],
-  },
-  estadoPago: {
-    static: ['PENDIENTE', 'PAGADO', 'ANULADO'].map((v) => ({ value: v, label: v })),
   },
   suscripcion: {
     key: ['suscripciones'],
@@ -48,14 +43,3 @@ export const OPTIONS = {
       ),
   },
 } satisfies Record<string, OptionSource>;
-
-export const facturaOptions = (idSuscripcion: number): OptionSource => ({
-  key: ['facturas', idSuscripcion],
-  load: async (signal) =>
-    idSuscripcion
-      ? (await adminApi.facturas(idSuscripcion, signal)).items.map((f) => ({
-          value: f.idFactura,
-          label: `${f.numero} (${f.fecha})`,
-        }))
-      : [],
-});

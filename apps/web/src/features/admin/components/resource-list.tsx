@@ -1,15 +1,10 @@
-import {
-  DeleteOutlined,
-  DownOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG, type Page } from '@app/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, Input, type MenuProps, type TableColumnsType } from 'antd';
+import { Button, Card, Dropdown, type MenuProps, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
+import { deleteErrorText } from '../../../components/catalog/catalog-values.ts';
+import { ListToolbar } from '../../../components/catalog/list-toolbar.tsx';
 import { PAGE_SIZE, pageCount } from '../../../components/data-table.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ErrorRetry } from '../../../components/error-retry.tsx';
@@ -98,9 +93,7 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
 
   const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.all(p.resource) });
 
-  function runSearch(value: string) {
-    const q = value.trim();
-    if (!q) return;
+  function runSearch(q: string) {
     if (q === params.q) void list.refetch();
     else params.setQ(q);
   }
@@ -124,8 +117,7 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
           feedback.success(res.mensaje);
           await reload();
         } catch (e) {
-          const m = (e as Error).message?.replace(/^No se pudo eliminar[:.]?\s*/i, '');
-          feedback.errorDialog(MSG.noSePudoEliminar, m ? m.charAt(0).toUpperCase() + m.slice(1) : undefined);
+          feedback.errorDialog(MSG.noSePudoEliminar, deleteErrorText((e as Error).message));
         }
       },
     });
@@ -150,46 +142,33 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
     });
   }
 
+  const newButton = p.onCreate && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={p.onCreate}>
+      {p.createLabel ?? 'Nuevo'}
+    </Button>
+  );
+
   const body = (
     <>
       {(p.search !== false || p.filters || (!p.title && p.onCreate)) && (
-        <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search">
-          {p.search !== false && (
-            <Input.Search
-              placeholder={p.searchPlaceholder ?? 'Buscar por nombre...'}
-              aria-label={`Buscar en ${p.ariaLabel}`}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              onSearch={runSearch}
-              enterButton={<Button type="primary" icon={<SearchOutlined />} aria-label="Buscar" />}
-              maxLength={200}
-              style={{ width: 340, maxWidth: '100%' }}
-            />
-          )}
-          {p.filters?.(params.setFilter, params.filters)}
-          {(p.search !== false || p.filters) && (
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                setText('');
-                params.clear();
-                void reload();
-              }}
-            >
-              Todos los registros
-            </Button>
-          )}
-          {!p.title && p.onCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={p.onCreate}
-              style={{ marginInlineStart: 'auto' }}
-            >
-              {p.createLabel ?? 'Nuevo'}
-            </Button>
-          )}
-        </Flex>
+        <ListToolbar
+          label={p.ariaLabel}
+          text={p.search !== false ? text : undefined}
+          onText={setText}
+          onSearch={runSearch}
+          placeholder={p.searchPlaceholder ?? 'Buscar por nombre...'}
+          filters={p.filters?.(params.setFilter, params.filters)}
+          onShowAll={
+            p.search !== false || p.filters
+              ? () => {
+                  setText('');
+                  params.clear();
+                  void reload();
+                }
+              : undefined
+          }
+          action={!p.title && newButton}
+        />
       )}
       <ErrorRetry
         error={list.error}
@@ -225,11 +204,7 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
             extra={
               <>
                 {p.headerExtra}
-                {p.onCreate && (
-                  <Button type="primary" icon={<PlusOutlined />} onClick={p.onCreate}>
-                    {p.createLabel ?? 'Nuevo'}
-                  </Button>
-                )}
+                {newButton}
               </>
             }
           />
@@ -245,12 +220,7 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
 }
 
 function RowOptions<T>({ actions, row }: { actions: RowAction<T>[]; row: T }) {
-  const items: MenuProps['items'] = actions.map((a) => ({
-    key: a.key,
-    label: a.label,
-    icon: a.icon,
-    danger: a.danger,
-  }));
+  const items: MenuProps['items'] = actions.map(({ run: _run, ...item }) => item);
   return (
     <Dropdown
       trigger={['click']}
