@@ -19,18 +19,7 @@ export function CargaResumenModal({ carga, onClose }: { carga: Carga | null; onC
       open={carga !== null}
       title={carga ? `Resumen de la carga ${carga.idCarga}` : 'Resumen de la carga'}
       onCancel={onClose}
-      footer={
-        <>
-          {carga && (
-            <Link to={cargaRutas.detalle(carga.idTramite, carga.idCarga)}>
-              <Button icon={<ExportOutlined aria-hidden />}>Abrir como página</Button>
-            </Link>
-          )}
-          <Button type="primary" onClick={onClose}>
-            Cerrar
-          </Button>
-        </>
-      }
+      footer={<PieModal to={carga && cargaRutas.detalle(carga.idTramite, carga.idCarga)} onClose={onClose} />}
       width={620}
     >
       {carga && (
@@ -71,6 +60,22 @@ export function CargaResumenModal({ carga, onClose }: { carga: Carga | null; onC
   );
 }
 
+/** A load modal's footer: 'Abrir como página' (the same view at its own address) and 'Cerrar'. */
+function PieModal({ to, onClose }: { to: string | null; onClose: () => void }) {
+  return (
+    <>
+      {to && (
+        <Link to={to}>
+          <Button icon={<ExportOutlined aria-hidden />}>Abrir como página</Button>
+        </Link>
+      )}
+      <Button type="primary" onClick={onClose}>
+        Cerrar
+      </Button>
+    </>
+  );
+}
+
 export type IncidenciasTarget = { carga: Carga; tipo: TipoIncidencia };
 
 /** Errors or novedades of a load, row by row (Fila, Columna, Valor, Motivo), 10 per page. */
@@ -91,16 +96,10 @@ export function CargaIncidenciasModal({
       }
       onCancel={onClose}
       footer={
-        <>
-          {target && (
-            <Link to={cargaRutas[target.tipo](target.carga.idTramite, target.carga.idCarga)}>
-              <Button icon={<ExportOutlined aria-hidden />}>Abrir como página</Button>
-            </Link>
-          )}
-          <Button type="primary" onClick={onClose}>
-            Cerrar
-          </Button>
-        </>
+        <PieModal
+          to={target && cargaRutas[target.tipo](target.carga.idTramite, target.carga.idCarga)}
+          onClose={onClose}
+        />
       }
       width={960}
       destroyOnHidden
@@ -110,17 +109,24 @@ export function CargaIncidenciasModal({
   );
 }
 
-/** The rows of a load's errors or novedades; the page of the load's own page keeps its page in the URL. */
+/**
+ * The rows of a load's errors or novedades; the page of the load's own page keeps its page in the URL.
+ * `scrollY`: the rows' own scroll height (the modal's 420 px); `0`, no scroll at all; `null`, the list's
+ * usual horizontal scroll. `spinnerOnRefetch: false` keeps the rows without a spinner while another page
+ * or a refetch loads over them (the supervisor's 'Novedades' tab).
+ */
 export function IncidenciasList({
   target,
   page: pageProp,
   onPageChange,
   scrollY = 420,
+  spinnerOnRefetch = true,
 }: {
   target: IncidenciasTarget;
   page?: number;
   onPageChange?: (page: number) => void;
-  scrollY?: number;
+  scrollY?: number | null;
+  spinnerOnRefetch?: boolean;
 }) {
   const [pageState, setPageState] = useState(1);
   const page = pageProp ?? pageState;
@@ -131,32 +137,6 @@ export function IncidenciasList({
     queryFn: ({ signal }) => cargasApi.incidencias(carga.idCarga, tipo, page, signal),
     placeholderData: keepPreviousData,
   });
-  const columns: TableColumnsType<Incidencia> = [
-    {
-      key: 'fila',
-      title: 'Fila',
-      dataIndex: 'fila',
-      width: 80,
-      align: 'right',
-      render: (v: number) => formatCount(v),
-    },
-    {
-      key: 'columna',
-      title: 'Columna',
-      dataIndex: 'columna',
-      width: 140,
-      render: (v: string | null) => v ?? '',
-    },
-    {
-      key: 'valor',
-      title: 'Valor',
-      dataIndex: 'valor',
-      width: 180,
-      ellipsis: { showTitle: true },
-      render: (v: string | null) => v ?? '',
-    },
-    { key: 'mensaje', title: 'Motivo', dataIndex: 'mensaje' },
-  ];
   return (
     <>
       <ErrorRetry
@@ -167,17 +147,48 @@ export function IncidenciasList({
       />
       <DataTable<Incidencia>
         ariaLabel={tipo === 'errores' ? 'Errores de la carga' : 'Novedades de la carga'}
-        columns={columns}
+        columns={INCIDENCIA_COLUMNS}
         rows={list.data?.items ?? []}
         total={list.data?.total ?? 0}
         page={page}
         pageSize={10}
-        loading={list.isFetching}
+        loading={list.isFetching && (spinnerOnRefetch || !list.isRefetching)}
         onPageChange={setPage}
         rowKey={(r) => r.idCargaError ?? `${r.fila}-${r.columna ?? ''}-${r.mensaje}`}
         emptyText={tipo === 'errores' ? 'La carga no tiene errores.' : 'La carga no tiene novedades.'}
-        tableProps={{ tableLayout: 'fixed', scroll: scrollY ? { y: scrollY } : undefined }}
+        tableProps={
+          scrollY === null
+            ? { tableLayout: 'fixed' }
+            : { tableLayout: 'fixed', scroll: scrollY ? { y: scrollY } : undefined }
+        }
       />
     </>
   );
 }
+
+const INCIDENCIA_COLUMNS: TableColumnsType<Incidencia> = [
+  {
+    key: 'fila',
+    title: 'Fila',
+    dataIndex: 'fila',
+    width: 80,
+    align: 'right',
+    render: (v: number) => formatCount(v),
+  },
+  {
+    key: 'columna',
+    title: 'Columna',
+    dataIndex: 'columna',
+    width: 140,
+    render: (v: string | null) => v ?? '',
+  },
+  {
+    key: 'valor',
+    title: 'Valor',
+    dataIndex: 'valor',
+    width: 180,
+    ellipsis: { showTitle: true },
+    render: (v: string | null) => v ?? '',
+  },
+  { key: 'mensaje', title: 'Motivo', dataIndex: 'mensaje' },
+];

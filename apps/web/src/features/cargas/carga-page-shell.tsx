@@ -37,9 +37,15 @@ export function CargaPageShell({
   title,
   crumb,
   extra,
+  errorTitle = 'No se pudo cargar la carga.',
+  tramiteHref = tramiteCargasHref,
   children,
 }: {
   title: (idCarga: number) => string;
+  /** The title of a failed load (the attentions page says its list's). */
+  errorTitle?: string;
+  /** Where the procedure's crumb leads: its loads tab by default. */
+  tramiteHref?: (idPerfil: number, idTramite: number) => string;
   /** The last crumb, after 'Carga {id}' (none for the load's own page). */
   crumb?: string;
   extra?: (ctx: CargaPageContext) => ReactNode;
@@ -89,7 +95,7 @@ export function CargaPageShell({
     return (
       <ErrorRetryPage
         error={error}
-        title="No se pudo cargar la carga."
+        title={errorTitle}
         onRetry={() => {
           void tramite.refetch();
           void carga.refetch();
@@ -100,7 +106,7 @@ export function CargaPageShell({
 
   const crumbs: BreadcrumbEntry[] = [
     { title: 'Trámites', href: back },
-    { title: tituloTramite, href: tramiteCargasHref(idPerfil, idTramite) },
+    { title: tituloTramite, href: tramiteHref(idPerfil, idTramite) },
     crumb
       ? { title: `Carga ${idCarga}`, href: cargaRutas.detalle(idTramite, idCarga) }
       : { title: `Carga ${idCarga}` },

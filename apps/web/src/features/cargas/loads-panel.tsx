@@ -13,11 +13,12 @@ import { periodoSemana } from '@app/domain/cargas/rules';
 import { calendarDate, formatPeriod } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Dropdown, Flex, type MenuProps, Tooltip, Typography } from 'antd';
+import { Button, Flex, type MenuProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
+import { MenuOpciones } from '../../components/menu-opciones.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
 import { useArchivosCarga } from '../archivos/use-archivos-carga.tsx';
@@ -120,16 +121,11 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
       ...archivos.items(c),
     ];
     return (
-      <Dropdown
-        trigger={['click']}
-        autoFocus
-        menu={{
-          items,
-          onClick: ({ key, domEvent }) => {
-            domEvent.stopPropagation();
-            if (archivos.handles(key)) archivos.run(c, key);
-            else onOpcion(c, key as OpcionCarga);
-          },
+      <MenuOpciones
+        items={items}
+        onSelect={(key) => {
+          if (archivos.handles(key)) archivos.run(c, key);
+          else onOpcion(c, key as OpcionCarga);
         }}
       >
         <Button
@@ -140,7 +136,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
         >
           Opciones <DownOutlined aria-hidden />
         </Button>
-      </Dropdown>
+      </MenuOpciones>
     );
   }
   const columns = cargaColumns(semanal, opciones);

@@ -8,7 +8,7 @@ import {
 } from '@app/domain/herramientas/calculadora';
 import { Button, Card, Col, Empty, Row, Typography } from 'antd';
 import { type ClipboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { PageHeader } from '../../components/page-header.tsx';
+import { HerramientaHeader } from './herramienta-header.tsx';
 import './herramientas.css';
 
 const TITLE = 'Calculadora';
@@ -92,14 +92,7 @@ export default function CalculadoraPage() {
 
   return (
     <>
-      <PageHeader
-        title={TITLE}
-        breadcrumb={[
-          { title: 'Inicio', href: '/MenuPrincipal' },
-          { title: 'Herramientas' },
-          { title: TITLE },
-        ]}
-      />
+      <HerramientaHeader title={TITLE} />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12} xl={8}>
           <Card>

@@ -8,9 +8,9 @@ import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Select, Ty
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
-import { PageHeader } from '../../components/page-header.tsx';
 import { planillaKeys, planillasApi } from '../planillas/planillas-api.ts';
 import { CoberturaAtenciones } from './cobertura-atenciones.tsx';
+import { HerramientaHeader } from './herramienta-header.tsx';
 import { herramientasApi, herramientasKeys } from './herramientas-api.ts';
 
 const TITLE = 'Consulta de Cobertura';
@@ -66,14 +66,7 @@ export default function ConsultaCoberturaPage() {
 
   return (
     <>
-      <PageHeader
-        title={TITLE}
-        breadcrumb={[
-          { title: 'Inicio', href: '/MenuPrincipal' },
-          { title: 'Herramientas' },
-          { title: TITLE },
-        ]}
-      />
+      <HerramientaHeader title={TITLE} />
       <Card style={{ marginBottom: 16 }}>
         <Form
           form={form}

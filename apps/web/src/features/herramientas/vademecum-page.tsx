@@ -6,8 +6,8 @@ import { Alert, Button, Card, Flex, Input, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
+import { HerramientaHeader } from './herramienta-header.tsx';
 import { herramientasApi, herramientasKeys } from './herramientas-api.ts';
 
 const TITLE = 'Vademécum';
@@ -38,14 +38,7 @@ export default function VademecumPage() {
 
   return (
     <>
-      <PageHeader
-        title={TITLE}
-        breadcrumb={[
-          { title: 'Inicio', href: '/MenuPrincipal' },
-          { title: 'Herramientas' },
-          { title: TITLE },
-        ]}
-      />
+      <HerramientaHeader title={TITLE} />
       <Card>
         <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
           <Input.Search

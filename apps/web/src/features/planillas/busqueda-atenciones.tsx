@@ -20,6 +20,7 @@ import {
   TIPOS_BUSQUEDA_OPCIONES,
   type TipoBusqueda,
 } from './busqueda.ts';
+import { CampoFiltro } from './campo-filtro.tsx';
 import { planillaKeys, planillasApi } from './planillas-api.ts';
 
 const storage = () => (typeof window === 'undefined' ? undefined : window.sessionStorage);
@@ -102,8 +103,7 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
         role="search"
         aria-label="Buscar atenciones"
       >
-        <Flex vertical gap={4}>
-          <Typography.Text id="bus-tipo">Buscar por</Typography.Text>
+        <CampoFiltro id="bus-tipo" label="Buscar por">
           <Select<TipoBusqueda>
             aria-labelledby="bus-tipo"
             allowClear
@@ -113,10 +113,9 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
             value={tipo}
             onChange={(v) => setDraft((d) => ({ ...d, tipo: v, valor: undefined, desde: null, hasta: null }))}
           />
-        </Flex>
+        </CampoFiltro>
         {tipo && tipo !== 'total' && (
-          <Flex vertical gap={4}>
-            <Typography.Text id="bus-valor">Valor</Typography.Text>
+          <CampoFiltro id="bus-valor" label="Valor">
             <Input
               aria-labelledby="bus-valor"
               allowClear
@@ -127,38 +126,23 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
               onChange={(e) => setDraft((d) => ({ ...d, valor: e.target.value }))}
               onPressEnter={() => buscar(draft.soloPendientes)}
             />
-          </Flex>
+          </CampoFiltro>
         )}
-        {tipo === 'total' && (
-          <>
-            <Flex vertical gap={4}>
-              <Typography.Text id="bus-desde">Total desde</Typography.Text>
+        {tipo === 'total' &&
+          (['desde', 'hasta'] as const).map((k) => (
+            <CampoFiltro key={k} id={`bus-${k}`} label={`Total ${k}`}>
               <InputNumber<number>
-                aria-labelledby="bus-desde"
+                aria-labelledby={`bus-${k}`}
                 min={0}
                 step={1}
                 decimalSeparator=","
                 style={{ width: 150 }}
-                value={draft.desde ?? null}
-                onChange={(v) => setDraft((d) => ({ ...d, desde: v }))}
+                value={draft[k] ?? null}
+                onChange={(v) => setDraft((d) => ({ ...d, [k]: v }))}
                 onPressEnter={() => buscar(draft.soloPendientes)}
               />
-            </Flex>
-            <Flex vertical gap={4}>
-              <Typography.Text id="bus-hasta">Total hasta</Typography.Text>
-              <InputNumber<number>
-                aria-labelledby="bus-hasta"
-                min={0}
-                step={1}
-                decimalSeparator=","
-                style={{ width: 150 }}
-                value={draft.hasta ?? null}
-                onChange={(v) => setDraft((d) => ({ ...d, hasta: v }))}
-                onPressEnter={() => buscar(draft.soloPendientes)}
-              />
-            </Flex>
-          </>
-        )}
+            </CampoFiltro>
+          ))}
         <Button type="primary" icon={<SearchOutlined aria-hidden />} onClick={() => buscar(false)}>
           Buscar todos
         </Button>

@@ -2,7 +2,7 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
 import type { PlanillaFila } from '@app/domain/planillas/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { Button, Checkbox, Flex, Select, type TableColumnsType } from 'antd';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
@@ -18,9 +18,14 @@ import {
   PENDIENTES_KEYS,
 } from './atenciones-rules.ts';
 import type { AbrirRegistro } from './atenciones-tab.tsx';
+import { CampoFiltro } from './campo-filtro.tsx';
 import { planillaKeys, planillasApi } from './planillas-api.ts';
 
 const ESTADO_OPCIONES = ESTADOS_REVISION.map((e) => ({ value: e, label: e }));
+const ESTADO_FILTROS = [
+  ['estadoAud', 'Estado AM'],
+  ['estadoDoc', 'Estado GD'],
+] as const;
 
 const DEFS: Record<ColumnaPendiente, TableColumnsType<PlanillaFila>[number]> = {
   idPlanilla: { key: 'idPlanilla', title: 'ID', dataIndex: 'idPlanilla', width: 90, sorter: true },
@@ -107,34 +112,19 @@ export function ListaPendientes({
         role="search"
         aria-label="Filtros de pendientes"
       >
-        {ver.estadoAud && (
-          <Flex vertical gap={4}>
-            <Typography.Text id="pend-estadoAud">Estado AM</Typography.Text>
+        {ESTADO_FILTROS.filter(([k]) => ver[k]).map(([k, label]) => (
+          <CampoFiltro key={k} id={`pend-${k}`} label={label}>
             <Select
-              aria-labelledby="pend-estadoAud"
+              aria-labelledby={`pend-${k}`}
               allowClear
               placeholder="Todos"
               style={{ width: 160 }}
               options={ESTADO_OPCIONES}
-              value={filtros.estadoAud}
-              onChange={(v: string | undefined) => params.setFilter('estadoAud', v ?? null)}
+              value={filtros[k]}
+              onChange={(v: string | undefined) => params.setFilter(k, v ?? null)}
             />
-          </Flex>
-        )}
-        {ver.estadoDoc && (
-          <Flex vertical gap={4}>
-            <Typography.Text id="pend-estadoDoc">Estado GD</Typography.Text>
-            <Select
-              aria-labelledby="pend-estadoDoc"
-              allowClear
-              placeholder="Todos"
-              style={{ width: 160 }}
-              options={ESTADO_OPCIONES}
-              value={filtros.estadoDoc}
-              onChange={(v: string | undefined) => params.setFilter('estadoDoc', v ?? null)}
-            />
-          </Flex>
-        )}
+          </CampoFiltro>
+        ))}
         <Checkbox
           checked={filtros.sinNumeroExt === '1'}
           onChange={(e) => params.setFilter('sinNumeroExt', e.target.checked ? '1' : null)}

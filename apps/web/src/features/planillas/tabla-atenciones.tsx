@@ -1,41 +1,18 @@
-import {
-  CheckOutlined,
-  DeleteOutlined,
-  DownOutlined,
-  FileSearchOutlined,
-  FolderOpenOutlined,
-  RollbackOutlined,
-  SelectOutlined,
-} from '@ant-design/icons';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { PlanillaFila } from '@app/domain/planillas/types';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Dropdown,
-  Flex,
-  type MenuProps,
-  type TableColumnsType,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { type ReactNode, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Typography } from 'antd';
+import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import type { FormatoExport } from '../../components/exportar.ts';
-import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import type { UseListParams } from '../../components/use-list-params.ts';
 import { conMontos } from '../detalles/montos-column.tsx';
 import { TotalesTramiteBar } from '../detalles/totales-resumen.tsx';
-import { fecha } from '../tramites/tramite-rules.ts';
-import { tramiteKeys } from '../tramites/tramites-api.ts';
+import { atencionesColumns, NIVEL_NOMBRE } from './atenciones-columns.tsx';
 import {
   apiQuery,
-  type ColumnaAtencion,
   type ContextoLista,
   columnasAtenciones,
   controlLabel,
@@ -45,13 +22,10 @@ import {
   FILTER_KEYS,
   type Filtros,
   hayFiltros,
-  OPCION_LABELS,
   type OpcionAtencion,
-  opcionesAtencion,
   opcionesDeshabilitadas,
   PANEL_KEYS,
   puedeMarcarTodas,
-  puedeNivel,
   type VistaLista,
   vistaTrasFiltrar,
 } from './atenciones-rules.ts';
@@ -59,17 +33,8 @@ import type { AbrirRegistro } from './atenciones-tab.tsx';
 import { FiltrosPanel } from './filtros-panel.tsx';
 import { planillaKeys, planillasApi } from './planillas-api.ts';
 import type { ResumenTarget } from './resumen-modal.tsx';
+import { useAtencionAcciones } from './use-atencion-acciones.ts';
 import './planillas.css';
-import { useEnvio } from '../../app/use-envio.ts';
-
-const OPCION_ICONS: Record<OpcionAtencion, ReactNode> = {
-  resumen: <FileSearchOutlined aria-hidden />,
-  detalles: <SelectOutlined aria-hidden />,
-  borrar: <DeleteOutlined aria-hidden />,
-  restaurar: <RollbackOutlined aria-hidden />,
-};
-
-const NIVEL_NOMBRE = { 1: 'Primer Nivel', 2: 'Segundo Nivel' } as const;
 
 export type TablaAtencionesProps = {
   ctx: ContextoLista;
@@ -84,7 +49,6 @@ export type TablaAtencionesProps = {
 export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAbrir }: TablaAtencionesProps) {
   const feedback = useFeedback();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { idPerfil, estadoTramite, idTramite } = ctx;
   const filtros = params.filters as Filtros;
   const q = apiQuery(ctx, vista, params);
@@ -99,36 +63,8 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
   // The server says which state columns this user sees now; until it answers, the same rule locally.
   const columnasVisibles = columnasAtenciones(idPerfil, list.data?.estadoTramite ?? estadoTramite);
 
-  const refrescar = () => {
-    void queryClient.invalidateQueries({ queryKey: planillaKeys.all });
-    void queryClient.invalidateQueries({ queryKey: tramiteKeys.detail(idTramite) });
-  };
-
-  // Row toggles may run side by side (one per row): plain mutations.
-  const nivel = useMutation({
-    mutationFn: ({ row, n }: { row: PlanillaFila; n: 1 | 2 }) =>
-      planillasApi.nivel(row.idPlanilla, n, row.version),
-    onSuccess: (r) => message.success(r.mensaje),
-    onError: (e: Error) => feedback.errorDialog(MSG_PLANILLA.nivelError, e.message),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: planillaKeys.all }),
-  });
-  const nivelCarga = useEnvio({
-    mutationFn: ({ idCarga, n }: { idCarga: number; n: 1 | 2 }) => planillasApi.nivelCarga(idCarga, n),
-    onSuccess: (r) => feedback.success(r.mensaje),
-    onError: (e: Error, v) => feedback.errorDialog(MSG_PLANILLA.nivelesError(v.n), e.message),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: planillaKeys.all }),
-  });
-  const estadoFila = useMutation({
-    mutationFn: ({ row, borrar }: { row: PlanillaFila; borrar: boolean }) =>
-      borrar ? planillasApi.borrar(row.idPlanilla) : planillasApi.restaurar(row.idPlanilla),
-    onSuccess: (r) => feedback.success(r.mensaje),
-    onError: (e: Error, v) =>
-      feedback.errorDialog(
-        v.borrar ? MSG_PLANILLA.noSePudoEliminar : 'No se pudo restaurar la planilla.',
-        e.message,
-      ),
-    onSettled: refrescar,
-  });
+  const acciones = useAtencionAcciones(idTramite, feedback);
+  const { nivelCarga, estadoFila } = acciones;
 
   const [exportando, setExportando] = useState(false);
   async function exportar(formato: FormatoExport) {
@@ -211,189 +147,18 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
     else onAbrir(row.idPlanilla, e);
   }
 
-  const user = { idPerfil, idUsuario };
-  const marcar = puedeMarcarTodas(idPerfil, estadoTramite) && vista !== 'ANULADAS';
-  const finalizado = opcionesDeshabilitadas(estadoTramite);
-
-  const nivelColumn = (n: 1 | 2): TableColumnsType<PlanillaFila>[number] => ({
-    key: `nivel${n}`,
-    width: 70,
-    align: 'center',
-    title: (
-      <Flex vertical align="center" gap={0}>
-        <span style={{ whiteSpace: 'normal', lineHeight: 1.2 }}>{NIVEL_NOMBRE[n]}</span>
-        {marcar && (
-          <Tooltip title={idCargaSel ? `Toda la carga ${idCargaSel}` : MSG_PLANILLA.seleccioneCarga}>
-            <Button
-              size="small"
-              type="link"
-              style={{ padding: 0, height: 20, fontSize: 12 }}
-              loading={nivelCarga.isPending && nivelCarga.variables?.n === n}
-              onClick={() => marcarTodas(n)}
-              aria-label={`Marcar todas las atenciones de la carga en ${NIVEL_NOMBRE[n]}`}
-            >
-              Marcar todas
-            </Button>
-          </Tooltip>
-        )}
-      </Flex>
-    ),
-    render: (_: unknown, row) => (
-      <Checkbox
-        aria-label={`${NIVEL_NOMBRE[n]} de la atención ${row.numero}`}
-        checked={row.nivel === n}
-        disabled={
-          !puedeNivel(user, estadoTramite, row) ||
-          (nivel.isPending && nivel.variables?.row.idPlanilla === row.idPlanilla)
-        }
-        onChange={(e) => {
-          if (e.target.checked && row.nivel !== n) nivel.mutate({ row, n });
-        }}
-      />
-    ),
+  const defs = atencionesColumns({
+    idPerfil,
+    idUsuario,
+    estadoTramite,
+    marcar: puedeMarcarTodas(idPerfil, estadoTramite) && vista !== 'ANULADAS',
+    idCargaSel,
+    finalizado: opcionesDeshabilitadas(estadoTramite),
+    acciones,
+    onMarcarTodas: marcarTodas,
+    onOpcion,
+    onResumen,
   });
-
-  const defs: Record<ColumnaAtencion, TableColumnsType<PlanillaFila>[number]> = {
-    numero: { key: 'numero', title: 'Número', dataIndex: 'numero', sorter: true, width: 88 },
-    fechaDesde: {
-      key: 'fechaDesde',
-      title: 'F. atención',
-      dataIndex: 'fechaDesde',
-      sorter: true,
-      width: 94,
-      render: (v: string) => fecha(v),
-    },
-    cedula: { key: 'cedula', title: 'Cédula', dataIndex: 'cedula', sorter: true, width: 94 },
-    nombre: {
-      key: 'nombre',
-      title: 'Nombre',
-      dataIndex: 'nombre',
-      sorter: true,
-      ellipsis: { showTitle: true },
-      width: 130,
-    },
-    cedulaMedico: {
-      key: 'cedulaMedico',
-      title: 'C.I. médico',
-      dataIndex: 'cedulaMedico',
-      width: 94,
-      render: (v: string | null, row) =>
-        v ? (
-          <Tooltip title={row.nombreMedico ?? undefined}>
-            <span>{v}</span>
-          </Tooltip>
-        ) : (
-          ''
-        ),
-    },
-    diag1: {
-      key: 'diag1',
-      title: 'Diag1',
-      dataIndex: 'diag1',
-      width: 56,
-      render: (v: string | null, row) =>
-        v ? (
-          <Tooltip title={row.diag1Nombre ?? 'Diagnóstico no encontrado'}>
-            <span>{v}</span>
-          </Tooltip>
-        ) : (
-          ''
-        ),
-    },
-    estadoAud: {
-      key: 'estadoAud',
-      title: 'Estado AM',
-      dataIndex: 'estadoAud',
-      width: 92,
-      render: (v: string | null) => <StateTag state={v} />,
-    },
-    estadoDoc: {
-      key: 'estadoDoc',
-      title: 'Estado GD',
-      dataIndex: 'estadoDoc',
-      width: 92,
-      render: (v: string | null) => <StateTag state={v} />,
-    },
-    duplicada: {
-      key: 'duplicada',
-      title: 'Dup.',
-      dataIndex: 'duplicada',
-      width: 48,
-      align: 'center',
-      render: (v: number) =>
-        v === 1 ? (
-          <Tooltip title="Atención duplicada">
-            <CheckOutlined role="img" aria-label="Duplicada" style={{ color: '#cf1322' }} />
-          </Tooltip>
-        ) : null,
-    },
-    archivos: {
-      key: 'archivos',
-      title: 'Ver Archivos',
-      width: 72,
-      align: 'center',
-      render: (_: unknown, row) => (
-        <Button
-          size="small"
-          type="link"
-          icon={<FolderOpenOutlined aria-hidden />}
-          aria-label={`Ver archivos de la atención ${row.numero} (${row.numArchivos})`}
-          onClick={() => onResumen({ idPlanilla: row.idPlanilla, numero: row.numero, tab: 'archivos' })}
-        >
-          {row.numArchivos}
-        </Button>
-      ),
-    },
-    nivel1: nivelColumn(1),
-    nivel2: nivelColumn(2),
-    opciones: {
-      key: 'opciones',
-      title: 'Opciones',
-      width: 100,
-      align: 'center',
-      fixed: 'right',
-      render: (_: unknown, row) => {
-        const items: MenuProps['items'] = opcionesAtencion(idPerfil, row).map((op) => ({
-          key: op,
-          icon: OPCION_ICONS[op],
-          label: OPCION_LABELS[op],
-          danger: op === 'borrar',
-          disabled: (op === 'borrar' || op === 'restaurar') && estadoFila.isPending,
-        }));
-        const boton = (
-          <Button
-            size="small"
-            disabled={finalizado}
-            aria-label={`Opciones de la atención ${row.numero}`}
-            onClick={(e) => e.stopPropagation()}
-          >
-            Opciones <DownOutlined aria-hidden />
-          </Button>
-        );
-        if (finalizado)
-          return (
-            <Tooltip title="El trámite está FINALIZADO.">
-              <span>{boton}</span>
-            </Tooltip>
-          );
-        return (
-          <Dropdown
-            trigger={['click']}
-            autoFocus
-            menu={{
-              items,
-              onClick: ({ key, domEvent }) => {
-                domEvent.stopPropagation();
-                onOpcion(row, key as OpcionAtencion);
-              },
-            }}
-          >
-            {boton}
-          </Dropdown>
-        );
-      },
-    },
-  };
   const columns = conMontos(columnasVisibles.map((c) => defs[c]));
 
   const control = controlLabel(filtros.control);

@@ -2,17 +2,15 @@ import type { Page } from '@app/domain/catalogs/define';
 import { formatCount } from '@app/domain/common/format';
 import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Empty, Flex, Select, Skeleton, type TableColumnsType, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Flex, Select, Skeleton, Typography } from 'antd';
 import { api } from '../../app/api.ts';
-import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
-import { type Carga, cargaKeys, cargasApi, type Incidencia } from '../cargas/cargas-api.ts';
+import { IncidenciasList } from '../cargas/carga-modals.tsx';
+import type { Carga } from '../cargas/cargas-api.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { cargaEtiqueta } from './revision-rules.ts';
-
-const PAGE_SIZE = 10;
 
 export type NovedadesTabProps = { tramite: TramiteDetalle };
 
@@ -33,13 +31,6 @@ export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
   const pedida = parseId(params.filters.idCarga);
   const carga = conNovedades.find((c) => c.idCarga === pedida) ?? conNovedades[0];
 
-  const list = useQuery({
-    queryKey: cargaKeys.incidencias(carga?.idCarga ?? 0, 'novedades', params.page),
-    queryFn: ({ signal }) => cargasApi.incidencias(carga?.idCarga ?? 0, 'novedades', params.page, signal),
-    enabled: carga !== undefined,
-    placeholderData: keepPreviousData,
-  });
-
   if (cargas.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (cargas.isError)
     return (
@@ -54,33 +45,6 @@ export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
     return (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Las cargas del trámite no tienen novedades." />
     );
-
-  const columns: TableColumnsType<Incidencia> = [
-    {
-      key: 'fila',
-      title: 'Fila',
-      dataIndex: 'fila',
-      width: 80,
-      align: 'right',
-      render: (v: number) => formatCount(v),
-    },
-    {
-      key: 'columna',
-      title: 'Columna',
-      dataIndex: 'columna',
-      width: 140,
-      render: (v: string | null) => v ?? '',
-    },
-    {
-      key: 'valor',
-      title: 'Valor',
-      dataIndex: 'valor',
-      width: 180,
-      ellipsis: { showTitle: true },
-      render: (v: string | null) => v ?? '',
-    },
-    { key: 'mensaje', title: 'Motivo', dataIndex: 'mensaje' },
-  ];
 
   return (
     <Flex vertical gap={12} style={{ paddingTop: 8 }}>
@@ -105,20 +69,16 @@ export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
           popupMatchSelectWidth={false}
         />
       </Flex>
-      <ErrorRetry error={list.error} fallback={MSG.errorPeticion} onRetry={() => void list.refetch()} />
-      <DataTable<Incidencia>
-        ariaLabel="Novedades de la carga"
-        columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        pageSize={PAGE_SIZE}
-        loading={list.isFetching && !list.isRefetching}
-        onPageChange={params.setPage}
-        rowKey={(r) => r.idCargaError ?? `${r.fila}-${r.columna ?? ''}-${r.mensaje}`}
-        emptyText="La carga no tiene novedades."
-        tableProps={{ tableLayout: 'fixed' }}
-      />
+      {/* A block of its own: the list's error notice keeps its own margin above the rows. */}
+      <div>
+        <IncidenciasList
+          target={{ carga, tipo: 'novedades' }}
+          page={params.page}
+          onPageChange={params.setPage}
+          scrollY={null}
+          spinnerOnRefetch={false}
+        />
+      </div>
     </Flex>
   );
 }

@@ -1,6 +1,5 @@
-import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { Col, DatePicker, Form, InputNumber, Modal, Radio, Row, Select } from 'antd';
+import { Col, Form, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/api.ts';
 import { useAvisoCambios } from '../../app/aviso-salida.tsx';
@@ -8,6 +7,7 @@ import { useEnvio } from '../../app/use-envio.ts';
 import { campoEnFoco } from '../../components/campo-en-foco.ts';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { PeriodoItems } from './periodo-items.tsx';
 import { nuevoTramitePayload, requerido, validarNuevoTramite } from './tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';
 import { UpperTextArea } from './upper-text-area.tsx';
@@ -32,7 +32,6 @@ const FIELD_ORDER = [
   'maxSemanas',
   'descripcion',
 ] as const;
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 export type NuevoTramiteModalProps = {
   open: boolean;
@@ -177,30 +176,7 @@ export function NuevoTramiteModal({ open, onClose, onCreated }: NuevoTramiteModa
           </Col>
         </Row>
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="fechaDesde" label="Fecha desde" rules={required('Fecha desde')}>
-              <DatePicker format={DATE_FORMAT} placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="fechaHasta"
-              label="Fecha hasta"
-              dependencies={['fechaDesde']}
-              rules={[
-                ...required('Fecha hasta'),
-                ({ getFieldValue }) => ({
-                  validator: async (_, value: Dayjs | null) => {
-                    const desde = getFieldValue('fechaDesde') as Dayjs | null;
-                    if (value && desde && value.isBefore(desde, 'day'))
-                      throw new Error(MSG_TRAMITE.fechasInvalidas);
-                  },
-                }),
-              ]}
-            >
-              <DatePicker format={DATE_FORMAT} placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          <PeriodoItems col={{ span: 8 }} />
           <Col span={8}>
             {frecuencia === 'S' && (
               <Form.Item

@@ -9,13 +9,14 @@ import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { asignacionTexto } from '@app/domain/tramites/workflow';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Descriptions, type DescriptionsProps, Flex, Form, Row } from 'antd';
+import { Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Form, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
 import { StateTag } from '../../components/state-tag.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { PeriodoItems } from './periodo-items.tsx';
 import { frecuenciaLabel, semanaTexto } from './tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';
 import { UpperTextArea } from './upper-text-area.tsx';
@@ -86,7 +87,6 @@ export function TramiteInfo({ tramite: t, editable, feedback }: TramiteInfoProps
 }
 
 type EditValues = { fechaDesde: Dayjs | null; fechaHasta: Dayjs | null; descripcion: string };
-const DATE_FORMAT = 'DD/MM/YYYY';
 const FIELDS = ['fechaDesde', 'fechaHasta', 'descripcion'] as const;
 
 /** Dates and description while REGISTRADO, saved with 'Actualizar' (the version guards concurrent edits). */
@@ -156,30 +156,7 @@ function EditForm({ tramite: t, feedback }: { tramite: TramiteDetalle; feedback:
       key={t.version}
     >
       <Row gutter={16} align="top">
-        <Col xs={24} md={6}>
-          <Form.Item name="fechaDesde" label="Fecha desde" rules={required('Fecha desde')}>
-            <DatePicker format={DATE_FORMAT} placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={6}>
-          <Form.Item
-            name="fechaHasta"
-            label="Fecha hasta"
-            dependencies={['fechaDesde']}
-            rules={[
-              ...required('Fecha hasta'),
-              ({ getFieldValue }) => ({
-                validator: async (_, value: Dayjs | null) => {
-                  const desde = getFieldValue('fechaDesde') as Dayjs | null;
-                  if (value && desde && value.isBefore(desde, 'day'))
-                    throw new Error(MSG_TRAMITE.fechasInvalidas);
-                },
-              }),
-            ]}
-          >
-            <DatePicker format={DATE_FORMAT} placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <PeriodoItems col={{ xs: 24, md: 6 }} />
         <Col xs={24} md={12}>
           <Form.Item name="descripcion" label="Descripción" rules={required('Descripción')}>
             <UpperTextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />

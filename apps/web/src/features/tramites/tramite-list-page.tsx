@@ -3,7 +3,7 @@ import { PERFIL } from '@app/domain/auth/profiles';
 import { formatCount, formatDate, formatPeriod } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { ESTADOS_PROCESADOS, ESTADOS_TRABAJO, ESTADOS_TRAMITE } from '@app/domain/tramites/workflow';
-import { Button, Card, DatePicker, Flex, Input, Select, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { PAGE_SIZE } from '../../components/data-table.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
+import { FiltroNumero, FiltroSelect } from '../../components/filtro-url.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
@@ -173,22 +174,20 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
       />
       <Card variant="borderless" styles={{ body: { padding: 16 } }} data-tour="tramites-lista">
         <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search" aria-label="Filtros">
-          <Select
-            aria-label="Estado"
+          <FiltroSelect
+            params={params}
+            name="estado"
+            ariaLabel="Estado"
             placeholder="Estado"
-            allowClear
-            value={f.estado}
-            onChange={(v?: string) => params.setFilter('estado', v)}
             options={estadosDe(vista).map((e) => ({ value: e, label: e }))}
             style={{ width: 140 }}
           />
           {(!esPrestador(idPerfil) || prestadorOptions.length > 1) && (
-            <Select
-              aria-label="Prestador"
+            <FiltroSelect
+              params={params}
+              name="idPrestador"
+              ariaLabel="Prestador"
               placeholder="Prestador"
-              allowClear
-              value={f.idPrestador}
-              onChange={(v?: string) => params.setFilter('idPrestador', v)}
               options={prestadorOptions}
               loading={prestadores.isLoading}
               showSearch={{ filterOption: (input, o) => matchesSearch(input, String(o?.label ?? '')) }}
@@ -196,29 +195,16 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
               popupMatchSelectWidth={false}
             />
           )}
-          <Select
-            aria-label="Servicio"
+          <FiltroSelect
+            params={params}
+            name="idServicio"
+            ariaLabel="Servicio"
             placeholder="Servicio"
-            allowClear
-            value={f.idServicio}
-            onChange={(v?: string) => params.setFilter('idServicio', v)}
             options={servicioOptions}
             loading={servicios.isLoading}
             style={{ width: 140 }}
           />
-          <Input.Search
-            aria-label="Número"
-            placeholder="Número"
-            allowClear
-            value={numero}
-            maxLength={40}
-            onChange={(e) => {
-              setNumero(e.target.value);
-              if (!e.target.value && f.numero) params.setFilter('numero', null);
-            }}
-            onSearch={(v) => params.setFilter('numero', v.trim() || null)}
-            style={{ width: 150 }}
-          />
+          <FiltroNumero params={params} texto={numero} onTexto={setNumero} width={150} />
           <DatePicker.RangePicker
             aria-label="Período desde – hasta"
             format={DATE_FORMAT}
