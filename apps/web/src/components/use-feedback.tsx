@@ -1,6 +1,6 @@
 import { MSG } from '@app/domain';
 import { App, Modal, notification } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 
 /**
  * Success and error feedback of docs/design-summary.md §10: success as a notification ('¡Correcto!' + the server's text),
@@ -15,28 +15,32 @@ export function useFeedback() {
   const notify = hasApp ? app.notification : notificationApi;
   const modal = hasApp ? app.modal : modalApi;
 
-  return {
-    notification: notify,
-    modal,
-    contextHolder: hasApp ? null : (
-      <>
-        {notificationHolder}
-        {modalHolder}
-      </>
-    ),
-    /** '¡Correcto!' with the server's message ('¡Registro creado exitosamente!'). */
-    success: (mensaje: string) => notify.success({ title: MSG.correcto, description: mensaje }),
-    /** A failed save: '¡Error!' / 'Inténtelo de nuevo.' plus the server's message. */
-    saveError: (message?: string) =>
-      modal.error({
-        title: MSG.error,
-        content: <Lines lines={[MSG.intentelo, message]} />,
-        okText: 'Aceptar',
-      }),
-    /** A dialog with a title and the server's message ('No se pudo eliminar' + why). */
-    errorDialog: (title: string, message?: string) =>
-      modal.error({ title, content: message ? <Lines lines={[message]} /> : undefined, okText: 'Aceptar' }),
-  };
+  // One object while the holders do not change: a record kept mounted does not render again for it.
+  return useMemo(
+    () => ({
+      notification: notify,
+      modal,
+      contextHolder: hasApp ? null : (
+        <>
+          {notificationHolder}
+          {modalHolder}
+        </>
+      ),
+      /** '¡Correcto!' with the server's message ('¡Registro creado exitosamente!'). */
+      success: (mensaje: string) => notify.success({ title: MSG.correcto, description: mensaje }),
+      /** A failed save: '¡Error!' / 'Inténtelo de nuevo.' plus the server's message. */
+      saveError: (message?: string) =>
+        modal.error({
+          title: MSG.error,
+          content: <Lines lines={[MSG.intentelo, message]} />,
+          okText: 'Aceptar',
+        }),
+      /** A dialog with a title and the server's message ('No se pudo eliminar' + why). */
+      errorDialog: (title: string, message?: string) =>
+        modal.error({ title, content: message ? <Lines lines={[message]} /> : undefined, okText: 'Aceptar' }),
+    }),
+    [notify, modal, hasApp, notificationHolder, modalHolder],
+  );
 }
 
 function Lines({ lines }: { lines: (string | undefined)[] }): ReactNode {

@@ -14,6 +14,7 @@ import type { useFeedback } from '../../components/use-feedback.tsx';
 import { openPdf } from '../tramites/download.ts';
 import type { Planilla } from './planilla-api.ts';
 import { type AccionTeclado, ATAJOS, type accionesRevision, NOMBRE_TIPO } from './planilla-rules.ts';
+import { usePendientesCarga, useSiguientePendiente } from './siguiente-pendiente.ts';
 import type { Transicion, usePlanillaAcciones } from './use-planilla-acciones.tsx';
 
 /**
@@ -25,7 +26,7 @@ export function BarraRevision({
   planilla: p,
   popup,
   tipoNavegacion,
-  pendientes,
+  precargar,
   buscandoPendiente,
   ocupado,
   revisando,
@@ -42,8 +43,8 @@ export function BarraRevision({
   planilla: Planilla;
   popup?: boolean;
   tipoNavegacion: TipoRevision | null;
-  /** How many of the load still wait for this user (undefined while unknown). */
-  pendientes: number | undefined;
+  /** Look up the next pending attention and fetch it ahead (the page, where Alt+R moves at once). */
+  precargar: boolean;
   buscandoPendiente: 'anterior' | 'siguiente' | null;
   ocupado: boolean;
   revisando: boolean;
@@ -58,6 +59,9 @@ export function BarraRevision({
   onTransicion: (accion: Transicion, tipo: TipoRevision) => void;
   onFinalizarCarga: (tipo: TipoRevision) => void;
 }) {
+  // Here, not in the record: their answers re-render the bar only (decision 84).
+  const pendientes = usePendientesCarga(p, tipoNavegacion, !popup);
+  useSiguientePendiente(p, tipoNavegacion, precargar);
   return (
     <Flex
       className="pf-actions"

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Col,
   DatePicker,
@@ -14,6 +15,7 @@ import type { Dayjs } from 'dayjs';
 import { DiagnosticosField, type NombreDiag, type Nombres } from './diagnosticos-field.tsx';
 import type { Planilla } from './planilla-api.ts';
 import {
+  avisoFinDeSemana,
   type DiagSlot,
   type FormValues,
   limitesFecha,
@@ -37,7 +39,6 @@ export function DatosAtencionForm({
   editable,
   editableAM,
   popup,
-  fechaDesdeSel,
   buscando,
   onBuscar,
   guardando,
@@ -52,13 +53,14 @@ export function DatosAtencionForm({
   editable: boolean;
   editableAM: boolean;
   popup?: boolean;
-  fechaDesdeSel: Dayjs | null | undefined;
   buscando: DiagSlot | null;
   onBuscar: (slot: DiagSlot, texto: string) => void;
   guardando: boolean;
   ocupado: boolean;
   onGuardar: () => void;
 }) {
+  // Watched here, not by the record: a date picked re-renders the form only.
+  const fechaDesdeSel = Form.useWatch('fechaDesde', form) as Dayjs | null | undefined;
   return (
     <Form<FormValues>
       form={form}
@@ -149,4 +151,19 @@ export function DatosAtencionForm({
       </Flex>
     </Form>
   );
+}
+
+/** 'La fecha de inicio de la atención cae en sábado.' while the chosen start date is a weekend day. */
+export function AvisoFinDeSemana({
+  planilla: p,
+  form,
+}: {
+  planilla: Planilla;
+  form: FormInstance<FormValues>;
+}) {
+  const fechaDesdeSel = Form.useWatch('fechaDesde', form) as Dayjs | null | undefined;
+  const aviso = avisoFinDeSemana(
+    fechaDesdeSel === undefined ? p.fechaDesde : fechaDesdeSel?.format('YYYY-MM-DD'),
+  );
+  return aviso ? <Alert type="warning" showIcon title={aviso} style={{ marginBottom: 12 }} /> : null;
 }

@@ -1,10 +1,12 @@
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
+import type { TipoRevision } from '@app/domain/planillas/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
+import { useEvento } from '../../app/use-evento.ts';
 import { useSession } from '../../app/use-session.ts';
 import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -70,6 +72,20 @@ export default function PlanillaFormPage() {
   }
 
   const rapida = useRevisionRapida({ feedback, abrir, actual: () => enPantalla.current });
+  // Stable handlers: the record (memoized) renders again only when its attention or its state changes.
+  const onIr = useEvento((id: number) => void abrir(id, true));
+  const onRevisar = useEvento((tipo: TipoRevision, version: number, siguiente: number | null | undefined) => {
+    if (p) rapida.registrar(p, tipo, version, siguiente);
+  });
+  const onRevisada = useEvento((siguiente: number | null) => {
+    if (siguiente) void abrir(siguiente);
+    else
+      feedback.modal.info({
+        title: MSG_PLANILLA.sinPendientesTitulo,
+        content: MSG_PLANILLA.sinPendientes,
+        okText: 'Aceptar',
+      });
+  });
 
   const crumbs = breadcrumbPlanilla(
     idPerfil,
@@ -140,18 +156,10 @@ export default function PlanillaFormPage() {
         planilla={p}
         idPerfil={idPerfil}
         feedback={feedback}
-        onIr={(id) => void abrir(id, true)}
-        onRevisar={(tipo, version, siguiente) => rapida.registrar(p, tipo, version, siguiente)}
+        onIr={onIr}
+        onRevisar={onRevisar}
         revisando={rapida.revisando === p.idPlanilla}
-        onRevisada={(siguiente) => {
-          if (siguiente) void abrir(siguiente);
-          else
-            feedback.modal.info({
-              title: MSG_PLANILLA.sinPendientesTitulo,
-              content: MSG_PLANILLA.sinPendientes,
-              okText: 'Aceptar',
-            });
-        }}
+        onRevisada={onRevisada}
       />
     </>
   );

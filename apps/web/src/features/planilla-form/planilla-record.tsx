@@ -1,21 +1,20 @@
 import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { reviewType, type TipoRevision } from '@app/domain/planillas/permissions';
-import { Alert, Card, Col, Form, Grid, Row } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Col, Grid, Row } from 'antd';
+import { memo, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useAlCambiar } from '../../app/por-registro.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { BarraRevision } from './barra-revision.tsx';
-import { DatosAtencionForm } from './datos-atencion-form.tsx';
+import { AvisoFinDeSemana, DatosAtencionForm } from './datos-atencion-form.tsx';
 import { DiagnosticoModal } from './diagnostico-modal.tsx';
 import { TarjetaEstado } from './estado-atencion.tsx';
 import type { Planilla } from './planilla-api.ts';
 import {
   type AccionTeclado,
   accionesRevision,
-  avisoFinDeSemana,
   type DiagSlot,
   diagField,
   estadoDe,
@@ -24,7 +23,7 @@ import {
 import { PanelDocumentos, PestanasPlanilla, usePestanaPlanilla } from './planilla-tabs.tsx';
 import { Plantillas } from './plantillas.tsx';
 import { confirmarFinalizarCarga, confirmarTransicion, useIrPendiente } from './revision-acciones.ts';
-import { usePendientesCarga, useSiguientePendiente } from './siguiente-pendiente.ts';
+import { siguienteEnCache } from './siguiente-pendiente.ts';
 import { useAtajos } from './use-atajos.ts';
 import { usePlanillaAcciones } from './use-planilla-acciones.tsx';
 import { usePlanillaForm } from './use-planilla-form.ts';
@@ -57,7 +56,7 @@ export type PlanillaRecordProps = {
  * keyboard shortcuts), the weekend notice, the record's fields with its diagnoses, status and
  * templates, and the tabs. Used by the page and the popup.
  */
-export function PlanillaRecord({
+export const PlanillaRecord = memo(function PlanillaRecord({
   planilla: p,
   idPerfil,
   feedback,
@@ -73,9 +72,9 @@ export function PlanillaRecord({
   const acc = usePlanillaAcciones(p, feedback, datos.recargar);
   const acciones = accionesRevision(p);
   const tipoNavegacion = reviewType(idPerfil);
-  const pendientes = usePendientesCarga(p, tipoNavegacion, !popup);
   // The next pending one, fetched ahead while this one is read (issue 14 §1).
-  const siguiente = useSiguientePendiente(p, tipoNavegacion, !popup && !!onRevisar);
+  const queryClient = useQueryClient();
+  const siguiente = () => siguienteEnCache(queryClient, p, tipoNavegacion);
   const editable = p.permisos.puedeEditar && p.estado === 1;
   const editableAM = editable && p.permisos.puedeAM;
   // The auditor's screen (docs/design-summary.md §10): documents beside the data on wide screens, in their tab otherwise.
@@ -122,7 +121,7 @@ export function PlanillaRecord({
     }
     const enviar = (version: number) =>
       onRevisar
-        ? onRevisar(tipo, version, siguiente)
+        ? onRevisar(tipo, version, siguiente())
         : acc.revisar.mutate(
             { tipo, version },
             {
@@ -187,17 +186,13 @@ export function PlanillaRecord({
   });
 
   // ---- pieces
-  const fechaDesdeSel = Form.useWatch('fechaDesde', form) as Dayjs | null | undefined;
-  const aviso = avisoFinDeSemana(
-    fechaDesdeSel === undefined ? p.fechaDesde : fechaDesdeSel?.format('YYYY-MM-DD'),
-  );
 
   const reviewBar = (
     <BarraRevision
       planilla={p}
       popup={popup}
       tipoNavegacion={tipoNavegacion}
-      pendientes={pendientes}
+      precargar={!popup && !!onRevisar}
       buscandoPendiente={buscandoPendiente}
       ocupado={ocupado}
       revisando={revisando}
@@ -223,7 +218,6 @@ export function PlanillaRecord({
       editable={editable}
       editableAM={editableAM}
       popup={popup}
-      fechaDesdeSel={fechaDesdeSel}
       buscando={lookup?.slot ?? null}
       onBuscar={(slot, texto) => setLookup({ slot, texto })}
       guardando={acc.guardar.isPending}
@@ -235,7 +229,7 @@ export function PlanillaRecord({
   return (
     <>
       {reviewBar}
-      {aviso && <Alert type="warning" showIcon title={aviso} style={{ marginBottom: 12 }} />}
+      <AvisoFinDeSemana planilla={p} form={form} />
       <Row gutter={16}>
         <Col xs={24} xl={panelDocs ? 14 : 24}>
           <Row gutter={16}>
@@ -287,4 +281,4 @@ export function PlanillaRecord({
       />
     </>
   );
-}
+});

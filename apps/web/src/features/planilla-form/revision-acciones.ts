@@ -56,7 +56,8 @@ export function useIrPendiente({
   p: Planilla;
   /** The review type the user navigates by; null: no navigation (the popup, or no review profile). */
   tipo: TipoRevision | null;
-  siguiente: number | null | undefined;
+  /** The next pending one looked up ahead, read at the key press. */
+  siguiente: () => number | null | undefined;
   acc: Acciones;
   feedback: Feedback;
   /** Unsaved edits the move would drop. */
@@ -69,7 +70,8 @@ export function useIrPendiente({
   async function ir(anterior: boolean) {
     if (!tipo) return;
     const mover = async () => {
-      if (!anterior && siguiente) return onIr(siguiente);
+      const ya = anterior ? null : siguiente();
+      if (ya) return onIr(ya);
       setBuscando(anterior ? 'anterior' : 'siguiente');
       const id = await acc.pendiente(tipo, anterior);
       setBuscando(null);

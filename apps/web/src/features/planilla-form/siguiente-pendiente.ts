@@ -80,6 +80,16 @@ export async function precargarAtencion(queryClient: QueryClient, id: number): P
  * The next pending attention after `p` for this review type (null: none left), looked up once the
  * reviews in flight are answered, and prefetched. Undefined while unknown or when not `enabled`.
  */
+const claveSiguiente = (p: Planilla, tipo: TipoRevision | null) =>
+  planillaKeys.sub(p.idPlanilla, 'siguiente', [tipo, p.version, p.estadoAud, p.estadoDoc]);
+
+/**
+ * The next pending attention looked up ahead for `p` (null: none left; undefined: not known yet), read
+ * at the key press: the record does not re-render when the lookup answers (decision 84).
+ */
+export const siguienteEnCache = (queryClient: QueryClient, p: Planilla, tipo: TipoRevision | null) =>
+  queryClient.getQueryData<number | null>(claveSiguiente(p, tipo));
+
 export function useSiguientePendiente(p: Planilla, tipo: TipoRevision | null, enabled: boolean) {
   const queryClient = useQueryClient();
   // Once this page has rendered and settled: the lookup and its fetches never compete with it.
@@ -91,7 +101,7 @@ export function useSiguientePendiente(p: Planilla, tipo: TipoRevision | null, en
     return () => clearTimeout(t);
   }, [p.idPlanilla]);
   const q = useQuery({
-    queryKey: planillaKeys.sub(p.idPlanilla, 'siguiente', [tipo, p.version, p.estadoAud, p.estadoDoc]),
+    queryKey: claveSiguiente(p, tipo),
     queryFn: async ({ signal }) => {
       await esperarRevisiones();
       try {
