@@ -48,10 +48,20 @@ export async function logout(page: Page) {
   });
 }
 
-/** Picks an option of the open antd Select dropdown by its text. */
+/**
+ * Picks an option of the open antd Select dropdown by its text ('' : the first one). Waits until the
+ * list has finished sliding in (a press during the motion can be lost on a busy machine) and never
+ * picks from a list that is closing (the previous select's).
+ */
 export async function pickOption(page: Page, text: string) {
+  const moviendose = ['appear', 'enter'].flatMap((f) =>
+    ['slide-up', 'slide-down'].map((m) => `.ant-select-dropdown.ant-${m}-${f}`),
+  );
+  await expect(page.locator(moviendose.join(', '))).toHaveCount(0);
   await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .locator(
+      '.ant-select-dropdown:visible:not(.ant-slide-up-leave):not(.ant-slide-down-leave) .ant-select-item-option',
+    )
     .filter({ hasText: text })
     .first()
     .click();

@@ -1,24 +1,16 @@
 import { fieldErrors } from '@app/domain/common/errors';
-import { Col, Form, type FormInstance, Row as GridRow, Input } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useRef } from 'react';
+import { useRef } from 'react';
 import type { ZodType } from 'zod';
 import { ApiError } from '../../../app/api.ts';
 import { useAvisoCambios } from '../../../app/aviso-salida.tsx';
 import { useEnvio } from '../../../app/use-envio.ts';
-import { fieldMaxLength } from '../../../components/max-length.ts';
 import { useFeedback } from '../../../components/use-feedback.tsx';
 import type { Row, Saved } from '../admin-api.ts';
-import {
-  DateInput,
-  type FieldSpec,
-  FlagSwitch,
-  OptionSelect,
-  TypedInput,
-  TypedTextArea,
-  toDayjs,
-  typingFilter,
-} from './fields.tsx';
+import { type FieldSpec, toDayjs } from './fields.tsx';
+
+export { FieldGrid, limitOf } from './field-grid.tsx';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -150,111 +142,6 @@ export function useRecordForm<T>(opts: RecordFormOptions<T>) {
     /** The form's changes were saved or dropped on purpose: leaving no longer asks. */
     guardado: cambios.guardado,
   };
-}
-
-/**
- * The most characters a text field takes: the shared schema's `.max(n)` / `.length(n)` (what the API
- * enforces), else the spec's `maxLength`. Shown as a counter under the field.
- */
-export function limitOf(f: FieldSpec, schema?: ZodType): number | undefined {
-  if (f.kind === 'select' || f.kind === 'date' || f.kind === 'switch') return undefined;
-  return fieldMaxLength(schema, f.name) ?? f.maxLength;
-}
-
-/** The controls of a list of field specs, in a grid; `schema` gives the text fields their limits. */
-export function FieldGrid({
-  fields,
-  record,
-  fieldRule,
-  readOnly,
-  schema,
-}: {
-  fields: FieldSpec[];
-  record?: Row | null;
-  fieldRule: (name: string) => { validator: () => Promise<void> };
-  readOnly?: boolean;
-  schema?: ZodType;
-}) {
-  return (
-    <GridRow gutter={16}>
-      {fields.map((f) => (
-        <Col key={f.name} xs={24} md={f.span ?? 12}>
-          <Form.Item
-            name={f.name}
-            label={f.label}
-            required={f.required}
-            rules={readOnly ? [] : [fieldRule(f.name)]}
-            valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-          >
-            {control({ ...f, maxLength: limitOf(f, schema) }, record, readOnly)}
-          </Form.Item>
-        </Col>
-      ))}
-    </GridRow>
-  );
-}
-
-function control(f: FieldSpec, record: Row | null | undefined, readOnly?: boolean): ReactNode {
-  const disabled = readOnly || f.disabled;
-  switch (f.kind) {
-    case 'textarea':
-      return (
-        <TypedTextArea
-          upper
-          maxLength={f.maxLength}
-          showCount={!!f.maxLength}
-          autoSize={{ minRows: 2, maxRows: 5 }}
-          disabled={disabled}
-        />
-      );
-    case 'date':
-      return <DateInput disabled={disabled} />;
-    case 'switch':
-      return <FlagSwitch disabled={disabled} />;
-    case 'select':
-      return (
-        <OptionSelect
-          source={f.options}
-          disabled={disabled}
-          allowClear={!f.required}
-          placeholder={f.placeholder}
-          currentLabel={f.currentLabelField ? (record?.[f.currentLabelField] as string | null) : null}
-        />
-      );
-    case 'password':
-      return (
-        <Input.Password
-          maxLength={f.maxLength ?? 200}
-          autoComplete={f.autoComplete ?? 'new-password'}
-          disabled={disabled}
-          placeholder={f.placeholder}
-        />
-      );
-    case 'email':
-      return (
-        <Input
-          inputMode="email"
-          maxLength={f.maxLength ?? 160}
-          showCount
-          autoComplete={f.autoComplete ?? 'off'}
-          disabled={disabled}
-          placeholder={f.placeholder}
-        />
-      );
-    default:
-      return (
-        <TypedInput
-          filter={typingFilter(f.kind, f.maxLength)}
-          // Digits are cut by the filter after dropping separators, so a pasted '099-123-4567' keeps 10 digits.
-          maxLength={f.kind === 'digits' ? undefined : f.maxLength}
-          count={f.maxLength ? { show: true, max: f.maxLength } : undefined}
-          inputMode={f.kind === 'digits' ? 'numeric' : undefined}
-          autoComplete={f.autoComplete ?? 'off'}
-          disabled={disabled}
-          placeholder={f.placeholder}
-        />
-      );
-  }
 }
 
 export type { FormInstance };
