@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, loadIds } from '../features/planillas/fixtures.ts';
+import { crearTramite, loadIds } from '../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../test/helpers.ts';
 import { csvText, neutralizeCsvCell } from './csv.ts';
 

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { DEMO, type TestContext } from './helpers.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../config.ts';
+import { createTestContext, DEMO, type TestContext } from './helpers.ts';
 
 /*
  * SQL fixtures for the attention tests: a procedure of prestador@demo.ec's provider in the
@@ -181,6 +183,8 @@ export async function crearPlanillas(
   return out;
 }
 
+export type Requester = ReturnType<typeof requester>;
+
 /** Request helper: method, url, user (or none), payload. */
 export function requester(t: TestContext) {
   return async (
@@ -203,3 +207,96 @@ export const versionOf = async (t: TestContext, idPlanilla: number) =>
       idPlanilla,
     ])
   )[0].version;
+
+/**
+ * The usual start of an attention test file: a fresh context, the demo ids and a request helper.
+ * `beforeAll(async () => ({ t, ids, req } = await contextoConFixtures()))`, closed with `t.close()`.
+ */
+export async function contextoConFixtures(
+  overrides: Partial<Config> = {},
+): Promise<{ t: TestContext; ids: Ids; req: Requester }> {
+  const t = await createTestContext(overrides);
+  try {
+    return { t, ids: await loadIds(t), req: requester(t) };
+  } catch (e) {
+    await t.close();
+    throw e;
+  }
+}
+
+/**
+ * The usual start of an attention test file in one line: `const { t, ids, req } = usarContextoConFixtures();`
+ * registers a beforeAll that opens the context (contextoConFixtures) and an afterAll that closes it. The
+ * three values read through to that context, so they are usable inside tests and hooks (not at load time).
+ */
+export function usarContextoConFixtures(overrides: Partial<Config> = {}) {
+  let abierto: { t: TestContext; ids: Ids; req: Requester } | undefined;
+  const c = () => {
+    if (!abierto)
+      throw new Error('El contexto de prueba aún no está abierto (úselo dentro de pruebas o hooks).');
+    return abierto;
+  };
+  beforeAll(async () => {
+    abierto = await contextoConFixtures(overrides);
+  });
+  afterAll(async () => abierto?.t.close());
+  const t: TestContext = {
+    get app() {
+      return c().t.app;
+    },
+    get database() {
+      return c().t.database;
+    },
+    get config() {
+      return c().t.config;
+    },
+    auth: (usuario, clave) => c().t.auth(usuario, clave),
+    close: () => c().t.close(),
+  };
+  const ids: Ids = {
+    get usuarios() {
+      return c().ids.usuarios;
+    },
+    get idPrestador() {
+      return c().ids.idPrestador;
+    },
+    get idPrestador2() {
+      return c().ids.idPrestador2;
+    },
+    get idSuscripcion() {
+      return c().ids.idSuscripcion;
+    },
+    get idEmpresaAseg() {
+      return c().ids.idEmpresaAseg;
+    },
+    get idServicio() {
+      return c().ids.idServicio;
+    },
+  };
+  const req: Requester = (...args) => c().req(...args);
+  return { t, ids, req };
+}
+
+/** A catalogue observation (`tipo` M, D, C) of the demo insurer, or of `idEmpresa`, with this text. */
+export async function crearObservacion(
+  t: TestContext,
+  ids: Ids,
+  descripcion: string,
+  tipo: string,
+  idEmpresa: number = ids.idEmpresaAseg,
+) {
+  const [o] = await t.database.query<{ id: number }>(
+    'INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, $2, $3) RETURNING id_observacion AS id',
+    [idEmpresa, descripcion, tipo],
+  );
+  return o.id;
+}
+
+/** The demo insurer's standard answer with this text. */
+export async function crearRespuesta(t: TestContext, ids: Ids, descripcion: string) {
+  const [r] = await t.database.query<{ id: number }>(
+    'INSERT INTO respuesta (id_empresa, descripcion) VALUES ($1, $2) RETURNING id_respuesta AS id',
+    [ids.idEmpresaAseg, descripcion],
+  );
+  return r.id;
+}

@@ -97,3 +97,46 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
 /** The Spanish error of an answer. */
 export const errorOf = (res: LightMyRequestResponse) =>
   res.json() as { error: { code: string; message: string; fields?: Record<string, string> } };
+
+/** The provider (prestador) of a demo user's company. */
+export async function idPrestadorDe(t: TestContext, usuario: string = DEMO.prestador): Promise<number> {
+  const [p] = await t.database.query<{ id: number }>(
+    'SELECT p.id_prestador AS id FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = $1',
+    [usuario],
+  );
+  return p.id;
+}
+
+/** The two demo providers and the insurer's subscription and company (admin@demo.ec's). */
+export type IdsDemo = { prestador: number; prestador2: number; suscripcion: number; aseguradora: number };
+
+export async function idsDemo(t: TestContext): Promise<IdsDemo> {
+  const [adm] = await t.database.query<{ suscripcion: number; aseguradora: number }>(
+    'SELECT id_suscripcion AS suscripcion, id_empresa AS aseguradora FROM usuario WHERE nombre = $1',
+    [DEMO.admin],
+  );
+  return {
+    prestador: await idPrestadorDe(t, DEMO.prestador),
+    prestador2: await idPrestadorDe(t, DEMO.prestador2),
+    ...adm,
+  };
+}
+
+/** A March 2026 procedure of the demo provider created through the API (POST /api/v1/tramites), as the provider. */
+export async function registrarTramitePorApi(
+  t: TestContext,
+  datos: { descripcion: string; frecuenciaCarga: 'M' | 'S' },
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/tramites',
+    headers: await t.auth(DEMO.prestador),
+    payload: {
+      idPrestador: await idPrestadorDe(t),
+      idServicio: 1,
+      fechaDesde: '2026-03-02',
+      fechaHasta: '2026-03-29',
+      ...datos,
+    },
+  });
+}

@@ -3,10 +3,11 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
-import { fecha, instante } from '../common/responses.ts';
+import { fecha, instante, pageOf } from '../common/responses.ts';
+import { planillaDeListaSchema } from '../planillas/responses-revision.ts';
 
-/** `GET /api/v1/archivos-pla/:id` → 200. */
-export const getArchivosPlaByIdResponse = z.object({
+/** A document of an attention, as stored. */
+export const archivoPlaSchema = z.object({
   idArchivoPla: z.number().int(),
   idPlanilla: z.number().int(),
   nombre: z.string(),
@@ -16,6 +17,10 @@ export const getArchivosPlaByIdResponse = z.object({
   hash: z.string(),
   fechaCrea: instante,
   fechaMod: z.unknown().nullable(),
+});
+
+/** `GET /api/v1/archivos-pla/:id` → 200. */
+export const getArchivosPlaByIdResponse = archivoPlaSchema.extend({
   idCarga: z.number().int(),
   idTramite: z.number().int(),
   numero: z.string(),
@@ -23,24 +28,7 @@ export const getArchivosPlaByIdResponse = z.object({
 });
 
 /** `GET /api/v1/planillas/:id/archivos` → 200. */
-export const getPlanillasByIdArchivosResponse = z.object({
-  items: z.array(
-    z.object({
-      idArchivoPla: z.number().int(),
-      idPlanilla: z.number().int(),
-      nombre: z.string(),
-      ruta: z.string(),
-      tipo: z.string(),
-      tamano: z.number().int(),
-      hash: z.string(),
-      fechaCrea: instante,
-      fechaMod: z.unknown().nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const getPlanillasByIdArchivosResponse = pageOf(archivoPlaSchema);
 
 /** `GET /api/v1/tramites/:id/archivos-nuevos` → 200. */
 export const getTramitesByIdArchivosNuevosResponse = z.object({
@@ -83,26 +71,14 @@ export const getTramitesByIdArchivosPorCargaResponse = z.object({
 });
 
 /** `GET /api/v1/tramites/:id/planillas-sin-archivos` → 200. */
-export const getTramitesByIdPlanillasSinArchivosResponse = z.object({
-  items: z.array(
-    z.object({
-      idPlanilla: z.number().int(),
-      idCarga: z.number().int(),
-      numero: z.string(),
-      cedula: z.string(),
-      nombre: z.string(),
-      fechaDesde: fecha,
-      fechaHasta: fecha,
-      nombreMedico: z.string(),
-      cargaDesde: fecha,
-      cargaHasta: fecha,
-      tipoCarga: z.string(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const getTramitesByIdPlanillasSinArchivosResponse = pageOf(
+  planillaDeListaSchema.extend({
+    nombreMedico: z.string(),
+    cargaDesde: fecha,
+    cargaHasta: fecha,
+    tipoCarga: z.string(),
+  }),
+);
 
 /** `POST /api/v1/archivos-pla/:id/enlace` → 200. */
 export const postArchivosPlaByIdEnlaceResponse = z.object({

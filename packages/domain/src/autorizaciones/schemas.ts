@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
+import { descripcionSchema } from '../tramites/schemas.ts';
 import { MSG_AUTORIZACION } from './messages.ts';
 import { ESTADOS_AUTORIZACION, MAX_DIAS_SEMANAS } from './rules.ts';
 
@@ -24,12 +25,7 @@ const texto = (max: number) =>
 /** A new request ('Solicitudes'): what the provider asks for and the period of the attentions. */
 export const autorizacionInputSchema = z
   .object({
-    descripcion: z
-      .string({ error: MSG.campoRequerido('Descripción') })
-      .trim()
-      .min(1, MSG.campoRequerido('Descripción'))
-      .max(500)
-      .transform((v) => v.toUpperCase()),
+    descripcion: descripcionSchema,
     fechaDesde: fechaReq('Fecha desde'),
     fechaHasta: fechaReq('Fecha hasta'),
   })

@@ -9,25 +9,26 @@ const fecha = z
   .refine(isIsoDate, MSG_CARGA.fechaInvalida)
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), MSG_CARGA.fechaInvalida);
 
+/** A file's last-modified value as a multipart field: epoch milliseconds or an ISO instant, answered as ISO. */
+export const fechaModificacionSchema = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    const d = /^\d+$/.test(v) ? new Date(Number(v)) : new Date(v);
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: 'custom', message: 'La fecha de modificación del archivo no es válida.' });
+      return z.NEVER;
+    }
+    return d.toISOString();
+  });
+
 /** The text fields that travel with the data file in the multipart upload. */
 export const cargaCamposSchema = z
   .object({
     idAutorizacion: z.coerce.number().int().positive('La autorización no es válida.').optional(),
     fechaDesde: fecha.optional(),
     fechaHasta: fecha.optional(),
-    /** The file's last-modified value: epoch milliseconds or an ISO instant. */
-    fechaModificacion: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        const d = /^\d+$/.test(v) ? new Date(Number(v)) : new Date(v);
-        if (Number.isNaN(d.getTime())) {
-          ctx.addIssue({ code: 'custom', message: 'La fecha de modificación del archivo no es válida.' });
-          return z.NEVER;
-        }
-        return d.toISOString();
-      })
-      .optional(),
+    fechaModificacion: fechaModificacionSchema.optional(),
   })
   .refine((v) => !v.fechaDesde || !v.fechaHasta || v.fechaDesde <= v.fechaHasta, {
     path: ['fechaHasta'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fechaModificacionSchema } from '../cargas/schemas.ts';
 import { INT4_MAX, idCon, requiredId } from '../common/ids.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
@@ -37,19 +38,8 @@ export const registroCamposSchema = z
       .max(500)
       .transform((v) => v.toUpperCase())
       .optional(),
-    /** The data file's last-modified value: epoch milliseconds or an ISO instant. */
-    fechaModificacion: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        const d = /^\d+$/.test(v) ? new Date(Number(v)) : new Date(v);
-        if (Number.isNaN(d.getTime())) {
-          ctx.addIssue({ code: 'custom', message: 'La fecha de modificación del archivo no es válida.' });
-          return z.NEVER;
-        }
-        return d.toISOString();
-      })
-      .optional(),
+    /** The data file's last-modified value. */
+    fechaModificacion: fechaModificacionSchema.optional(),
   })
   .refine((v) => v.fechaDesde <= v.fechaHasta, {
     path: ['fechaHasta'],

@@ -4,6 +4,7 @@ import { fecha, instante, pageOf } from '../common/responses.ts';
 import { importeSchema } from '../detalles/schemas.ts';
 import { MSG } from '../messages.ts';
 import { TIPOS_REVISION } from '../planillas/permissions.ts';
+import { planillaDeListaSchema } from '../planillas/responses-revision.ts';
 import { ESTADOS_TRAMITE } from '../tramites/workflow.ts';
 import { MSG_OBSERVACION } from './messages.ts';
 import { NIVELES_OBSERVACION, RESOLUCIONES } from './rules.ts';
@@ -176,14 +177,9 @@ export const observacionPlanillaSchema = z.object({
 });
 
 /** A row of the procedure's lists: the observation and its attention. */
-export const observacionTramiteItemSchema = observacionItemSchema.extend({
-  idCarga: z.number().int(),
-  numero: z.string(),
-  cedula: z.string(),
-  nombre: z.string(),
-  fechaDesde: fecha,
-  fechaHasta: fecha,
-});
+export const observacionTramiteItemSchema = observacionItemSchema.extend(
+  planillaDeListaSchema.omit({ idPlanilla: true }).shape,
+);
 export type ObservacionTramiteItem = z.input<typeof observacionTramiteItemSchema>;
 
 export const permisosObservacionSchema = z.object({

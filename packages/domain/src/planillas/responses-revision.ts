@@ -2,8 +2,11 @@
 import { z } from 'zod';
 import { fecha, itemsOf, mensajeSchema, pageOf } from '../common/responses.ts';
 
-/** A sheet as the assignment and control lists show it; each list adds its own columns. */
-const planillaDeLista = z.object({
+/**
+ * A sheet as the lists of a procedure show it (assignments, controls, sheets without files,
+ * observations); each list adds its own columns.
+ */
+export const planillaDeListaSchema = z.object({
   idPlanilla: z.number().int(),
   idCarga: z.number().int(),
   numero: z.string(),
@@ -60,7 +63,7 @@ export const getTramitesByIdAsignacionesCargasResponse = itemsOf(
 
 /** `GET /api/v1/tramites/:id/asignaciones/planillas` → 200. */
 export const getTramitesByIdAsignacionesPlanillasResponse = pageOf(
-  planillaDeLista.extend({
+  planillaDeListaSchema.extend({
     estado: z.string(),
     idUsuario: z.number().int().nullable(),
     usuarioNombre: z.string().nullable(),
@@ -80,7 +83,9 @@ export const getTramitesByIdControlesResponse = z.object({
 });
 
 /** `GET /api/v1/tramites/:id/controles/:n` → 200. */
-export const getTramitesByIdControlesByNResponse = pageOf(planillaDeLista.extend({ motivo: z.string() }));
+export const getTramitesByIdControlesByNResponse = pageOf(
+  planillaDeListaSchema.extend({ motivo: z.string() }),
+);
 
 /** `POST /api/v1/cargas/:id/revision/finalizar` → 200. */
 export const postCargasByIdRevisionFinalizarResponse = mensajeSchema.extend({

@@ -11,6 +11,14 @@ const fecha = (label: string) =>
     .min(1, MSG.campoRequerido(label))
     .refine(isIsoDate, `${label} debe ser una fecha válida.`);
 
+/** A required description (procedure, authorization request): trimmed, upper-cased, up to 500 characters. */
+export const descripcionSchema = z
+  .string({ error: MSG.campoRequerido('Descripción') })
+  .trim()
+  .min(1, MSG.campoRequerido('Descripción'))
+  .max(500)
+  .transform((v) => v.toUpperCase());
+
 /** Procedure form: idPrestador, idServicio, fechaDesde, fechaHasta, descripcion required (docs/spec-summary.md 000 §5). */
 export const tramiteInputSchema = z
   .object({
@@ -37,12 +45,7 @@ export const tramiteUpdateSchema = z
   .object({
     fechaDesde: fecha('Fecha desde'),
     fechaHasta: fecha('Fecha hasta'),
-    descripcion: z
-      .string({ error: MSG.campoRequerido('Descripción') })
-      .trim()
-      .min(1, MSG.campoRequerido('Descripción'))
-      .max(500)
-      .transform((v) => v.toUpperCase()),
+    descripcion: descripcionSchema,
     version: z.number().int().optional(),
   })
   .refine((v) => v.fechaDesde <= v.fechaHasta, {

@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { leerArchivoMultipart } from '../../lib/multipart.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
 
@@ -131,31 +132,19 @@ function refuse(reply: FastifyReply, errores: string[]) {
 async function readCsv(
   req: FastifyRequest,
 ): Promise<{ buffer: Buffer; nombre: string; idCarga: number | null }> {
-  let buffer: Buffer | null = null;
-  let nombre = '';
   let idCarga: number | null = null;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'archivo' || buffer) {
-          await part.toBuffer();
-          continue;
-        }
-        nombre = part.filename;
-        buffer = await part.toBuffer();
-      } else if (part.fieldname === 'idCarga' && typeof part.value === 'string' && part.value.trim()) {
-        const n = Number(part.value);
+  const { buffer, nombre } = await leerArchivoMultipart(req, {
+    maxBytes: CSV_MAX_BYTES,
+    mensajeMuyGrande: 'El archivo excede el tamaño máximo de 10 MB.',
+    campos: {
+      idCarga: (valor) => {
+        const n = Number(valor);
         if (!Number.isInteger(n) || n <= 0)
           throw badRequest('Carga no válida.', { idCarga: 'Carga no válida.' });
         idCarga = n;
-      }
-    }
-  } catch (e) {
-    const err = e as { code?: string; statusCode?: number };
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413)
-      throw new AppError(413, 'ARCHIVO_MUY_GRANDE', 'El archivo excede el tamaño máximo de 10 MB.');
-    throw e;
-  }
+      },
+    },
+  });
   if (!buffer)
     throw badRequest('No se ha seleccionado ningún archivo para cargar.', {
       archivo: 'Seleccione el archivo .csv.',

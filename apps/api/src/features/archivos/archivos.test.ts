@@ -11,7 +11,7 @@ import {
   todayIso,
 } from '@app/domain';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryJobQueue } from '../../lib/jobs/index.ts';
 import { storageFor } from '../../lib/storage/index.ts';
 import {
@@ -19,25 +19,20 @@ import {
   crearPlanillas,
   crearTramite,
   type Fixture,
-  type Ids,
-  loadIds,
+  usarContextoConFixtures,
 } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 import { type Archivo, exe, jpeg, multipart, pdf, png, spooled, storedFiles } from './test-utils.ts';
 import { signTicket, ticketKey } from './tickets.ts';
 import { ZipsPorTrabajo } from './zip-trabajo.ts';
 
-let t: TestContext;
-let ids: Ids;
+const { t, ids } = usarContextoConFixtures();
 let root: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
   root = path.join(t.config.dataDir, 'files');
 });
-afterAll(async () => t?.close());
 
 const subir = async (idCarga: number, files: Archivo[], usuario: string = DEMO.prestador) => {
   const body = multipart(files);

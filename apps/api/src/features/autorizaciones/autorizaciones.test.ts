@@ -1,19 +1,10 @@
 import { MSG, MSG_AUTORIZACION, MSG_CARGA } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Ids, loadIds, requester } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { crearTramite, usarContextoConFixtures } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { json, lote, multipart } from '../sandbox/test-utils.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
-});
-afterAll(async () => t?.close());
+const { t, ids, req } = usarContextoConFixtures();
 
 const SOLICITUD = {
   descripcion: 'atenciones de emergencia no cargadas',

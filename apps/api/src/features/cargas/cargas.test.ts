@@ -1,32 +1,27 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { COLUMNAS_DATOS, type ColumnaDatos, MSG, MSG_ANULACION, MSG_CARGA, MSG_TRAMITE } from '@app/domain';
-import { stringify } from 'csv-stringify/sync';
+import { COLUMNAS_DATOS, MSG, MSG_ANULACION, MSG_CARGA, MSG_TRAMITE } from '@app/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cedulaFrom } from '../../db/seed/demo.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { CED, CED_GYE, crudo, csv, type Fila, fila } from '../../test/filas-datos.ts';
+import {
+  createTestContext,
+  DEMO,
+  errorOf,
+  type IdsDemo,
+  idsDemo,
+  type TestContext,
+} from '../../test/helpers.ts';
+import { multipart, type Part } from '../../test/multipart.ts';
 import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 
 let t: TestContext;
-let ids: { prestador: number; prestador2: number; suscripcion: number; aseguradora: number };
+let ids: IdsDemo;
 let seq = 0;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const prest = async (usuario: string) =>
-    (
-      await t.database.query<{ id: number }>(
-        'SELECT p.id_prestador AS id FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = $1',
-        [usuario],
-      )
-    )[0].id;
-  const [adm] = await t.database.query<{ suscripcion: number; aseguradora: number }>(
-    `SELECT id_suscripcion AS suscripcion, id_empresa AS aseguradora FROM usuario WHERE nombre = $1`,
-    [DEMO.admin],
-  );
-  ids = { prestador: await prest(DEMO.prestador), prestador2: await prest(DEMO.prestador2), ...adm };
+  ids = await idsDemo(t);
 });
 afterAll(async () => t?.close());
 
@@ -61,35 +56,6 @@ async function crearTramite(o: Tramite = {}): Promise<number> {
   return r.id;
 }
 
-type Fila = Record<ColumnaDatos, string>;
-const CED = cedulaFrom('171003406'); // 1710034065
-const CED_GYE = cedulaFrom('091234567');
-
-function fila(idTramite: number, over: Partial<Fila> = {}): Fila {
-  return {
-    idTramite: String(idTramite),
-    noPlanilla: 'A-1',
-    cedula1: CED,
-    cedula2: CED_GYE,
-    nombre: 'PÉREZ LOOR MARÍA JOSÉ',
-    fIngreso: '2026-03-02',
-    fSalida: '2026-03-03',
-    diagPri: 'J06.9',
-    diagSec: 'A09X',
-    lMuerto: 'N',
-    fTarifario: '1',
-    noServicio: '99203',
-    cantidad: '1',
-    vSem: '25.50',
-    vPaciente: '0',
-    noModificador: '',
-    nombreMedIns: 'DR. CARLOS VERA',
-    tipo: 'P',
-    fechaAtencion: '2026-03-02',
-    ...over,
-  };
-}
-
 /** Two attentions: A-1 (consultation, lab, x-ray) and A-2 (medicine by the provider's own code). */
 const lote = (id: number) => [
   fila(id),
@@ -110,15 +76,6 @@ const lote = (id: number) => [
   }),
 ];
 
-const csv = (rows: Fila[], sep = ';', bom = true) =>
-  stringify(
-    rows.map((r) => COLUMNAS_DATOS.map((c) => r[c])),
-    { delimiter: sep, bom, header: true, columns: [...COLUMNAS_DATOS], record_delimiter: 'windows' },
-  );
-
-/** One CSV line written without any quoting (to build broken files). */
-const crudo = (r: Fila) => COLUMNAS_DATOS.map((c) => r[c]).join(';');
-
 async function xlsx(rows: Fila[], opts: { numericCedula?: boolean } = {}): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Atenciones');
@@ -135,33 +92,6 @@ async function xlsx(rows: Fila[], opts: { numericCedula?: boolean } = {}): Promi
     );
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer | string };
-
-/** A multipart/form-data body built by hand. */
-function multipart(parts: Part[]) {
-  const boundary = `----prueba${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('filename' in p) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-      );
-      chunks.push(Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content));
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}`));
-    }
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 async function subir(

@@ -1,52 +1,15 @@
 import crypto from 'node:crypto';
-import { COLUMNAS_DATOS, type ColumnaDatos } from '@app/domain';
-import { stringify } from 'csv-stringify/sync';
-import { cedulaFrom } from '../../db/seed/demo.ts';
+import { fila } from '../../test/filas-datos.ts';
 import { DEMO, type TestContext } from '../../test/helpers.ts';
+import { multipart as multipartDe } from '../../test/multipart.ts';
 
 /* Loads for tests outside cargas.test.ts (hostile files, database faults): a procedure, rows, uploads. */
 
-export type Fila = Record<ColumnaDatos, string>;
-export const CED = cedulaFrom('171003406');
-const CED_GYE = cedulaFrom('091234567');
-
-export function fila(idTramite: number, over: Partial<Fila> = {}): Fila {
-  return {
-    idTramite: String(idTramite),
-    noPlanilla: 'A-1',
-    cedula1: CED,
-    cedula2: CED_GYE,
-    nombre: 'PÉREZ LOOR MARÍA JOSÉ',
-    fIngreso: '2026-03-02',
-    fSalida: '2026-03-03',
-    diagPri: 'J06.9',
-    diagSec: 'A09X',
-    lMuerto: 'N',
-    fTarifario: '1',
-    noServicio: '99203',
-    cantidad: '1',
-    vSem: '25.50',
-    vPaciente: '0',
-    noModificador: '',
-    nombreMedIns: 'DR. CARLOS VERA',
-    tipo: 'P',
-    fechaAtencion: '2026-03-02',
-    ...over,
-  };
-}
+export { CED, crudo, csv, type Fila, fila } from '../../test/filas-datos.ts';
 
 /** `n` clean rows, one attention per 3 rows (numbers 1000, 1001, ...). */
 export const filas = (idTramite: number, n: number) =>
   Array.from({ length: n }, (_, i) => fila(idTramite, { noPlanilla: String(1000 + Math.floor(i / 3)) }));
-
-export const csv = (rows: Fila[]) =>
-  stringify(
-    rows.map((r) => COLUMNAS_DATOS.map((c) => r[c])),
-    { delimiter: ';', bom: true, header: true, columns: [...COLUMNAS_DATOS], record_delimiter: 'windows' },
-  );
-
-/** One CSV line written without any quoting (to build broken files). */
-export const crudo = (r: Fila) => COLUMNAS_DATOS.map((c) => r[c]).join(';');
 
 let seq = 0;
 
@@ -73,24 +36,8 @@ export async function crearTramite(t: TestContext): Promise<number> {
 }
 
 /** A multipart/form-data body with one file field `field`. */
-export function multipart(files: { name: string; content: Buffer | string }[], field = 'archivo') {
-  const boundary = `----prueba${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export const multipart = (files: { name: string; content: Buffer | string }[], field = 'archivo') =>
+  multipartDe(files.map((f) => ({ name: field, filename: f.name, content: f.content })));
 
 /** Uploads a data file; answers the upload's response (202 with idCarga when accepted). */
 export async function subir(t: TestContext, idTramite: number, filename: string, content: Buffer | string) {

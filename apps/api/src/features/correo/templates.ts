@@ -1,6 +1,6 @@
 import { formatDate, PERFIL } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
-import { type AdjuntoSpec, enqueueMail, type TipoObs } from './outbox.ts';
+import { type AdjuntoSpec, type CorreoNuevo, enqueueMail, type TipoObs } from './outbox.ts';
 
 /** Where the links of the messages point (PUBLIC_URL); set by the correo plugin at start. */
 let publicUrlDefault = process.env.PUBLIC_URL || 'http://localhost:3000';
@@ -205,6 +205,35 @@ function adjuntos(d: DatosTramite, reporte: AdjuntoSpec): AdjuntoSpec[] {
     : [reporte];
 }
 
+/** Queues the message `m` to `para` with the procedure's report `reportId` (and the insurer's logo) attached. */
+async function encolarConReporte(
+  tx: Queryable,
+  a: EnvioObservaciones,
+  d: DatosTramite,
+  para: string[],
+  m: Mensaje,
+  o: { clase: CorreoNuevo['clase']; asunto: string; reportId: number; nombre: string },
+): Promise<Encolado> {
+  const idCorreo = await enqueueMail(tx, {
+    clase: o.clase,
+    para,
+    asunto: o.asunto,
+    texto: buildText(m),
+    html: buildHtml(m),
+    adjuntos: adjuntos(d, {
+      clase: 'reporte',
+      reportId: o.reportId,
+      idTramite: a.idTramite,
+      tipo: a.tipo,
+      idCarga: a.idCarga ?? null,
+      nombre: o.nombre,
+    }),
+    idTramite: a.idTramite,
+    idUsuario: a.idUsuario,
+  });
+  return { idCorreo, destinatarios: idCorreo ? para : [] };
+}
+
 /**
  * The supervisor sent the observations (procedure → OBSERVACIONES): the provider's users get the
  * observations report (4 for M, 5 for D) and a link to the procedure's observations page. Call it
@@ -230,24 +259,12 @@ export async function enqueueObservacionesMail(tx: Queryable, a: EnvioObservacio
     },
     pie: `Mensaje automático enviado por ${d.aseguradora}; por favor no responda a este correo.`,
   };
-  const idCorreo = await enqueueMail(tx, {
+  return encolarConReporte(tx, a, d, para, m, {
     clase: 'OBSERVACIONES',
-    para,
     asunto: `Observaciones de ${TIPO_TEXTO[a.tipo]} – Trámite ${d.numero}`,
-    texto: buildText(m),
-    html: buildHtml(m),
-    adjuntos: adjuntos(d, {
-      clase: 'reporte',
-      reportId,
-      idTramite: a.idTramite,
-      tipo: a.tipo,
-      idCarga: a.idCarga ?? null,
-      nombre: `observaciones_${a.tipo}_${d.numero}.pdf`,
-    }),
-    idTramite: a.idTramite,
-    idUsuario: a.idUsuario,
+    reportId,
+    nombre: `observaciones_${a.tipo}_${d.numero}.pdf`,
   });
-  return { idCorreo, destinatarios: idCorreo ? para : [] };
 }
 
 /**
@@ -275,22 +292,10 @@ export async function enqueueRespuestasMail(tx: Queryable, a: EnvioObservaciones
     },
     pie: `Mensaje automático enviado por ${d.aseguradora}; por favor no responda a este correo.`,
   };
-  const idCorreo = await enqueueMail(tx, {
+  return encolarConReporte(tx, a, d, para, m, {
     clase: 'RESPUESTAS',
-    para,
     asunto: `Respuestas a observaciones de ${TIPO_TEXTO[a.tipo]} – Trámite ${d.numero}`,
-    texto: buildText(m),
-    html: buildHtml(m),
-    adjuntos: adjuntos(d, {
-      clase: 'reporte',
-      reportId,
-      idTramite: a.idTramite,
-      tipo: a.tipo,
-      idCarga: a.idCarga ?? null,
-      nombre: `respuestas_${a.tipo}_${d.numero}.pdf`,
-    }),
-    idTramite: a.idTramite,
-    idUsuario: a.idUsuario,
+    reportId,
+    nombre: `respuestas_${a.tipo}_${d.numero}.pdf`,
   });
-  return { idCorreo, destinatarios: idCorreo ? para : [] };
 }

@@ -1,18 +1,10 @@
 import { MSG_DETALLE_EDICION as M, MSG_PLANILLA, OBS_TARIFA_SUPERIOR } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Fixture, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, usarContextoConFixtures, versionOf } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { ajustarGlosa } from './service.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
-beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
-});
-afterAll(async () => t?.close());
+const { t, ids, req } = usarContextoConFixtures();
 
 const q = <T>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
 const idElemento = async (codigo: string) =>

@@ -1,17 +1,9 @@
 import { MSG_DETALLE, MSG_PLANILLA } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Fixture, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, usarContextoConFixtures, versionOf } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
-beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
-});
-afterAll(async () => t?.close());
+const { t, ids, req } = usarContextoConFixtures();
 
 type Lista = {
   items: Array<{

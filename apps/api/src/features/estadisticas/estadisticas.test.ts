@@ -1,16 +1,9 @@
 import { MSG_ESTADISTICAS, REPORTES_ESTADISTICOS_IDS, type RespuestaEstadistica } from '@app/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import {
-  crearPlanillas,
-  crearTramite,
-  type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-} from '../planillas/fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearPlanillas, crearTramite, type Fixture, usarContextoConFixtures } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 
 /*
  * The report pages (decision 66) on the real database: the figures of a procedure of the second provider
@@ -21,9 +14,7 @@ import {
  * kind of change of the attentions and of their procedures.
  */
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 let numero: string;
 const MES = 'desde=2025-07-01&hasta=2025-07-31';
@@ -36,9 +27,6 @@ const get = async (reporte: string, query = '', usuario: string = DEMO.superviso
 };
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   filtro = `idPrestador=${ids.idPrestador2}&${MES}`;
   const [esp] = await t.database.query<{ id: number; nombre: string }>(
     'SELECT id_especialidad AS id, nombre FROM especialidad ORDER BY id_especialidad LIMIT 1',
@@ -94,7 +82,6 @@ beforeAll(async () => {
     [f.planillas[0]],
   );
 });
-afterAll(async () => t?.close());
 
 describe('figures of one procedure', () => {
   it('tramites-por-fecha: procedures per month and state, their active attentions and claimed value', async () => {

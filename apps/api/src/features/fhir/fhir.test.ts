@@ -9,9 +9,9 @@ import {
   MOTIVO_DETALLE_INACTIVO,
 } from '@app/domain';
 import type { ValidateFunction } from 'ajv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Fixture, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, usarContextoConFixtures, versionOf } from '../../test/fixtures.ts';
+import { DEMO } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
 
 const require = createRequire(import.meta.url);
@@ -33,9 +33,7 @@ function fhirValidators() {
   return (definicion: string) => ajv.getSchema(`fhir#/definitions/${definicion}`) as ValidateFunction;
 }
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 let fhirValidator: ReturnType<typeof fhirValidators>;
 let validarBundle: ValidateFunction;
@@ -46,9 +44,6 @@ let idObsM: number;
  * 124 FINALIZADA and paid; 125 not reviewed; 126 annulled.
  */
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   fhirValidator = fhirValidators();
   validarBundle = fhirValidator('Bundle');
   idObsM = (
@@ -126,7 +121,6 @@ beforeAll(async () => {
     [pago, f.planillas[1]],
   );
 }, 120_000);
-afterAll(async () => t?.close());
 
 async function exportar(usuario: string = DEMO.supervisorAm, idTramite = f.idTramite) {
   return req('GET', `/api/v1/tramites/${idTramite}/fhir`, usuario);

@@ -14,6 +14,7 @@ import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { loadExcel, textoDeCelda } from '../../lib/excel.ts';
+import { leerArchivoMultipart } from '../../lib/multipart.ts';
 import { csvText } from '../admin/cargaamb.ts';
 
 /**
@@ -33,38 +34,22 @@ export const MAX_BYTES_PAGOS = 10 * 1024 * 1024;
 /** The multipart form of docs/spec-summary.md 000 §7 `cargafinans/upload`: `archivo` and `fechaModificacion` (ms or ISO). */
 export async function leerArchivo(req: FastifyRequest): Promise<ArchivoPagos> {
   if (!req.isMultipart()) throw badRequest(MSG_FINANZAS.sinArchivo, { archivo: MSG_FINANZAS.sinArchivo });
-  let buffer: Buffer | null = null;
-  let nombre = '';
   let fechaModificacion: Date | null = null;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_BYTES_PAGOS, files: 1, fields: 5 } })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'archivo' || buffer) {
-          await part.toBuffer();
-          continue;
-        }
-        nombre = part.filename;
-        buffer = await part.toBuffer();
-      } else if (
-        part.fieldname === 'fechaModificacion' &&
-        typeof part.value === 'string' &&
-        part.value.trim()
-      ) {
-        const v = part.value.trim();
+  const { buffer, nombre } = await leerArchivoMultipart(req, {
+    maxBytes: MAX_BYTES_PAGOS,
+    mensajeMuyGrande: 'El archivo de pagos excede el tamaño máximo de 10 MB.',
+    campos: {
+      fechaModificacion: (valor) => {
+        const v = valor.trim();
         const d = /^\d+$/.test(v) ? new Date(Number(v)) : new Date(v);
         if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9999)
           throw badRequest(MSG_FINANZAS.fechaModificacionInvalida, {
             fechaModificacion: MSG_FINANZAS.fechaModificacionInvalida,
           });
         fechaModificacion = d;
-      }
-    }
-  } catch (e) {
-    const err = e as { code?: string; statusCode?: number };
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413)
-      throw new AppError(413, 'ARCHIVO_MUY_GRANDE', 'El archivo de pagos excede el tamaño máximo de 10 MB.');
-    throw e;
-  }
+      },
+    },
+  });
   if (!buffer || buffer.length === 0)
     throw badRequest(MSG_FINANZAS.sinArchivo, { archivo: MSG_FINANZAS.sinArchivo });
   return { buffer, nombre, fechaModificacion };

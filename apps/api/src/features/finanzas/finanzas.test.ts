@@ -10,29 +10,17 @@ import {
   type PagosTramite,
 } from '@app/domain';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadExcel } from '../../lib/excel.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { crearTramite, type Fixture, usarContextoConFixtures, versionOf } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { leerXlsx } from '../../test/xlsx.ts';
 import { multipart, PNG_1X1, registrarEmpresa } from '../admin/test-utils.ts';
-import {
-  crearTramite,
-  type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-  versionOf,
-} from '../planillas/fixtures.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let idObsM: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   idObsM = (
     await t.database.query<{ id: number }>(
       `INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, 'COBRO EXCESIVO', 'M') RETURNING id_observacion AS id`,
@@ -40,7 +28,6 @@ beforeAll(async () => {
     )
   )[0].id;
 });
-afterAll(async () => t?.close());
 
 /**
  * The data file manual's example attentions (123: a consultation 25.50 and a medicine 10 × 0.04; 124: a

@@ -1,13 +1,18 @@
-import crypto from 'node:crypto';
 import { MSG, MSG_HERRAMIENTAS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cedulaFrom } from '../../db/seed/demo.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import {
+  crearCargaCompleta,
+  crearTramiteDirecto,
+  type IdsHerramientas,
+  idsHerramientas,
+} from './test-utils.ts';
 
 /** The claim lookup (docs/spec-summary.md 001 §2.7, issue 17 item 2): every attention of a patient, 10 per page. */
 
 let t: TestContext;
-let ids: { prestador: number; prestador2: number; suscripcion: number; aseguradora: number; usuario: number };
+let ids: IdsHerramientas;
 const paciente = cedulaFrom('170666555');
 const MEDICO = '1799999988';
 let idEspecialidad: number;
@@ -19,20 +24,12 @@ const url = (cedula: string, query = '') =>
   `/api/v1/herramientas/cobertura/${cedula}/atenciones${query ? `?${query}` : ''}`;
 
 async function crearTramite(o: { prestador: number; estado?: string; sandbox?: boolean }): Promise<number> {
-  const [r] = await t.database.query<{ id: number }>(
-    `INSERT INTO tramite (id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio, numero, fecha_desde, fecha_hasta,
-                          descripcion, estado_tramite, frecuencia_carga, sandbox)
-     VALUES ($1, $2, $3, 1, $4, '2026-03-01', '2026-03-31', 'PRUEBA DE CONSULTA', $5, 'M', $6) RETURNING id_tramite AS id`,
-    [
-      ids.suscripcion,
-      ids.aseguradora,
-      o.prestador,
-      `CC-${crypto.randomBytes(5).toString('hex')}`,
-      o.estado ?? 'ENVIADO',
-      o.sandbox ?? false,
-    ],
-  );
-  return r.id;
+  return crearTramiteDirecto(t, ids, {
+    ...o,
+    prestador: o.prestador,
+    descripcion: 'PRUEBA DE CONSULTA',
+    prefijo: 'CC',
+  });
 }
 
 async function crearAtenciones(
@@ -40,11 +37,7 @@ async function crearAtenciones(
   idPrestador: number,
   atenciones: { numero: string; dia: number; estado?: number; medico?: string }[],
 ) {
-  const [c] = await t.database.query<{ id: number }>(
-    `INSERT INTO carga (id_tramite, id_usuario, tipo_carga, fecha_desde, fecha_hasta, nombre_archivo, formato, estado_proceso, tiene_planillas)
-     VALUES ($1, $2, 'M', '2026-03-01', '2026-03-31', 'datos.json', 'json', 'COMPLETADA', 1) RETURNING id_carga AS id`,
-    [idTramite, ids.usuario],
-  );
+  const c = { id: await crearCargaCompleta(t, ids, idTramite) };
   for (const a of atenciones) {
     const fecha = `2026-03-${String(a.dia).padStart(2, '0')}`;
     await t.database.query(
@@ -58,27 +51,7 @@ async function crearAtenciones(
 
 beforeAll(async () => {
   t = await createTestContext();
-  const prest = async (usuario: string) =>
-    (
-      await t.database.query<{ id: number }>(
-        'SELECT p.id_prestador AS id FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = $1',
-        [usuario],
-      )
-    )[0].id;
-  const [adm] = await t.database.query<{ suscripcion: number; aseguradora: number }>(
-    'SELECT id_suscripcion AS suscripcion, id_empresa AS aseguradora FROM usuario WHERE nombre = $1',
-    [DEMO.admin],
-  );
-  const [u] = await t.database.query<{ id: number }>(
-    'SELECT id_usuario AS id FROM usuario WHERE nombre = $1',
-    [DEMO.prestador],
-  );
-  ids = {
-    prestador: await prest(DEMO.prestador),
-    prestador2: await prest(DEMO.prestador2),
-    ...adm,
-    usuario: u.id,
-  };
+  ids = await idsHerramientas(t);
 
   const esp = await t.database.query<{ id: number }>(
     'SELECT id_especialidad AS id FROM especialidad ORDER BY id_especialidad LIMIT 2',

@@ -3,33 +3,19 @@ import { COLUMNAS_DATOS, foldText, MSG, MSG_HERRAMIENTAS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cedulaFrom } from '../../db/seed/demo.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import {
+  crearCargaCompleta,
+  crearTramiteDirecto,
+  type IdsHerramientas,
+  idsHerramientas,
+} from './test-utils.ts';
 
 let t: TestContext;
-let ids: { prestador: number; prestador2: number; suscripcion: number; aseguradora: number; usuario: number };
+let ids: IdsHerramientas;
 
 beforeAll(async () => {
   t = await createTestContext();
-  const prest = async (usuario: string) =>
-    (
-      await t.database.query<{ id: number }>(
-        'SELECT p.id_prestador AS id FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = $1',
-        [usuario],
-      )
-    )[0].id;
-  const [adm] = await t.database.query<{ suscripcion: number; aseguradora: number }>(
-    'SELECT id_suscripcion AS suscripcion, id_empresa AS aseguradora FROM usuario WHERE nombre = $1',
-    [DEMO.admin],
-  );
-  const [u] = await t.database.query<{ id: number }>(
-    'SELECT id_usuario AS id FROM usuario WHERE nombre = $1',
-    [DEMO.prestador],
-  );
-  ids = {
-    prestador: await prest(DEMO.prestador),
-    prestador2: await prest(DEMO.prestador2),
-    ...adm,
-    usuario: u.id,
-  };
+  ids = await idsHerramientas(t);
 });
 afterAll(async () => t?.close());
 
@@ -37,20 +23,12 @@ afterAll(async () => t?.close());
 async function crearTramite(
   o: { prestador?: number; estado?: string; sandbox?: boolean } = {},
 ): Promise<number> {
-  const [r] = await t.database.query<{ id: number }>(
-    `INSERT INTO tramite (id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio, numero, fecha_desde, fecha_hasta,
-                          descripcion, estado_tramite, frecuencia_carga, sandbox)
-     VALUES ($1, $2, $3, 1, $4, '2026-03-01', '2026-03-31', 'PRUEBA DE HERRAMIENTAS', $5, 'M', $6) RETURNING id_tramite AS id`,
-    [
-      ids.suscripcion,
-      ids.aseguradora,
-      o.prestador ?? ids.prestador,
-      `TH-${crypto.randomBytes(5).toString('hex')}`,
-      o.estado ?? 'ENVIADO',
-      o.sandbox ?? false,
-    ],
-  );
-  return r.id;
+  return crearTramiteDirecto(t, ids, {
+    ...o,
+    prestador: o.prestador ?? ids.prestador,
+    descripcion: 'PRUEBA DE HERRAMIENTAS',
+    prefijo: 'TH',
+  });
 }
 
 /** Attentions of a patient in a procedure (one load holding them). */
@@ -60,11 +38,7 @@ async function crearAtenciones(
   cedula: string,
   atenciones: { numero: string; desde: string; nombre?: string; estado?: number }[],
 ) {
-  const [c] = await t.database.query<{ id: number }>(
-    `INSERT INTO carga (id_tramite, id_usuario, tipo_carga, fecha_desde, fecha_hasta, nombre_archivo, formato, estado_proceso, tiene_planillas)
-     VALUES ($1, $2, 'M', '2026-03-01', '2026-03-31', 'datos.json', 'json', 'COMPLETADA', 1) RETURNING id_carga AS id`,
-    [idTramite, ids.usuario],
-  );
+  const c = { id: await crearCargaCompleta(t, ids, idTramite) };
   for (const a of atenciones) {
     await t.database.query(
       `INSERT INTO planilla (id_tramite, id_carga, id_prestador, numero, cedula, nombre, diag1, fecha_desde, fecha_hasta, estado)

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
 import { IDEMPOTENCIA_CODIGO, MSG_IDEMPOTENCIA } from '@app/domain';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorsPlugin } from '../../plugins/errors.ts';
-import { idempotencyPlugin, limpiarIdempotencia } from '../../plugins/idempotency.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { limpiarIdempotencia } from '../../plugins/idempotency.ts';
+import { createTestContext, DEMO, errorOf, idPrestadorDe, type TestContext } from '../../test/helpers.ts';
+import { servidorConIdempotencia } from './test-utils.ts';
 
 /*
  * The idempotency mechanism itself (decision 49): replay, mismatch, expiry, concurrency, release on
@@ -15,11 +14,7 @@ let t: TestContext;
 let idPrestador: number;
 beforeAll(async () => {
   t = await createTestContext();
-  const [p] = await t.database.query<{ id: number }>(
-    `SELECT p.id_prestador AS id FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = $1`,
-    [DEMO.prestador],
-  );
-  idPrestador = p.id;
+  idPrestador = await idPrestadorDe(t);
 });
 afterAll(async () => t?.close());
 
@@ -132,11 +127,11 @@ describe('Idempotency-Key', () => {
     const k = key();
     expect((await crear(k)).statusCode).toBe(201);
     // The other provider company's user, with its own provider: the key is new for them.
-    const [p2] = await t.database.query<{ id: number }>(
-      `SELECT p.id_prestador AS id FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = $1`,
-      [DEMO.prestador2],
+    const res = await crear(
+      k,
+      body({ idPrestador: await idPrestadorDe(t, DEMO.prestador2) }),
+      DEMO.prestador2,
     );
-    const res = await crear(k, body({ idPrestador: p2.id }), DEMO.prestador2);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -224,18 +219,7 @@ describe('Idempotency-Key', () => {
 describe('the plugin on its own (a slow handler, a failing one)', () => {
   /** A bare server with the plugin, signed in as prestador@demo.ec, and routes that count their runs. */
   async function server() {
-    const [u] = await t.database.query<{ id: number }>(
-      'SELECT id_usuario AS id FROM usuario WHERE nombre = $1',
-      [DEMO.prestador],
-    );
-    const app = Fastify({ logger: false });
-    app.decorate('database', t.database);
-    app.decorateRequest('user', null as never);
-    app.addHook('onRequest', async (req) => {
-      req.user = { idUsuario: u.id } as never;
-    });
-    await app.register(errorsPlugin);
-    await app.register(idempotencyPlugin);
+    const { app } = await servidorConIdempotencia(t);
     const runs = { lento: 0, falla: 0 };
     app.post('/lento', async () => {
       runs.lento++;

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { errorsPlugin } from '../../plugins/errors.ts';
-import { IDEMPOTENCIA_VIDA, idempotencyPlugin } from '../../plugins/idempotency.ts';
-import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { IDEMPOTENCIA_VIDA } from '../../plugins/idempotency.ts';
+import { createTestContext, type TestContext } from '../../test/helpers.ts';
+import { servidorConIdempotencia } from './test-utils.ts';
 
 /*
  * Decision 73 (issue 16 item 3): a claim names the process running its request; the retry of a
@@ -22,18 +21,7 @@ afterAll(async () => t?.close());
 
 describe.skipIf(pgOnly)('idempotency claims of a process that is gone', () => {
   it('a live process’s claim is waited for; once its liveness lock is gone the retry takes the key and runs', async () => {
-    const [u] = await t.database.query<{ id: number }>(
-      'SELECT id_usuario AS id FROM usuario WHERE nombre = $1',
-      [DEMO.prestador],
-    );
-    const app = Fastify({ logger: false });
-    app.decorate('database', t.database);
-    app.decorateRequest('user', null as never);
-    app.addHook('onRequest', async (req) => {
-      req.user = { idUsuario: u.id } as never;
-    });
-    await app.register(errorsPlugin);
-    await app.register(idempotencyPlugin);
+    const { app, idUsuario } = await servidorConIdempotencia(t);
     let runs = 0;
     app.post('/contar', async () => ({ n: ++runs }));
     await app.ready();
@@ -55,7 +43,7 @@ describe.skipIf(pgOnly)('idempotency claims of a process that is gone', () => {
       await t.database.query(
         `UPDATE idempotencia SET estado_http = NULL, respuesta = NULL, tipo_contenido = NULL, proceso = $3, fecha_creacion = now()
           WHERE id_usuario = $1 AND clave = $2`,
-        [u.id, k, proceso],
+        [idUsuario, k, proceso],
       );
       const retry = send();
       const pronto = await Promise.race([
@@ -76,7 +64,7 @@ describe.skipIf(pgOnly)('idempotency claims of a process that is gone', () => {
       expect(again.headers['idempotent-replayed']).toBe('true');
       const [row] = await t.database.query<{ proceso: number | null }>(
         'SELECT proceso FROM idempotencia WHERE id_usuario = $1 AND clave = $2',
-        [u.id, k],
+        [idUsuario, k],
       );
       expect(row.proceso).not.toBeNull();
       expect(row.proceso).not.toBe(proceso);

@@ -1,7 +1,12 @@
 import { MSG_OBSERVACION, MSG_PLANILLA } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  crearObservacion,
+  crearTramite,
+  type Fixture,
+  usarContextoConFixtures,
+} from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
 
 /*
@@ -9,9 +14,7 @@ import { registrarEmpresa } from '../admin/test-utils.ts';
  * 400s, the process that wrote it, stale writes, soft delete, audit trail.
  */
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 const cat = { m: 0, d: 0, c: 0, otra: 0 };
 let dets: number[] = [];
@@ -28,9 +31,6 @@ const audit = async (idPlanilla: number, operacion: string) =>
   );
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   const u = ids.usuarios;
   f = await crearTramite(t, ids, {
     planillas: [
@@ -46,13 +46,8 @@ beforeAll(async () => {
       { numero: 'E2' },
     ],
   });
-  const ins = async (descripcion: string, tipo: string, idEmpresa = ids.idEmpresaAseg) =>
-    (
-      await t.database.query<{ id: number }>(
-        'INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, $2, $3) RETURNING id_observacion AS id',
-        [idEmpresa, descripcion, tipo],
-      )
-    )[0].id;
+  const ins = (descripcion: string, tipo: string, idEmpresa = ids.idEmpresaAseg) =>
+    crearObservacion(t, ids, descripcion, tipo, idEmpresa);
   cat.m = await ins('DIAGNÓSTICO NO CORRESPONDE', 'M');
   cat.d = await ins('FALTA FIRMA DEL MÉDICO', 'D');
   cat.c = await ins('ILEGIBLE', 'C');
@@ -65,7 +60,6 @@ beforeAll(async () => {
     )
   ).map((r) => r.id);
 });
-afterAll(async () => t?.close());
 
 describe('create', () => {
   it('17 on an attention (M): 201, text upper-case, a draft (no round), in the audit trail', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, usarContextoConFixtures } from '../../test/fixtures.ts';
+import { DEMO } from '../../test/helpers.ts';
 
 /*
  * GET /tramites/:id/observaciones pages from cached ordered ids (lista.ts): the ids of a list are
@@ -10,9 +10,7 @@ import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts
  * follow; and that the pages, put together, are the whole list in its order.
  */
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 let catM = 0;
 
@@ -51,9 +49,6 @@ const rev = async () =>
   );
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   // L3 before L10 in text order; L2 assigned to the AM auditor.
   f = await crearTramite(t, ids, {
     planillas: [
@@ -88,7 +83,6 @@ beforeAll(async () => {
     [f.idTramite, catM],
   );
 });
-afterAll(async () => t?.close());
 
 describe('GET /tramites/:id/observaciones from cached ordered ids', () => {
   it('the pages put together are the whole list: attention number, then attention level before line level', async () => {

@@ -1,34 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Fixture, type Ids, loadIds, requester } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  crearObservacion,
+  crearRespuesta,
+  crearTramite,
+  type Fixture,
+  usarContextoConFixtures,
+} from '../../test/fixtures.ts';
+import { DEMO } from '../../test/helpers.ts';
 import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 
 /** O1 (AM auditor) with an answered M observation, an open M one on a line item, and a D one. */
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   f = await crearTramite(t, ids, {
     planillas: [{ numero: 'O1', med: ids.usuarios.auditorAm }, { numero: 'O2' }],
   });
   const db = t.database;
-  const obs = async (descripcion: string, tipo: string) =>
-    (
-      await db.query<{ id: number }>(
-        'INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, $2, $3) RETURNING id_observacion AS id',
-        [ids.idEmpresaAseg, descripcion, tipo],
-      )
-    )[0].id;
-  const [resp] = await db.query<{ id: number }>(
-    'INSERT INTO respuesta (id_empresa, descripcion) VALUES ($1, $2) RETURNING id_respuesta AS id',
-    [ids.idEmpresaAseg, 'SE ADJUNTA DOCUMENTO'],
-  );
+  const obs = (descripcion: string, tipo: string) => crearObservacion(t, ids, descripcion, tipo);
+  const resp = { id: await crearRespuesta(t, ids, 'SE ADJUNTA DOCUMENTO') };
   const o1 = await obs('DIAGNÓSTICO NO CORRESPONDE', 'M');
   const o2 = await obs('VALOR FUERA DE TARIFA', 'M');
   const o3 = await obs('FALTA FIRMA DEL MÉDICO', 'D');
@@ -46,7 +38,6 @@ beforeAll(async () => {
     [p, o2],
   );
 });
-afterAll(async () => t?.close());
 
 describe('GET /planillas/:id/observaciones', () => {
   it('M: the attention-level one with its answers first, then the line item one; the annulled one is left out', async () => {

@@ -1,7 +1,14 @@
 import { MSG_OBSERVACION, MSG_PLANILLA, MSG_TRAMITE } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Fixture, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  crearObservacion,
+  crearRespuesta,
+  crearTramite,
+  type Fixture,
+  usarContextoConFixtures,
+  versionOf,
+} from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
 import { multipart, pdf } from '../archivos/test-utils.ts';
 
@@ -11,9 +18,7 @@ import { multipart, pdf } from '../archivos/test-utils.ts';
  * two rounds on one procedure.
  */
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 const cat = { m: 0, d: 0, resp: 0 };
 let dets: number[] = [];
@@ -53,9 +58,6 @@ const correos = (clase: string) =>
   ]);
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   const u = ids.usuarios;
   f = await crearTramite(t, ids, {
     planillas: [
@@ -73,21 +75,9 @@ beforeAll(async () => {
     ],
   });
   const db = t.database;
-  const ins = async (d: string, tipo: string) =>
-    (
-      await db.query<{ id: number }>(
-        'INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, $2, $3) RETURNING id_observacion AS id',
-        [ids.idEmpresaAseg, d, tipo],
-      )
-    )[0].id;
-  cat.m = await ins('COBRO EXCESIVO', 'M');
-  cat.d = await ins('FALTA FIRMA', 'D');
-  cat.resp = (
-    await db.query<{ id: number }>(
-      'INSERT INTO respuesta (id_empresa, descripcion) VALUES ($1, $2) RETURNING id_respuesta AS id',
-      [ids.idEmpresaAseg, 'SE ADJUNTA DOCUMENTO'],
-    )
-  )[0].id;
+  cat.m = await crearObservacion(t, ids, 'COBRO EXCESIVO', 'M');
+  cat.d = await crearObservacion(t, ids, 'FALTA FIRMA', 'D');
+  cat.resp = await crearRespuesta(t, ids, 'SE ADJUNTA DOCUMENTO');
   dets = (
     await db.query<{ id: number }>(
       'SELECT id_planilla_det AS id FROM planilla_det WHERE id_planilla = $1 ORDER BY fila',
@@ -108,7 +98,6 @@ beforeAll(async () => {
   obs.det = await crear(`/api/v1/planilla-detalles/${dets[1]}/observaciones`, DEMO.supervisorAm, 'M');
   obs.d = await crear(urlPla(f.planillas[0]), DEMO.gestorGd, 'D');
 });
-afterAll(async () => t?.close());
 
 describe('round 1', () => {
   it('before sending: drafts, nothing for the provider, completeness with nothing open', async () => {

@@ -1,17 +1,9 @@
 import { MSG_PLANILLA } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Ids, loadIds, requester, versionOf } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, usarContextoConFixtures, versionOf } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
-beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
-});
-afterAll(async () => t?.close());
+const { t, ids, req } = usarContextoConFixtures();
 
 const buscar = async (q: string, extra = '') => {
   const res = await req('GET', `/api/v1/diagnosticos?q=${encodeURIComponent(q)}${extra}`, DEMO.auditorAm);

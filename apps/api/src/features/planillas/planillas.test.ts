@@ -1,27 +1,17 @@
 import { MSG_PLANILLA } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   crearPlanillas,
   crearTramite,
   type Fixture,
-  type Ids,
-  loadIds,
-  requester,
+  usarContextoConFixtures,
   versionOf,
 } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
-beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
-});
-afterAll(async () => t?.close());
+const { t, ids, req } = usarContextoConFixtures();
 
 const numeros = (body: { items: Array<{ numero: string }> }) => body.items.map((i) => i.numero);
 const setTramite = (id: number, sets: string) =>

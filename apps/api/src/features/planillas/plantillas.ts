@@ -7,6 +7,7 @@ import {
   plantillaBodySchema,
   postPlanillasByIdPlantillaResponse,
   responses,
+  type SessionUser,
   versionBodySchema,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,23 @@ async function recalcular(tx: Queryable, idPlanilla: number, idPlantilla: number
     [idPlanilla, idPlantilla, idUsuario],
   );
   return u;
+}
+
+/**
+ * The attention a template is applied to or removed from, share-locked: the user processes it (AM), its
+ * procedure is in a working state and `version` (when given) is current.
+ */
+async function planillaEnTrabajoAM(
+  tx: Queryable,
+  user: SessionUser,
+  idPlanilla: number,
+  version: number | undefined,
+) {
+  const { planilla: p, tramite } = await getPlanillaForUser(tx, user, idPlanilla, { lock: 'share' });
+  if (!canProcessAM(user, p)) throw perfilNoAutorizado();
+  assertEstadoTrabajo(tramite);
+  assertVersion(p, version);
+  return p;
 }
 
 /**
@@ -77,12 +95,7 @@ export async function plantillaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const out = await db.transaction(async (tx) => {
-        const { planilla: p, tramite } = await getPlanillaForUser(tx, req.user, req.params.id, {
-          lock: 'share',
-        });
-        if (!canProcessAM(req.user, p)) throw perfilNoAutorizado();
-        assertEstadoTrabajo(tramite);
-        assertVersion(p, req.body.version);
+        const p = await planillaEnTrabajoAM(tx, req.user, req.params.id, req.body.version);
         if (p.idPlantilla !== null) throw conflict(MSG_PLANILLA.plantillaYaAsignada, 'PLANTILLA_ASIGNADA');
         const [pl] = await tx.query<{ nombre: string }>(
           'SELECT nombre FROM plantilla WHERE id_plantilla = $1 AND id_empresa = $2',
@@ -142,12 +155,7 @@ export async function plantillaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const out = await db.transaction(async (tx) => {
-        const { planilla: p, tramite } = await getPlanillaForUser(tx, req.user, req.params.id, {
-          lock: 'share',
-        });
-        if (!canProcessAM(req.user, p)) throw perfilNoAutorizado();
-        assertEstadoTrabajo(tramite);
-        assertVersion(p, req.body?.version ?? undefined);
+        const p = await planillaEnTrabajoAM(tx, req.user, req.params.id, req.body?.version ?? undefined);
         if (p.idPlantilla === null) throw conflict(MSG_PLANILLA.plantillaNoAsignada, 'SIN_PLANTILLA');
         const [pl] = await tx.query<{ nombre: string }>(
           'SELECT nombre FROM plantilla WHERE id_plantilla = $1',

@@ -1,7 +1,7 @@
 import { MSG } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Ids, loadIds, requester } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, usarContextoConFixtures } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
 
 /*
@@ -9,9 +9,7 @@ import { registrarEmpresa } from '../admin/test-utils.ts';
  * attention lists (tenant of the procedure; 18/20 only their assignments unless tipoAsignacion T).
  */
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let idDiag: number;
 /** Attention ids by name, to compare answers whatever else the database holds. */
 const P: Record<string, number> = {};
@@ -38,9 +36,6 @@ const names = (b: Body) =>
     .sort();
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   [{ id: idDiag }] = await t.database.query<{ id: number }>(
     'SELECT id_diagnostico AS id FROM diagnostico WHERE codigo = $1',
     [CODIGO],
@@ -72,7 +67,6 @@ beforeAll(async () => {
   [P.s1] = s.planillas;
   await t.database.query('UPDATE tramite SET sandbox = true WHERE id_tramite = $1', [s.idTramite]);
 });
-afterAll(async () => t?.close());
 
 describe('GET /api/v1/diagnosticos/:id/planillas', () => {
   it('401 without a session; 404 for an unknown diagnosis; 400 for a bad id or page', async () => {

@@ -1,4 +1,4 @@
-import type { Fixture, Ids } from '../../test/fixtures.ts';
+import { crearObservacion, crearRespuesta, type Fixture, type Ids } from '../../test/fixtures.ts';
 import type { TestContext } from '../../test/helpers.ts';
 
 /** The text of every page of a PDF, read with PDF.js (Mozilla's reader, no native parts). */
@@ -25,17 +25,8 @@ export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
  */
 export async function sembrarObservaciones(t: TestContext, ids: Ids, f: Fixture) {
   const db = t.database;
-  const obs = async (descripcion: string, tipo: string) =>
-    (
-      await db.query<{ id: number }>(
-        'INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, $2, $3) RETURNING id_observacion AS id',
-        [ids.idEmpresaAseg, descripcion, tipo],
-      )
-    )[0].id;
-  const [resp] = await db.query<{ id: number }>(
-    'INSERT INTO respuesta (id_empresa, descripcion) VALUES ($1, $2) RETURNING id_respuesta AS id',
-    [ids.idEmpresaAseg, 'SE ADJUNTA DOCUMENTO DE RESPALDO'],
-  );
+  const obs = (descripcion: string, tipo: string) => crearObservacion(t, ids, descripcion, tipo);
+  const resp = { id: await crearRespuesta(t, ids, 'SE ADJUNTA DOCUMENTO DE RESPALDO') };
   const o1 = await obs('DIAGNÓSTICO NO CORRESPONDE AL PROCEDIMIENTO', 'M');
   const o2 = await obs('VALOR FUERA DE TARIFA CONVENIDA', 'M');
   const o3 = await obs('FALTA FIRMA DEL MÉDICO TRATANTE', 'D');

@@ -2,17 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MSG_REPORTE, type ReporteEnCurso, reporteEnCursoSchema } from '@app/domain/reportes/pdf';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearCarga, crearTramite, type Fixture, usarContextoConFixtures } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { PNG_1X1, registrarEmpresa } from '../admin/test-utils.ts';
-import {
-  crearCarga,
-  crearTramite,
-  type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-} from '../planillas/fixtures.ts';
 import { sembrarObservaciones } from '../reportes-observaciones/test-utils.ts';
 import { alimentar, inicioReporte, type MensajeAlHilo, type PeticionReporte } from './datos.ts';
 import { estadisticas } from './hilo.ts';
@@ -30,16 +23,11 @@ import { imagenesPorPagina, pdfPaginas, pdfTexto } from './test-utils.ts';
  * all sent (round 1) but one M draft the provider must not see.
  */
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 let numero: string;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   f = await crearTramite(t, ids, {
     tipoAsignacion: 'T',
     planillas: [
@@ -88,7 +76,6 @@ beforeAll(async () => {
     f.idTramite,
   ]);
 });
-afterAll(async () => t?.close());
 
 const url = (id: number | string, query = '', idTramite: number = f.idTramite) =>
   `/api/v1/reportes/pdf/${id}/${idTramite}${query}`;

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   crearCarga,
   crearPlanillas,
   crearTramite,
   type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-} from '../planillas/fixtures.ts';
+  usarContextoConFixtures,
+} from '../../test/fixtures.ts';
+import { DEMO } from '../../test/helpers.ts';
 
 /* The reads behind the assignment tabs: loads with their counts, attentions with who holds them. */
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 let otraCarga: number;
 
@@ -28,9 +24,6 @@ type Fila = {
 };
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   const u = ids.usuarios;
   f = await crearTramite(t, ids, {
     planillas: [
@@ -48,7 +41,6 @@ beforeAll(async () => {
   const borrada = await crearCarga(t, ids, f.idTramite, '2026-03-01', '2026-03-01');
   await t.database.query('UPDATE carga SET estado = 0 WHERE id_carga = $1', [borrada]);
 });
-afterAll(async () => t?.close());
 
 const url = (path: string) => `/api/v1/tramites/${f.idTramite}/asignaciones/${path}`;
 

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
-import {
-  crearPlanillas,
-  crearTramite,
-  type Fixture,
-  type Ids,
-  loadIds,
-  requester,
-} from '../planillas/fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearPlanillas, crearTramite, type Fixture, usarContextoConFixtures } from '../../test/fixtures.ts';
+import { DEMO } from '../../test/helpers.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
+const { t, ids, req } = usarContextoConFixtures();
 let f: Fixture;
 let otro: Fixture;
 const N: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
   // Load period 2026-03-02 (Mon) .. 2026-03-15; 2026-03-03 is a Tuesday.
   const specs = [
     { numero: 'C01', duplicada: 1, cedula: '0900000001' },
@@ -84,7 +72,6 @@ beforeAll(async () => {
     [N.C01, f.idCarga, f.idTramite],
   );
 });
-afterAll(async () => t?.close());
 
 const flagged = async (n: number, qs = '') => {
   const res = await req(

@@ -1,26 +1,16 @@
 import { MSG_PLANILLA } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   crearCarga,
   crearPlanillas,
   crearTramite,
   type Fixture,
-  type Ids,
-  loadIds,
-  requester,
+  usarContextoConFixtures,
   versionOf,
-} from '../planillas/fixtures.ts';
+} from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 
-let t: TestContext;
-let ids: Ids;
-let req: ReturnType<typeof requester>;
-beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-  req = requester(t);
-});
-afterAll(async () => t?.close());
+const { t, ids, req } = usarContextoConFixtures();
 
 const setTramite = (id: number, sets: string) =>
   t.database.query(`UPDATE tramite SET ${sets} WHERE id_tramite = $1`, [id]);

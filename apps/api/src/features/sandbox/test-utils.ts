@@ -1,42 +1,20 @@
 import crypto from 'node:crypto';
-import { COLUMNAS_DATOS, type ColumnaDatos } from '@app/domain';
-import { cedulaFrom } from '../../db/seed/demo.ts';
+import { COLUMNAS_DATOS } from '@app/domain';
+import { CED, CED_GYE, type Fila, fila as filaDatos } from '../../test/filas-datos.ts';
 
 /*
  * Test helpers shared by the authorization and integration API tests: a valid data row (the ingest's
  * rules of docs/design-summary.md §6) and a multipart/form-data body built by hand.
  */
 
-export type Fila = Record<ColumnaDatos, string>;
+export type { Fila };
 
-export const CEDULA_PACIENTE = cedulaFrom('171003406');
-export const CEDULA_MEDICO = cedulaFrom('091234567');
+export const CEDULA_PACIENTE = CED;
+export const CEDULA_MEDICO = CED_GYE;
 
 /** One line item of attention `noPlanilla` on `fecha`; `idTramite` empty (the API creates the procedure). */
-export function fila(over: Partial<Fila> = {}): Fila {
-  const base: Fila = {
-    idTramite: '',
-    noPlanilla: 'API-1',
-    cedula1: CEDULA_PACIENTE,
-    cedula2: CEDULA_MEDICO,
-    nombre: 'PÉREZ LOOR MARÍA JOSÉ',
-    fIngreso: '2026-03-02',
-    fSalida: '2026-03-02',
-    diagPri: 'J06.9',
-    diagSec: '',
-    lMuerto: 'N',
-    fTarifario: '1',
-    noServicio: '99203',
-    cantidad: '1',
-    vSem: '25.50',
-    vPaciente: '0',
-    noModificador: '',
-    nombreMedIns: 'DR. CARLOS VERA',
-    tipo: 'P',
-    fechaAtencion: '2026-03-02',
-  };
-  return { ...base, ...over };
-}
+export const fila = (over: Partial<Fila> = {}): Fila =>
+  filaDatos('', { noPlanilla: 'API-1', fSalida: '2026-03-02', diagSec: '', ...over });
 
 /** Two attentions of two line items each, on the given day (`idTramite` empty unless given). */
 export function lote(dia = '2026-03-02', idTramite = '', prefijo = 'API'): Fila[] {
@@ -66,33 +44,7 @@ export function lote(dia = '2026-03-02', idTramite = '', prefijo = 'API'): Fila[
 export const json = (rows: Fila[]) =>
   JSON.stringify(rows.map((r) => Object.fromEntries(COLUMNAS_DATOS.map((c) => [c, r[c]]))));
 
-export type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; content: Buffer | string };
-
-export function multipart(parts: Part[]) {
-  const boundary = `----prueba${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('filename' in p) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-      );
-      chunks.push(Buffer.isBuffer(p.content) ? p.content : Buffer.from(p.content));
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}`));
-    }
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export { multipart, type Part } from '../../test/multipart.ts';
 
 /** The smallest files each format accepts by content. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
+import { createTestContext, DEMO, registrarTramitePorApi, type TestContext } from '../../test/helpers.ts';
 
 let t: TestContext;
 let idTramite: number;
 beforeAll(async () => {
   t = await createTestContext();
-  const [p] = await t.database.query<{ id: number }>(
-    `SELECT p.id_prestador AS id FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = $1`,
-    [DEMO.prestador],
-  );
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/tramites',
-    headers: await t.auth(DEMO.prestador),
-    payload: {
-      idPrestador: p.id,
-      idServicio: 1,
-      fechaDesde: '2026-03-02',
-      fechaHasta: '2026-03-29',
-      descripcion: 'Marzo',
-      frecuenciaCarga: 'S',
-    },
-  });
+  const res = await registrarTramitePorApi(t, { descripcion: 'Marzo', frecuenciaCarga: 'S' });
   idTramite = res.json().item.idTramite;
   await t.app.inject({
     method: 'POST',

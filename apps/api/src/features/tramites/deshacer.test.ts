@@ -1,16 +1,15 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { MSG, MSG_ANULACION, MSG_CARGA, MSG_TRAMITE } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   crearCarga,
   crearPlanillas,
   crearTramite,
   type Fixture,
-  type Ids,
-  loadIds,
+  usarContextoConFixtures,
 } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 import { multipart, pdf, storedFiles } from '../archivos/test-utils.ts';
 
 /*
@@ -18,15 +17,11 @@ import { multipart, pdf, storedFiles } from '../archivos/test-utils.ts';
  * load (decision 51), each with a summary of what is lost for the confirmation.
  */
 
-let t: TestContext;
-let ids: Ids;
+const { t, ids } = usarContextoConFixtures();
 let root: string;
 beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
   root = path.join(t.config.dataDir, 'files');
 });
-afterAll(async () => t?.close());
 
 const PREVIOS = ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'] as const;
 const POSTERIORES = [

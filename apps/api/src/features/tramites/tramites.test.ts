@@ -1,16 +1,12 @@
 import { MSG_TRAMITE } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { createTestContext, DEMO, errorOf, idPrestadorDe, type TestContext } from '../../test/helpers.ts';
 
 let t: TestContext;
 let idPrestador: number;
 beforeAll(async () => {
   t = await createTestContext();
-  const [p] = await t.database.query<{ id: number }>(
-    `SELECT p.id_prestador AS id FROM prestador p JOIN usuario u ON u.id_empresa = p.id_empresa WHERE u.nombre = $1`,
-    [DEMO.prestador],
-  );
-  idPrestador = p.id;
+  idPrestador = await idPrestadorDe(t);
 });
 afterAll(async () => t?.close());
 
