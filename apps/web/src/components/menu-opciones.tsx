@@ -3,7 +3,8 @@ import type { ReactElement } from 'react';
 
 /**
  * A row's 'Opciones' menu: opens on click with the first item focused; choosing an item does not
- * reach the row (no row click or double-click opens behind it).
+ * reach the row (no row click or double-click opens behind it), and Enter on an item does not also
+ * press whatever gets the focus next (a dialog's button).
  */
 export function MenuOpciones({
   items,
@@ -22,6 +23,7 @@ export function MenuOpciones({
       menu={{
         items,
         onClick: ({ key, domEvent }) => {
+          domEvent.preventDefault();
           domEvent.stopPropagation();
           onSelect(key);
         },

@@ -6,7 +6,8 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { type CatalogDef, refLabelName } from '@app/domain';
-import { Button, Dropdown, type TableColumnsType, Tag } from 'antd';
+import { Button, type TableColumnsType, Tag } from 'antd';
+import { MenuOpciones } from '../menu-opciones.tsx';
 import {
   type CatalogRow,
   displayValue,
@@ -101,20 +102,13 @@ export function RowOptions({
     ...(canWrite ? [{ key: 'eliminar', icon: <DeleteOutlined />, label: 'Eliminar', danger: true }] : []),
   ];
   return (
-    <Dropdown
-      trigger={['click']}
-      autoFocus
-      menu={{
-        items,
-        onClick: ({ key, domEvent }) => {
-          // Enter on an item would otherwise also press whatever gets the focus next (the dialog's button).
-          domEvent.preventDefault();
-          domEvent.stopPropagation();
-          if (key === 'abrir') onOpen?.();
-          else if (key === 'editar') onEdit();
-          else if (key === 'eliminar') onDelete();
-          else if (key.startsWith('detalle:')) onDetail(key.slice('detalle:'.length));
-        },
+    <MenuOpciones
+      items={items}
+      onSelect={(key) => {
+        if (key === 'abrir') onOpen?.();
+        else if (key === 'editar') onEdit();
+        else if (key === 'eliminar') onDelete();
+        else if (key.startsWith('detalle:')) onDetail(key.slice('detalle:'.length));
       }}
     >
       <Button
@@ -125,6 +119,6 @@ export function RowOptions({
       >
         Opciones <DownOutlined />
       </Button>
-    </Dropdown>
+    </MenuOpciones>
   );
 }

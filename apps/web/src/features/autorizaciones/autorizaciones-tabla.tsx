@@ -2,10 +2,11 @@ import { CheckOutlined, CloseOutlined, DownOutlined, EyeOutlined, StopOutlined }
 import { formatCount, formatDateTime } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Dropdown, type MenuProps, type TableColumnsType } from 'antd';
+import { Button, type MenuProps, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
+import { MenuOpciones } from '../../components/menu-opciones.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { periodoAutorizacion } from './autorizacion-rules.ts';
@@ -101,16 +102,11 @@ export function AutorizacionesTabla({
           danger: o.key === 'rechazar' || o.key === 'anular',
         }));
         return (
-          <Dropdown
-            trigger={['click']}
-            autoFocus
-            menu={{
-              items,
-              onClick: ({ key, domEvent }) => {
-                domEvent.stopPropagation();
-                if (key === 'ver') onAbrir(a);
-                else resolver.iniciar(a, key as Resolucion);
-              },
+          <MenuOpciones
+            items={items}
+            onSelect={(key) => {
+              if (key === 'ver') onAbrir(a);
+              else resolver.iniciar(a, key as Resolucion);
             }}
           >
             <Button
@@ -121,7 +117,7 @@ export function AutorizacionesTabla({
             >
               Opciones <DownOutlined aria-hidden />
             </Button>
-          </Dropdown>
+          </MenuOpciones>
         );
       },
     },

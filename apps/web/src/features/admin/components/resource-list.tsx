@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG, type Page } from '@app/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, type MenuProps, type TableColumnsType } from 'antd';
+import { Button, Card, type MenuProps, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { deleteErrorText } from '../../../components/catalog/catalog-values.ts';
 import { ListToolbar } from '../../../components/catalog/list-toolbar.tsx';
@@ -9,6 +9,7 @@ import { PAGE_SIZE, pageCount } from '../../../components/data-table.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { ErrorRetry } from '../../../components/error-retry.tsx';
 import { listQuery } from '../../../components/list-params.ts';
+import { MenuOpciones } from '../../../components/menu-opciones.tsx';
 import { type BreadcrumbEntry, PageHeader } from '../../../components/page-header.tsx';
 import { useFeedback } from '../../../components/use-feedback.tsx';
 import { useListParams } from '../../../components/use-list-params.ts';
@@ -222,18 +223,7 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
 function RowOptions<T>({ actions, row }: { actions: RowAction<T>[]; row: T }) {
   const items: MenuProps['items'] = actions.map(({ run: _run, ...item }) => item);
   return (
-    <Dropdown
-      trigger={['click']}
-      autoFocus
-      menu={{
-        items,
-        onClick: ({ key, domEvent }) => {
-          domEvent.preventDefault();
-          domEvent.stopPropagation();
-          actions.find((a) => a.key === key)?.run(row);
-        },
-      }}
-    >
+    <MenuOpciones items={items} onSelect={(key) => actions.find((a) => a.key === key)?.run(row)}>
       <Button
         size="small"
         aria-label="Opciones del registro"
@@ -242,6 +232,6 @@ function RowOptions<T>({ actions, row }: { actions: RowAction<T>[]; row: T }) {
       >
         Opciones <DownOutlined />
       </Button>
-    </Dropdown>
+    </MenuOpciones>
   );
 }
