@@ -1,26 +1,18 @@
 import {
   type CatalogDef,
-  type CatalogField,
-  type CatalogJoined,
   canCreateCatalog,
   canWriteCatalog,
   catalogInputSchema,
   catalogListQuerySchema,
   catalogResponseSchemas,
-  foldText,
   getResource,
   idParams,
   idSchema,
   type ListQuery,
   MSG,
-  MSG_ADMIN,
-  normalizeCode,
   type Page,
-  PERFIL,
   refFields,
   refInvalido,
-  refLabelFields,
-  refLabelName,
   resourcePath,
   responses,
 } from '@app/domain';
@@ -28,245 +20,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
+import { type CrudHooks, tenantHooks } from './crud-hooks.ts';
+import {
+  orderBy,
+  type Row,
+  refCatalog,
+  type ScopeMode,
+  searchSql,
+  selectList,
+  tenantSql,
+} from './crud-sql.ts';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
-import { col, foldedLike, ident, likePattern } from './sql.ts';
+import { col } from './sql.ts';
 
-type Row = Record<string, unknown>;
-
-const STAMPS = ['fechaReg', 'fechaAct', 'idUsuarioReg', 'idUsuarioAct'];
-/** At most this many words of a search are used (each one is a condition). */
-const MAX_WORDS = 8;
-
-/** Reading sees what the tenant may see; writing only what it owns (docs/design-summary.md §4). */
-export type ScopeMode = 'read' | 'write';
-
-function refCatalog(def: CatalogDef, f: CatalogField): CatalogDef {
-  const ref = f.ref ? getResource(f.ref.catalog) : undefined;
-  if (!ref) throw new Error(`catalogue ${def.name}: unknown ref ${f.ref?.catalog} of ${f.name}`);
-  return ref;
-}
-
-/** The label of the row a reference field points to: one column, or several joined by a space. */
-function refLabelSql(f: CatalogField, alias: string): string {
-  const cols = refLabelFields(f.ref!).map((n) => `${alias}.${col(n)}`);
-  return cols.length === 1 ? cols[0] : `concat_ws(' ', ${cols.join(', ')})`;
-}
-
-/** A joined column (`facturaTotal`): the column of the row its field points to, on alias `t`. */
-const joinedSql = (j: CatalogJoined, alias = 't') =>
-  `(SELECT j.${j.column} FROM ${j.table} j WHERE j.${j.id} = ${alias}.${col(j.via)})`;
-
-const joinedOf = (def: CatalogDef, name: string) => def.joined?.find((j) => j.name === name);
-
-/** SELECT list of a catalogue: its id, fields, `{field}Nombre` of referenced rows, joined columns, counts and the stamps. */
-function selectList(def: CatalogDef): string {
-  const cols = [def.idField, ...def.fields.map((f) => f.name), ...STAMPS].map(
-    (n) => `t.${col(n)} AS ${ident(n)}`,
-  );
-  for (const f of refFields(def)) {
-    const ref = refCatalog(def, f);
-    cols.push(
-      `(SELECT ${refLabelSql(f, 'r')} FROM ${ref.table} r WHERE r.${col(ref.idField)} = t.${col(f.name)}) AS ${ident(refLabelName(f))}`,
-    );
-  }
-  for (const j of def.joined ?? []) cols.push(`${joinedSql(j)} AS ${ident(j.name)}`);
-  for (const c of def.counts ?? []) {
-    const value = c.max ? `max(c.${c.max})` : 'count(*)::int';
-    cols.push(
-      `(SELECT ${value} FROM ${c.table} c WHERE c.${c.column} = t.${col(def.idField)}) AS ${ident(c.name)}`,
-    );
-  }
-  if (def.stampNames !== false)
-    cols.push(
-      `(SELECT u.nombre FROM usuario u WHERE u.id_usuario = t.id_usuario_reg) AS "usuarioRegNombre"`,
-      `(SELECT u.nombre FROM usuario u WHERE u.id_usuario = t.id_usuario_act) AS "usuarioActNombre"`,
-    );
-  return cols.join(', ');
-}
-
-/** ORDER BY of a list (on alias `t`) and the columns it reads. */
-function orderBy(def: CatalogDef, sort: string | undefined): { sql: string; columns: string[] } {
-  const s = sort ?? def.defaultSort;
-  const desc = s.startsWith('-');
-  const name = desc ? s.slice(1) : s;
-  const dir = desc ? 'DESC' : 'ASC';
-  // A reference's label (`empresaNombre`) sorts by the label of the referenced row.
-  const byLabel = refFields(def).find((f) => refLabelName(f) === name);
-  if (byLabel) {
-    const ref = refCatalog(def, byLabel);
-    const label = `(SELECT ${refLabelSql(byLabel, 'o')} FROM ${ref.table} o WHERE o.${col(ref.idField)} = t.${col(byLabel.name)})`;
-    return {
-      sql: `${label} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
-      columns: [...new Set([col(def.idField), col(byLabel.name)])],
-    };
-  }
-  const joined = joinedOf(def, name);
-  if (joined)
-    return {
-      sql: `${joinedSql(joined)} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
-      columns: [...new Set([col(def.idField), col(joined.via)])],
-    };
-  const allowed = [def.idField, ...def.fields.map((f) => f.name), 'fechaReg', 'fechaAct'];
-  if (!allowed.includes(name)) throw badRequest('Orden no válido.', { sort: 'Orden no válido.' });
-  return {
-    sql: `t.${col(name)} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
-    columns: [...new Set([col(def.idField), col(name)])],
-  };
-}
-
-/** `LIKE` pattern for "starts with", escaped. */
-const prefixPattern = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * The search of a list: every word must match one of the declared search fields — a text field
- * containing it (accents and case folded; a trigram index on the folded column serves it), a code
- * field starting with its normalised form (`J18.1` → `J181%`), or the label of a referenced row.
- */
-function searchSql(def: CatalogDef, q: string, params: unknown[], alias = 't'): string | null {
-  const words = foldText(q).split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
-  if (words.length === 0) return null;
-  const fields = def.searchFields.map((n) => {
-    const f = def.fields.find((x) => x.name === n);
-    const j = joinedOf(def, n);
-    if (!f && !j) throw new Error(`catalogue ${def.name}: unknown search field ${n}`);
-    return f ?? j!;
-  });
-  const conds = words.map((w) => {
-    let folded: string | null = null;
-    let code: string | null = null;
-    const p = (value: string) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const parts = fields.map((f) => {
-      if ('via' in f) {
-        folded ??= p(likePattern(w));
-        return foldedLike(joinedSql(f, alias), folded);
-      }
-      if (f.code) {
-        code ??= p(prefixPattern(normalizeCode(w)));
-        return `${alias}.${col(f.name)} LIKE ${code}`;
-      }
-      folded ??= p(likePattern(w));
-      if (f.ref) {
-        const ref = refCatalog(def, f);
-        return `EXISTS (SELECT 1 FROM ${ref.table} s WHERE s.${col(ref.idField)} = ${alias}.${col(f.name)} AND ${foldedLike(refLabelSql(f, 's'), folded)})`;
-      }
-      return foldedLike(`${alias}.${col(f.name)}`, folded);
-    });
-    return `(${parts.join(' OR ')})`;
-  });
-  return conds.join(' AND ');
-}
-
-/**
- * The condition that keeps a catalogue's rows (under `alias`) inside the tenant of the user whose
- * company is the parameter `p`; null for shared catalogues.
- */
-function tenantSql(
-  def: CatalogDef,
-  alias: string,
-  p: string,
-  mode: ScopeMode,
-  req: FastifyRequest,
-  depth = 0,
-): string | null {
-  const tenant = def.tenant;
-  if (tenant === 'sistema') return null;
-  if (tenant === 'administradas') return administradasSql(req, `${alias}.id_empresa`, p);
-  if (tenant === 'empresa') return `${alias}.id_empresa = ${p}`;
-  if (tenant === 'red') {
-    const e = `e${depth}`;
-    const below = `${alias}.id_empresa IN (SELECT ${e}.id_empresa FROM empresa ${e} WHERE ${e}.id_empresa_suscriptora = ${p})`;
-    const above = `${alias}.id_empresa = (SELECT ${e}.id_empresa_suscriptora FROM empresa ${e} WHERE ${e}.id_empresa = ${p})`;
-    return mode === 'read'
-      ? `(${alias}.id_empresa = ${p} OR ${below} OR ${above})`
-      : `(${alias}.id_empresa = ${p} OR ${below})`;
-  }
-  const f = def.fields.find((x) => x.name === tenant.through);
-  if (!f?.ref) throw new Error(`catalogue ${def.name}: tenant through ${tenant.through} is not a reference`);
-  const ref = refCatalog(def, f);
-  const a = `p${depth}`;
-  const inner = tenantSql(ref, a, p, mode, req, depth + 1);
-  if (!inner)
-    throw new Error(`catalogue ${def.name}: tenant through ${f.name} needs a tenant on ${ref.name}`);
-  return `EXISTS (SELECT 1 FROM ${ref.table} ${a} WHERE ${a}.${col(ref.idField)} = ${alias}.${col(f.name)} AND ${inner})`;
-}
-
-export type CrudHooks = {
-  /** Extra WHERE condition (on alias `t`); receives the next parameter index and whether it is a read or a write. */
-  scope?: (
-    req: FastifyRequest,
-    nextParam: number,
-    mode: ScopeMode,
-  ) => { sql: string; params: unknown[] } | null;
-  /** Extra columns set on create (tenant id, ...). */
-  onCreate?: (req: FastifyRequest) => Row;
-  /**
-   * Checks and completes the values of a create (`id` null) or an update before they are written;
-   * may throw a 4xx.
-   */
-  prepare?: (req: FastifyRequest, values: Row, id: number | null) => Promise<void>;
-  /** Runs before a delete of a row the user may write (a rule such as 'not your own company'); may throw. */
-  beforeDelete?: (req: FastifyRequest, id: number) => Promise<void>;
-  /**
-   * Runs in the write's transaction after a create or an update (an audit row, a copy of flags), or before a
-   * delete (`'delete'`: rows that go with it).
-   */
-  onWrite?: (
-    tx: Queryable,
-    req: FastifyRequest,
-    id: number,
-    kind: 'create' | 'update' | 'delete',
-  ) => Promise<void>;
-};
-
-/**
- * The companies an administrator manages as a condition on the company id `expr`: the user's own
- * and, for the subscription administrator (profile 1), those working under it.
- */
-export function administradasSql(req: FastifyRequest, expr: string, p: string): string {
-  if (req.user.idPerfil !== PERFIL.ADMINISTRADOR) return `${expr} = ${p}`;
-  return `(${expr} = ${p} OR ${expr} IN (SELECT es.id_empresa FROM empresa es WHERE es.id_empresa_suscriptora = ${p}))`;
-}
-
-/** The declaration's `tenant` as crud hooks: rows limited to the user's company, which is set on create. */
-export function tenantHooks(def: CatalogDef, db?: FastifyInstance['database']): CrudHooks {
-  if (def.tenant === 'sistema') return {};
-  if (def.tenant === 'administradas') {
-    return {
-      scope: (req, next) => ({
-        sql: administradasSql(req, 't.id_empresa', `$${next}`),
-        params: [req.user.idEmpresa],
-      }),
-      // The company of a new row is the user's unless the form names one the user manages; an
-      // update without one keeps the row's.
-      prepare: async (req, values, id) => {
-        // A company is its own tenant: its id is no value to set.
-        if (def.idField === 'idEmpresa') return;
-        if (values.idEmpresa === null || values.idEmpresa === undefined) {
-          if (id === null) values.idEmpresa = req.user.idEmpresa;
-          else delete values.idEmpresa;
-          return;
-        }
-        const ok = await db!.query(
-          `SELECT 1 FROM empresa e WHERE e.id_empresa = $2 AND ${administradasSql(req, 'e.id_empresa', '$1')}`,
-          [req.user.idEmpresa, values.idEmpresa],
-        );
-        if (!ok[0])
-          throw badRequest(MSG_ADMIN.empresaNoAdministrada, { idEmpresa: MSG_ADMIN.empresaNoAdministrada });
-      },
-    };
-  }
-  return {
-    scope: (req, next, mode) => {
-      const sql = tenantSql(def, 't', `$${next}`, def.readScope === 'propia' ? 'write' : mode, req);
-      return sql ? { sql, params: [req.user.idEmpresa] } : null;
-    },
-    // Never from the client: the form has no idEmpresa field, and this overrides anything sent.
-    onCreate: def.tenant === 'empresa' ? (req) => ({ idEmpresa: req.user.idEmpresa }) : undefined,
-  };
-}
+export type { CrudHooks } from './crud-hooks.ts';
+export { tenantHooks } from './crud-hooks.ts';
+export { administradasSql, type ScopeMode } from './crud-sql.ts';
 
 /**
  * Registers list/get/create/update/delete for one catalogue under /api/v1/catalogos/{name}.
