@@ -74,8 +74,50 @@ const percentiles = (xs: number[]): Lat => {
   return { n: v.length, p50: at(0.5), p95: at(0.95), max: v.at(-1) ?? 0 };
 };
 
+/**
+ * V8's heap in use after a full collection, read through the process's inspector (Chrome DevTools
+ * Protocol: HeapProfiler.collectGarbage, then Runtime.getHeapUsage). Resident memory also holds what
+ * V8 and malloc keep for later; this is what the program still references, so a leak shows here.
+ */
+async function heapTrasGc(url: string): Promise<number> {
+  const ws = new WebSocket(url);
+  const pendientes = new Map<number, (r: { result?: { usedSize?: number } }) => void>();
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(String(ev.data)) as { id?: number; result?: { usedSize?: number } };
+    if (m.id !== undefined) pendientes.get(m.id)?.(m);
+  };
+  await new Promise((ok, mal) => {
+    ws.onopen = ok;
+    ws.onerror = mal;
+  });
+  let id = 0;
+  const enviar = (method: string) =>
+    new Promise<{ result?: { usedSize?: number } }>((ok) => {
+      pendientes.set(++id, ok);
+      ws.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await enviar('HeapProfiler.collectGarbage');
+    const r = await enviar('Runtime.getHeapUsage');
+    return r.result?.usedSize ?? Number.NaN;
+  } finally {
+    ws.close();
+  }
+}
+
 async function main() {
+  if (typeof WebSocket === 'undefined') {
+    // Node 20 has the WebSocket client behind a flag: run again with it.
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(
+      process.execPath,
+      ['--experimental-websocket', ...process.execArgv, ...process.argv.slice(1)],
+      { stdio: 'inherit' },
+    );
+    process.exit(r.status ?? 1);
+  }
   const c = new Cluster(await puertos());
+  c.inspeccion = true;
   console.log(`starting the cluster in ${c.dir} ...`);
   try {
     await c.start();
@@ -259,6 +301,22 @@ async function main() {
           s3Caido ??= Date.now() - t0;
         });
     }, 5_000);
+
+    // Every minute (and at the start and the end): each process's heap after a full collection.
+    const heaps: { t: number; a: number; b: number; worker: number }[] = [];
+    const medirHeaps = async () => {
+      const t = Date.now() - t0;
+      try {
+        const [a, b, worker] = await Promise.all(
+          (['a', 'b', 'worker'] as const).map((n) => heapTrasGc(c.inspector(n))),
+        );
+        heaps.push({ t, a, b, worker });
+      } catch (e) {
+        console.error(`  heap sample at ${(t / 1000).toFixed(0)} s failed: ${(e as Error).message}`);
+      }
+    };
+    await medirHeaps();
+    const heapSampler = setInterval(() => void medirHeaps(), 60_000);
 
     // ---- The closed loop ----------------------------------------------------------------------
     const fin = t0 + MINUTES * 60_000;
@@ -457,7 +515,9 @@ async function main() {
     activo = false;
     clearInterval(progreso);
     clearInterval(sampler);
+    clearInterval(heapSampler);
     muestrear();
+    await medirHeaps();
 
     // ---- Writes counted in the database --------------------------------------------------------
     const versiones = await c.query<{ id: number; version: number }>(
@@ -540,6 +600,22 @@ async function main() {
         (m) =>
           `| ${m.n === 'worker' ? 'worker' : `api ${m.n}`} | ${mb(m.p)} MB | ${mb(m.u)} MB | **${m.crec >= 0 ? '+' : ''}${m.crec.toFixed(1)} %** | ${mb(m.max)} MB |`,
       ),
+      '',
+      `V8 heap in use after a full collection (read through each process's inspector every minute, ${heaps.length} samples; what the program still references, so a leak grows here while resident memory can also grow by what V8 and malloc keep for later; the collection each minute also lets V8 give pages back, so the resident figures above are those of processes collected each minute):`,
+      '',
+      '| process | after the first minute | last sample | change | min | max |',
+      '|---|---|---|---|---|---|',
+      ...(['a', 'b', 'worker'] as const).map((n) => {
+        const xs = heaps.map((h) => h[n]);
+        // The sample before any traffic is the empty process: caches, compiled code and pools fill in the
+        // first minute. The baseline is the heap after that minute.
+        const p = xs[Math.min(1, xs.length - 1)] ?? 0;
+        const u = xs[xs.length - 1] ?? 0;
+        const crec = ((u - p) / p) * 100;
+        return `| ${n === 'worker' ? 'worker' : `api ${n}`} | ${mb(p)} MB | ${mb(u)} MB | **${crec >= 0 ? '+' : ''}${crec.toFixed(1)} %** | ${mb(Math.min(...xs))} MB | ${mb(Math.max(...xs))} MB |`;
+      }),
+      '',
+      `Heap after a full collection, minute by minute (MB): ${(['a', 'b', 'worker'] as const).map((n) => `${n === 'worker' ? 'worker' : `api ${n}`} ${heaps.map((h) => mb(h[n])).join(' · ')}`).join('; ')}.`,
       '',
       "Minute by minute: requests answered as expected and errors, the mean resident memory of each process and the machine's load average (1 min) over the minute's samples.",
       '',

@@ -22,6 +22,9 @@ export const getDiagnosticosByIdPlanillasResponse = pageOf(
   }),
 );
 
+/** One attention of a diagnosis; `posicion` 1..5 is which of diag1..diag5 holds it (the first when several do). */
+export type AtencionDiagnostico = z.infer<typeof getDiagnosticosByIdPlanillasResponse>['items'][number];
+
 /** `GET /api/v1/diagnosticos/codigo/:codigo` → 200. */
 export const getDiagnosticosCodigoByCodigoResponse = z.object({
   codigo: z.string(),

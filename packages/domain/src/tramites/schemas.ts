@@ -40,6 +40,9 @@ export const tramiteInputSchema = z
     message: MSG_TRAMITE.fechasInvalidas,
   });
 
+/** The body of 'Nuevo trámite' as sent and as the API reads it (description upper-cased). */
+export type TramiteInput = z.output<typeof tramiteInputSchema>;
+
 /** Only dates and description can change, and only while REGISTRADO. */
 export const tramiteUpdateSchema = z
   .object({

@@ -28,15 +28,15 @@ import { type EntradaZip, entradasZip, filasZip, zipStream } from './zip.ts';
  */
 
 /** The background job that builds one ZIP. */
-export const JOB_ZIP = 'archivos:zip';
+const JOB_ZIP = 'archivos:zip';
 /** The periodic clean-up of stored ZIPs. */
-export const JOB_ZIP_LIMPIEZA = 'archivos:zip-limpieza';
+const JOB_ZIP_LIMPIEZA = 'archivos:zip-limpieza';
 /** Attempts of a ZIP's job (then the dead letter: FALLIDO, said once to the next request). */
-export const ZIP_INTENTOS = 3;
+const ZIP_INTENTOS = 3;
 /** How long a request waits for its ZIP before answering 202. */
 export const ESPERA_MS = 2000;
 /** Hours a stored ZIP is served (then the clean-up removes it). */
-export const ZIP_VIGENCIA_HORAS = 24;
+const ZIP_VIGENCIA_HORAS = 24;
 /**
  * Another version of the same variant stored this long ago is removed when a new one is stored
  * (twice a download link's life: a link given for it has been used).
@@ -45,7 +45,7 @@ const REEMPLAZO_MIN = 10;
 /** One PUT to S3 takes at most 5 GiB: a larger ZIP on S3 is streamed in the request (decision 30). */
 const MAX_PUT_S3 = 5 * 1024 ** 3;
 
-export type PeticionZip = { idTramite: number; agrupar: AgrupacionZip; idCarga: number | null };
+type PeticionZip = { idTramite: number; agrupar: AgrupacionZip; idCarga: number | null };
 
 /** What a request resolved: the entries the user may see, the file name, the ZIP's key. */
 export type ZipPreparado = PeticionZip & {
@@ -68,21 +68,21 @@ const VIGENTE = `fecha_reg > now() - make_interval(hours => ${ZIP_VIGENCIA_HORAS
 type Encargo = PeticionZip & { idUsuario: number; version: string };
 
 /** 'fecha-c12': the grouping and the load (0: the whole procedure). */
-export const varianteZip = (p: PeticionZip) => `${p.agrupar}-c${p.idCarga ?? 0}`;
+const varianteZip = (p: PeticionZip) => `${p.agrupar}-c${p.idCarga ?? 0}`;
 
 /** The version of a ZIP: what it holds, entry by entry. */
-export function versionZip(entradas: readonly EntradaZip[]): string {
+function versionZip(entradas: readonly EntradaZip[]): string {
   const h = crypto.createHash('sha256');
   for (const e of entradas) h.update(`${e.path}\0${e.ruta}\0${e.tamano}\0${e.fechaCrea.getTime()}\n`);
   return h.digest('hex');
 }
 
 /** The job key: one job per procedure, variant and version. */
-export const claveTrabajoZip = (idTramite: number, v: string, version: string) =>
+const claveTrabajoZip = (idTramite: number, v: string, version: string) =>
   `zip:${idTramite}:${v}:${version.slice(0, 32)}`;
 
 /** The object key: the key fields only (a run again overwrites the same object). */
-export const objetoZip = (idTramite: number, v: string, version: string) =>
+const objetoZip = (idTramite: number, v: string, version: string) =>
   `zips/${idTramite}/${v}-${version.slice(0, 32)}.zip`;
 
 const sinArchivosParaDescargar = () => new AppError(404, 'SIN_ARCHIVOS', MSG_ARCHIVO.nadaQueDescargar);

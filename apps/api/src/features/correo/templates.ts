@@ -14,12 +14,12 @@ export const TIPO_TEXTO: Record<TipoObs, string> = {
 };
 
 /** Report ids of docs/spec-summary.md 001 §7: observations (4 AM, 5 GD) and answers (6 M, 7 D). */
-export const REPORTE_OBSERVACIONES: Record<TipoObs, number> = { M: 4, D: 5 };
-export const REPORTE_RESPUESTAS: Record<TipoObs, number> = { M: 6, D: 7 };
+const REPORTE_OBSERVACIONES: Record<TipoObs, number> = { M: 4, D: 5 };
+const REPORTE_RESPUESTAS: Record<TipoObs, number> = { M: 6, D: 7 };
 
 const LOGO_CID = 'logo-aseguradora';
 
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
@@ -39,7 +39,7 @@ export type Mensaje = {
 };
 
 /** The HTML body: a plain table layout that mail clients render, the insurer's logo on top. */
-export function buildHtml(m: Mensaje): string {
+function buildHtml(m: Mensaje): string {
   const e = escapeHtml;
   const logo = m.conLogo
     ? `<img src="cid:${LOGO_CID}" alt="${e(m.aseguradora)}" style="max-height:48px;max-width:180px;display:block">`
@@ -67,7 +67,7 @@ ${m.parrafos.map((p) => `<p>${e(p)}</p>`).join('\n')}
 }
 
 /** The plain-text body of the same message. */
-export function buildText(m: Mensaje): string {
+function buildText(m: Mensaje): string {
   const ancho = Math.max(...m.datos.map(([k]) => k.length), 0);
   return [
     m.aseguradora,
@@ -146,7 +146,7 @@ async function datosTramite(
 const EMAIL_USUARIO = `coalesce(nullif(trim(pe.email), ''), u.nombre)`;
 
 /** Active provider users (profile 15) of the company that owns the procedure's provider. */
-export async function destinatariosPrestador(q: Queryable, idEmpresaPrestador: number): Promise<string[]> {
+async function destinatariosPrestador(q: Queryable, idEmpresaPrestador: number): Promise<string[]> {
   const rows = await q.query<{ email: string }>(
     `SELECT DISTINCT ${EMAIL_USUARIO} AS email FROM usuario u LEFT JOIN persona pe ON pe.id_persona = u.id_persona
       WHERE u.id_empresa = $1 AND u.id_perfil = $2 AND u.activo ORDER BY 1`,
@@ -156,7 +156,7 @@ export async function destinatariosPrestador(q: Queryable, idEmpresaPrestador: n
 }
 
 /** Active supervisors of the type (17 for M, 19 for D) in the procedure's subscription. */
-export async function destinatariosSupervisores(
+async function destinatariosSupervisores(
   q: Queryable,
   idSuscripcion: number,
   tipo: TipoObs,

@@ -1,5 +1,7 @@
 import { MSG } from '@app/domain';
+import type { getDiagnosticosByIdPlanillasResponse } from '@app/domain/planillas/responses-diagnosticos';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { crearTramite, usarContextoConFixtures } from '../../test/fixtures.ts';
 import { DEMO, errorOf } from '../../test/helpers.ts';
 import { registrarEmpresa } from '../admin/test-utils.ts';
@@ -14,17 +16,7 @@ let idDiag: number;
 /** Attention ids by name, to compare answers whatever else the database holds. */
 const P: Record<string, number> = {};
 
-type Item = {
-  idPlanilla: number;
-  idTramite: number;
-  numeroTramite: string;
-  numero: string;
-  fechaDesde: string;
-  cedula: string;
-  nombre: string;
-  posicion: number;
-};
-type Body = { items: Item[]; total: number; page: number; pageSize: number };
+type Body = z.infer<typeof getDiagnosticosByIdPlanillasResponse>;
 
 const CODIGO = 'K359';
 const url = (id = idDiag, query = '') => `/api/v1/diagnosticos/${id}/planillas${query}`;

@@ -26,13 +26,13 @@ import { generarPdf } from './hilo.ts';
  */
 
 /** The background job that draws one report. */
-export const JOB_REPORTE = 'reportes:pdf';
+const JOB_REPORTE = 'reportes:pdf';
 /** Attempts of a report's job (then the dead letter: FALLIDO, said once to the next request). */
-export const REPORTE_INTENTOS = 3;
+const REPORTE_INTENTOS = 3;
 /** How long a request waits for its report before answering 202 (most reports take less). */
 export const ESPERA_MS = 2000;
 /** The layout's version: a change of the report code that changes the PDFs bumps it. */
-export const FORMATO = 2;
+const FORMATO = 2;
 
 /**
  * The version of everything a procedure's reports read, in one query: the revision counters of its
@@ -42,7 +42,7 @@ export const FORMATO = 2;
  * texts of its standard observations and answers; and the names of its users (the authors of reports
  * 8/9). Exact: any write to data a report prints changes it; nothing else does.
  */
-export async function versionDatos(db: Queryable, idTramite: number): Promise<string | null> {
+async function versionDatos(db: Queryable, idTramite: number): Promise<string | null> {
   const [r] = await db.query<{ v: string }>(
     `SELECT concat_ws('|', t.xmin::text, pr.xmin::text, e.xmin::text,
               coalesce(r.datos, 0), coalesce(r.revision, 0), coalesce(r.nivel, 0),
@@ -70,7 +70,7 @@ export async function versionDatos(db: Queryable, idTramite: number): Promise<st
 export const variante = (p: PeticionReporte) =>
   `r${p.reportId}-c${p.idCarga ?? 0}-t${p.tipo ?? 'x'}-p${p.idPlanilla ?? 0}-v${p.vista === '-' ? 'x' : p.vista}`;
 
-export type ReporteServido = {
+type ReporteServido = {
   stream: Readable;
   nombre: string;
   tamano: number;
@@ -84,7 +84,7 @@ type Fila = { claveObjeto: string; nombre: string; tamano: string };
 type Encargo = PeticionReporte & { version: string };
 
 /** The job key: one job per report variant and data version. */
-export const claveTrabajo = (idTramite: number, v: string, version: string) =>
+const claveTrabajo = (idTramite: number, v: string, version: string) =>
   `reporte:${idTramite}:${v}:${version.slice(0, 32)}`;
 
 export class ReportesPdf {

@@ -1,15 +1,11 @@
+import type { TramiteInput } from '@app/domain/tramites/schemas';
 import type { Queryable } from '../../db/client.ts';
 
-export type NuevoTramite = {
+/** A procedure to insert: the form's fields (weeks resolved) and what the server adds. */
+export type NuevoTramite = Omit<TramiteInput, 'maxSemanas'> & {
+  maxSemanas: number;
   idSuscripcion: number;
   idEmpresaAseguradora: number;
-  idPrestador: number;
-  idServicio: number;
-  fechaDesde: string;
-  fechaHasta: string;
-  descripcion: string;
-  frecuenciaCarga: 'S' | 'M';
-  maxSemanas: number;
   idUsuario: number;
   /** 'TR-' for real procedures, 'SBX-' in the integration sandbox. */
   prefijo?: string;

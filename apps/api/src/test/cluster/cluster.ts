@@ -42,6 +42,8 @@ export class Cluster {
   private nginx: ChildProcess | undefined;
   /** Set by stop(): the exits that follow are ours, not a process dying on its own. */
   private parando = false;
+  /** Start the product's processes with V8's inspector on a free loopback port (benchmarks read heaps). */
+  inspeccion = false;
   readonly admin: pg.Pool;
 
   constructor(
@@ -80,6 +82,13 @@ export class Cluster {
       SEED_DEMO: 'true',
       LOGIN_RATE_MAX: '1000',
     };
+  }
+
+  /** The inspector's WebSocket address of a process started with `inspeccion` (the last one it printed). */
+  inspector(nombre: Nombre): string {
+    const urls = this.log(nombre).match(/ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/g);
+    if (!urls) throw new Error(`${nombre} printed no inspector address`);
+    return urls[urls.length - 1];
   }
 
   log(nombre: string) {
@@ -186,7 +195,8 @@ export class Cluster {
   async startRol(n: Nombre) {
     const port = this.puertos[n];
     const out = fs.openSync(path.join(this.dir, `${n}.log`), 'a');
-    const p = spawn(process.execPath, [...nodeFlags(this.rolDe(n)), MAIN, this.rolDe(n)], {
+    const flags = [...nodeFlags(this.rolDe(n)), ...(this.inspeccion ? ['--inspect=127.0.0.1:0'] : [])];
+    const p = spawn(process.execPath, [...flags, MAIN, this.rolDe(n)], {
       cwd: ROOT,
       env: this.env(n, port),
       stdio: ['ignore', out, out],

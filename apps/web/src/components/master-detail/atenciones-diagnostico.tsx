@@ -1,7 +1,12 @@
 import { formatDate } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
+import type {
+  AtencionDiagnostico,
+  getDiagnosticosByIdPlanillasResponse,
+} from '@app/domain/planillas/responses-diagnosticos';
 import { Card, type TableColumnsType, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { detailPath } from '../../features/tramites/tramite-rules.ts';
@@ -10,20 +15,7 @@ import { DataTable } from '../data-table.tsx';
 import { ErrorRetry } from '../error-retry.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 
-/** One row of GET /api/v1/diagnosticos/{id}/planillas. */
-export type AtencionDiagnostico = {
-  idPlanilla: number;
-  idTramite: number;
-  numeroTramite: string;
-  numero: string;
-  fechaDesde: string;
-  cedula: string;
-  nombre: string;
-  /** 1..5: which diagnosis of the attention it is. */
-  posicion: number;
-};
-
-type Page = { items: AtencionDiagnostico[]; total: number; page: number; pageSize: number };
+type Page = z.infer<typeof getDiagnosticosByIdPlanillasResponse>;
 
 const POSICION = ['', 'Principal (1)', 'Secundario (2)', 'Diagnóstico 3', 'Diagnóstico 4', 'Diagnóstico 5'];
 

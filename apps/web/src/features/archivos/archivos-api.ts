@@ -1,7 +1,9 @@
+import type { getTramitesByIdArchivosNuevosResponse } from '@app/domain/archivos/responses';
 import type { AgrupacionZip, ResultadoArchivos } from '@app/domain/archivos/rules';
 import type { ArchivosCargaFila } from '@app/domain/archivos/schemas';
 import type { Page } from '@app/domain/catalogs/define';
 import type { AtencionRef } from '@app/domain/planillas/types';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { cuandoEste, type EnCurso } from '../../components/download.ts';
 
@@ -33,19 +35,7 @@ export type PlanillaSinArchivo = AtencionRef & {
   tipoCarga: 'M' | 'S' | 'A';
 };
 
-export type ArchivoNuevo = {
-  idArchivoPla: number;
-  idPlanilla: number;
-  idCarga: number;
-  numero: string;
-  cedula: string;
-  paciente: string;
-  nombre: string;
-  tipo: string;
-  tamano: number;
-  fechaCrea: string;
-  usuario: string | null;
-};
+export type ArchivoNuevo = z.input<typeof getTramitesByIdArchivosNuevosResponse>['items'][number];
 
 export type Enlace = { url: string; expiraEn: string; nombre: string };
 

@@ -1,4 +1,6 @@
 import type { Page } from '@app/domain/catalogs/define';
+import type { registroResultadoSchema } from '@app/domain/integracion/responses';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import type { Tramite } from '../tramites/tramites-api.ts';
 
@@ -32,22 +34,7 @@ export type SandboxTramite = Tramite & {
 };
 
 /** The answer of registro-datos / registro-completo. */
-export type RegistroRespuesta = {
-  mensaje: string;
-  sandbox: boolean;
-  idTramite: number;
-  numero: string;
-  estadoTramite: string;
-  tramiteNuevo: boolean;
-  idCarga: number;
-  tipoCarga: 'M' | 'A';
-  numeroRegistros: number;
-  contadorErrores: number;
-  contadorNovedades: number;
-  resumen: string;
-  errores: { fila: number; columna: string | null; valor: string | null; mensaje: string }[];
-  respaldos: { idCargaRespaldo: number; nombreArchivo: string; tipo: string; tamanio: number }[];
-};
+export type RegistroRespuesta = z.input<typeof registroResultadoSchema>;
 
 export type RegistroForm = {
   fechaDesde: string;

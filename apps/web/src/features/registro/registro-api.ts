@@ -1,47 +1,28 @@
 import type { RegistroInput } from '@app/domain';
+import type {
+  getRegistroFormasPagoResponse,
+  getRegistroPlanesResponse,
+  getRegistroRenovacionResponse,
+  postRegistroRenovacionResponse,
+  postRegistroResponse201,
+} from '@app/domain/admin/responses-registro';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 
-export type Plan = {
-  idPlan: number;
-  nombre: string;
-  descripcion: string | null;
-  valor: string;
-  duracionMeses: number;
-};
-export type FormaPago = { idFormaPago: number; nombre: string };
-export type RegistroResult = {
-  mensaje: string;
-  idEmpresa: number;
-  idSuscripcion: number;
-  idUsuario: number;
-  usuario: string;
-  plan: string;
-  fechaDesde: string;
-  fechaHasta: string;
-};
-export type RenovacionResult = {
-  mensaje: string;
-  idSuscripcion: number;
-  plan: string;
-  fechaDesde: string;
-  fechaHasta: string;
-};
-export type SuscripcionActual = {
-  idSuscripcion: number;
-  numero: string;
-  planNombre: string;
-  formaPagoNombre: string;
-  fechaDesde: string;
-  fechaHasta: string;
-} | null;
+export type Plan = z.input<typeof getRegistroPlanesResponse>['items'][number];
+export type FormaPago = z.input<typeof getRegistroFormasPagoResponse>['items'][number];
+export type RegistroResult = z.input<typeof postRegistroResponse201>;
+export type RenovacionResult = z.input<typeof postRegistroRenovacionResponse>;
+type Renovacion = z.input<typeof getRegistroRenovacionResponse>;
 
 /** Public registration and renewal endpoints (apps/api/src/features/registro). */
 export const registroApi = {
-  planes: (signal?: AbortSignal) => api<{ items: Plan[] }>('/registro/planes', { signal }),
-  formasPago: (signal?: AbortSignal) => api<{ items: FormaPago[] }>('/registro/formas-pago', { signal }),
+  planes: (signal?: AbortSignal) =>
+    api<z.input<typeof getRegistroPlanesResponse>>('/registro/planes', { signal }),
+  formasPago: (signal?: AbortSignal) =>
+    api<z.input<typeof getRegistroFormasPagoResponse>>('/registro/formas-pago', { signal }),
   registrar: (body: RegistroInput) => api<RegistroResult>('/registro', { method: 'POST', body }),
-  actual: (signal?: AbortSignal) =>
-    api<{ suscripcion: SuscripcionActual }>('/registro/renovacion', { signal }),
+  actual: (signal?: AbortSignal) => api<Renovacion>('/registro/renovacion', { signal }),
   renovar: (body: { idPlan: number; idFormaPago: number; aceptaTerminos: true }) =>
     api<RenovacionResult>('/registro/renovacion', { method: 'POST', body }),
 };

@@ -3,7 +3,7 @@ import { MSG_REPORTE } from '@app/domain/reportes/pdf';
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError } from '../../app/api.ts';
-import { type EnCurso, openPdf } from '../../components/download.ts';
+import { type EnCurso, openPdf, textoEnCurso } from '../../components/download.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { bloquesReportes, rutaReporte } from './reportes-rules.ts';
 
@@ -73,9 +73,7 @@ export function ReportesBloques({
                   onClick={() => void abrir(r.id, r.tipo)}
                   aria-label={`${r.titulo} (PDF)`}
                 >
-                  {procesando
-                    ? `${MSG_REPORTE.procesando}${avance?.progreso ? ` ${avance.progreso} %` : ''}`
-                    : r.label}
+                  {procesando ? textoEnCurso(avance) : r.label}
                 </Button>
               );
               return (

@@ -6,7 +6,7 @@ import { fieldErrors } from '@app/domain/common/errors';
 import { todayIso } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { assignProfiles, esEstadoTrabajo, isSupervision } from '@app/domain/planillas/permissions';
-import { tramiteInputSchema } from '@app/domain/tramites/schemas';
+import { type TramiteInput, tramiteInputSchema } from '@app/domain/tramites/schemas';
 import {
   type Accion,
   BITACORA_TIPOS,
@@ -235,15 +235,7 @@ export type NuevoTramiteForm = {
   maxSemanas?: number | null;
 };
 
-export type NuevoTramitePayload = {
-  idPrestador: number;
-  idServicio: number;
-  fechaDesde: string;
-  fechaHasta: string;
-  descripcion: string;
-  frecuenciaCarga: 'S' | 'M';
-  maxSemanas?: number;
-};
+export type NuevoTramitePayload = TramiteInput;
 
 /** The request body of 'Nuevo trámite': upper-case description; weeks only for weekly procedures. */
 export function nuevoTramitePayload(v: NuevoTramiteForm): NuevoTramitePayload {

@@ -1,5 +1,6 @@
 import type { Page } from '@app/domain/catalogs/define';
 import type { ObservacionTramiteFila } from '@app/domain/planillas/detalles';
+import type { TramiteInput } from '@app/domain/tramites/schemas';
 import type { Accion, BitacoraTipo, EstadoTramite } from '@app/domain/tramites/workflow';
 import { api } from '../../app/api.ts';
 import { downloadFile } from '../../components/download.ts';
@@ -48,16 +49,6 @@ export type TramiteListQuery = {
   numero?: string;
   page: number;
   pageSize: number;
-};
-
-export type NuevoTramite = {
-  idPrestador: number;
-  idServicio: number;
-  fechaDesde: string;
-  fechaHasta: string;
-  descripcion: string;
-  frecuenciaCarga: 'S' | 'M';
-  maxSemanas?: number;
 };
 
 export type TramiteUpdate = { fechaDesde: string; fechaHasta: string; descripcion: string; version: number };
@@ -123,7 +114,7 @@ export const tramiteKeys = {
 export const tramitesApi = {
   list: (q: TramiteListQuery, signal?: AbortSignal) => api<Page<Tramite>>('/tramites', { query: q, signal }),
   get: (id: number, signal?: AbortSignal) => api<TramiteDetalle>(`/tramites/${id}`, { signal }),
-  create: (body: NuevoTramite) => api<Mensaje<TramiteDetalle>>('/tramites', { method: 'POST', body }),
+  create: (body: TramiteInput) => api<Mensaje<TramiteDetalle>>('/tramites', { method: 'POST', body }),
   update: (id: number, body: TramiteUpdate) =>
     api<Mensaje<TramiteDetalle>>(`/tramites/${id}`, { method: 'PUT', body }),
   accion: (id: number, accion: Accion, estadoActual?: EstadoTramite) =>
