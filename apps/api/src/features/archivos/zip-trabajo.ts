@@ -133,10 +133,7 @@ export class ZipsPorTrabajo {
       mensajes: MSG_ARCHIVO.zip,
       codigoFallido: 'ZIP_FALLIDO',
       esperaMs,
-    });
-    jobs.define(JOB_ZIP, {
-      maxAttempts: ZIP_INTENTOS,
-      run: (payload, ctx) => this.construir(payload as unknown as Encargo, ctx),
+      construir: (payload, ctx) => this.construir(payload as Encargo, ctx),
     });
     jobs.define(JOB_ZIP_LIMPIEZA, { maxAttempts: 1, run: () => this.limpiar().then(() => {}) });
     jobs.every(JOB_ZIP_LIMPIEZA, 60);

@@ -104,10 +104,7 @@ export class ReportesPdf {
       mensajes: MSG_REPORTE,
       codigoFallido: 'REPORTE_FALLIDO',
       esperaMs,
-    });
-    jobs.define(JOB_REPORTE, {
-      maxAttempts: REPORTE_INTENTOS,
-      run: (payload, ctx) => this.construir(payload as unknown as Encargo, ctx),
+      construir: (payload, ctx) => this.construir(payload as Encargo, ctx),
     });
   }
 

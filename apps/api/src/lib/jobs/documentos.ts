@@ -49,6 +49,8 @@ export type OpcionesDocumentos = {
   codigoFallido: string;
   /** How long a request waits for its document before answering 202. */
   esperaMs: number;
+  /** Builds one document from the job's payload (defined here as the job, with `intentos` attempts). */
+  construir: (payload: unknown, ctx: JobContext) => Promise<void>;
 };
 
 export class TrabajosDocumento {
@@ -60,6 +62,7 @@ export class TrabajosDocumento {
     private readonly o: OpcionesDocumentos,
   ) {
     this.nuevo = { estado: 'PENDIENTE', intento: 0, maxIntentos: o.intentos, progreso: 0, perdido: false };
+    jobs.define(o.job, { maxAttempts: o.intentos, run: (payload, ctx) => o.construir(payload, ctx) });
   }
 
   /** What the 202 answer says of a document being built. */

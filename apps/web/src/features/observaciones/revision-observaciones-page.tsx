@@ -1,25 +1,19 @@
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { parseId } from '@app/domain/common/ids';
-import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Select } from 'antd';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/error-message.ts';
-import { useSession } from '../../app/use-session.ts';
-import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import type { FormatoExport } from '../../components/exportar.ts';
-import { patchListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PeriodoSelect } from '../../components/periodo-select.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { detailPath } from '../tramites/tramite-rules.ts';
-import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
-import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
+import { tramitesApi } from '../tramites/tramites-api.ts';
 import { EnvioBotones } from './envio-botones.tsx';
 import { tipoInicial } from './observaciones-rules.ts';
 import { RevisionTabla } from './revision-tabla.tsx';
+import { useTramiteDeRuta } from './use-tramite-de-ruta.tsx';
 
 const TIPOS = [
   { value: 'M', label: 'Auditoría Médica (M)' },
@@ -37,37 +31,15 @@ const VISTAS = [
  * auditor decides on each answer (the glosa stands, is reduced or withdrawn).
  */
 export default function RevisionObservacionesPage() {
-  const params = useParams();
-  const [sp, setSp] = useSearchParams();
+  const { sp, set, idPerfil, idTramite, tituloTramite, tramite: t, fallo } = useTramiteDeRuta();
   const feedback = useFeedback();
-  const idPerfil = useSession()?.usuario.idPerfil ?? 0;
-  const idTramite = parseId(params.idTramite);
-  const tituloTramite = useTituloTramite(idTramite);
   const tipo = tipoInicial(idPerfil, sp.get('tipo'));
   const idCarga = parseId(sp.get('idCarga')) ?? undefined;
   const vista = sp.get('vista') ?? 'todas';
   const page = Math.max(1, Number(sp.get('page')) || 1);
   const [exportando, setExportando] = useState(false);
 
-  // A filter change goes back to page 1 (the list's URL rules, components/list-params.ts).
-  const set = (cambios: Record<string, string | number | undefined>) => {
-    const { page: pagina, ...filters } = cambios;
-    const page = 'page' in cambios ? Number(pagina ?? 1) : undefined;
-    setSp((prev) => patchListParams(prev, { filters, page }), { replace: true });
-  };
-
-  const q = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: idTramite !== null,
-  });
-  if (idTramite === null)
-    return <ErrorRetryPage error={null} title={MSG_TRAMITE.parametroIdTramite} onRetry={() => undefined} />;
-  if (q.isError && !q.data)
-    return (
-      <ErrorRetryPage error={q.error} title={MSG_TRAMITE.errorCargar} onRetry={() => void q.refetch()} />
-    );
-  const t = q.data;
+  if (fallo || idTramite === null) return fallo;
 
   async function exportar(formato: FormatoExport) {
     setExportando(true);

@@ -1,24 +1,17 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { parseId } from '@app/domain/common/ids';
 import { TIPO_OBSERVACION_TEXTO } from '@app/domain/observaciones/messages';
-import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Flex, Select, Skeleton, Tabs } from 'antd';
-import { useParams, useSearchParams } from 'react-router';
-import { useSession } from '../../app/use-session.ts';
 import { openPdf } from '../../components/download.ts';
-import { ErrorRetryPage } from '../../components/error-retry.tsx';
-import { patchListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PeriodoSelect } from '../../components/periodo-select.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { detailPath } from '../tramites/tramite-rules.ts';
-import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
-import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { EnvioBotones } from './envio-botones.tsx';
 import { esTipo } from './observaciones-rules.ts';
 import { type FiltroTramite, ObservacionesTramiteTabla } from './observaciones-tramite-tabla.tsx';
+import { useTramiteDeRuta } from './use-tramite-de-ruta.tsx';
 
 /** How a route shows the procedure's observations (docs/spec-summary.md 001 §2.4). */
 export type ModoObs = { tabs: boolean; tab?: 'cabecera' | 'detalle'; titulo: string };
@@ -45,12 +38,8 @@ const REPORTES = { M: { obs: 4, resp: 8 }, D: { obs: 5, resp: 9 } } as const;
  * /cargaplanillaobs/{t}/{c}. Filters, tab and page live in the URL.
  */
 export default function TramiteObservacionesPage({ modo }: { modo: ModoObs }) {
-  const params = useParams();
-  const [sp, setSp] = useSearchParams();
+  const { params, sp, set, idPerfil, idTramite, tituloTramite, tramite: t, fallo } = useTramiteDeRuta();
   const feedback = useFeedback();
-  const idPerfil = useSession()?.usuario.idPerfil ?? 0;
-  const idTramite = parseId(params.idTramite);
-  const tituloTramite = useTituloTramite(idTramite);
   const tipoRuta = esTipo(params.tipo) ? params.tipo : undefined;
   const cargaRuta = parseId(params.idCarga) ?? undefined;
   const tipoUrl = sp.get('tipo');
@@ -66,25 +55,7 @@ export default function TramiteObservacionesPage({ modo }: { modo: ModoObs }) {
       : (modo.tab ?? 'cabecera');
   const page = Math.max(1, Number(sp.get('page')) || 1);
 
-  // A filter change goes back to page 1 (the list's URL rules, components/list-params.ts).
-  const set = (cambios: Record<string, string | number | undefined>) => {
-    const { page: pagina, ...filters } = cambios;
-    const page = 'page' in cambios ? Number(pagina ?? 1) : undefined;
-    setSp((prev) => patchListParams(prev, { filters, page }), { replace: true });
-  };
-
-  const q = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: idTramite !== null,
-  });
-  if (idTramite === null)
-    return <ErrorRetryPage error={null} title={MSG_TRAMITE.parametroIdTramite} onRetry={() => undefined} />;
-  if (q.isError && !q.data)
-    return (
-      <ErrorRetryPage error={q.error} title={MSG_TRAMITE.errorCargar} onRetry={() => void q.refetch()} />
-    );
-  const t = q.data;
+  if (fallo || idTramite === null) return fallo;
   const titulo = `${modo.titulo}${t ? ` · Trámite ${t.numero}` : ''}${tipoRuta ? ` · ${TIPO_OBSERVACION_TEXTO[tipoRuta]}` : ''}`;
   const filtro: FiltroTramite = { tipo, idCarga, respondida };
 
