@@ -1,5 +1,5 @@
 import type { Page } from '@app/domain/catalogs/define';
-import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ListParamsOptions } from './list-params.ts';
 import { type UseListParams, useListParams } from './use-list-params.ts';
 
@@ -45,5 +45,23 @@ export function usePagedList<T, Q = UseListParams>({
       loading: query.isFetching,
       onPageChange: params.setPage,
     },
+  };
+}
+
+/**
+ * `DataTable`'s paging props for a page query whose page is kept elsewhere (a tab's state, a filter
+ * panel): its rows and total, and the spinner only while a page is fetched, not on a background refresh.
+ */
+export function tablaDeConsulta<T>(
+  list: Pick<UseQueryResult<Page<T>>, 'data' | 'isFetching' | 'isRefetching'>,
+  page: number,
+  onPageChange: (page: number) => void,
+) {
+  return {
+    rows: list.data?.items ?? [],
+    total: list.data?.total ?? 0,
+    page,
+    onPageChange,
+    loading: list.isFetching && !list.isRefetching,
   };
 }

@@ -20,6 +20,7 @@ import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { SOLO_SUPERVISION, TramiteNoEncontrado } from '../tramites/tramite-report-page.tsx';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
@@ -185,11 +186,7 @@ export default function ArchivosNuevosPage() {
           <DataTable<ArchivoNuevo>
             ariaLabel="Archivos nuevos"
             columns={columns}
-            rows={list.data?.items ?? []}
-            total={list.data?.total ?? 0}
-            page={page}
-            onPageChange={setPage}
-            loading={list.isFetching && !list.isRefetching}
+            {...tablaDeConsulta(list, page, setPage)}
             rowKey="idArchivoPla"
             onRowDoubleClick={(a) => navigate(`/archivoplamd/${a.idArchivoPla}`)}
             emptyText={MSG_ARCHIVO.sinArchivosNuevos}

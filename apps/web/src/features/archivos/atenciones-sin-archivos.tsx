@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { PeriodoSelect, periodoTexto } from '../../components/periodo-select.tsx';
+import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { archivoKeys, archivosApi, type PlanillaSinArchivo } from './archivos-api.ts';
 
 export type AtencionesSinArchivosProps = {
@@ -72,11 +73,7 @@ export function AtencionesSinArchivos({ idTramite, idCarga, onAbrir }: Atencione
       <DataTable<PlanillaSinArchivo>
         ariaLabel="Atenciones sin archivos"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        loading={list.isFetching && !list.isRefetching}
+        {...tablaDeConsulta(list, page, setPage)}
         rowKey="idPlanilla"
         onRowDoubleClick={onAbrir}
         emptyText={MSG_ARCHIVO.sinArchivos}

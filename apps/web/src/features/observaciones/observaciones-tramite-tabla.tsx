@@ -7,6 +7,7 @@ import { Button, Flex, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
+import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { planillaPath } from '../planilla-form/planilla-rules.ts';
 import { EstadoObservacion } from './estado-observacion.tsx';
 import { type ObservacionTramiteItem, obsApi, obsKeys } from './observaciones-api.ts';
@@ -116,11 +117,7 @@ export function ObservacionesTramiteTabla({
       <DataTable<ObservacionTramiteItem>
         ariaLabel="Observaciones del trámite"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={page}
-        onPageChange={onPage}
-        loading={list.isFetching && !list.isRefetching}
+        {...tablaDeConsulta(list, page, onPage)}
         rowKey={(o) => `${o.nivel}-${o.id}`}
         emptyText={MSG_OBSERVACION.sinObservaciones}
         onRowDoubleClick={(o) => navigate(respuestaPath(o))}

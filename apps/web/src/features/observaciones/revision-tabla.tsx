@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { planillaPath } from '../planilla-form/planilla-rules.ts';
 import { EstadoObservacion } from './estado-observacion.tsx';
 import { nivelDe, type ObservacionTramiteItem, obsApi, obsKeys } from './observaciones-api.ts';
@@ -161,11 +162,7 @@ export function RevisionTabla({
       <DataTable<ObservacionTramiteItem>
         ariaLabel="Revisión de observaciones"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={page}
-        onPageChange={onPage}
-        loading={list.isFetching && !list.isRefetching}
+        {...tablaDeConsulta(list, page, onPage)}
         rowKey={(o) => `${o.nivel}-${o.id}`}
         emptyText={MSG_OBSERVACION.sinObservaciones}
       />

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { tablaDeConsulta } from './use-paged-list.ts';
+
+describe('tablaDeConsulta', () => {
+  const pagina = { items: [{ id: 1 }], total: 31, page: 2, pageSize: 10 };
+  const ir = (_p: number) => {};
+
+  it('gives the page its rows and total, and the spinner while a page is fetched', () => {
+    const t = tablaDeConsulta({ data: pagina, isFetching: true, isRefetching: false }, 2, ir);
+    expect(t).toEqual({ rows: pagina.items, total: 31, page: 2, onPageChange: ir, loading: true });
+  });
+
+  it('keeps the spinner off during a background refresh of the same page', () => {
+    expect(tablaDeConsulta({ data: pagina, isFetching: true, isRefetching: true }, 2, ir).loading).toBe(
+      false,
+    );
+  });
+
+  it('shows an empty table before the first answer', () => {
+    const t = tablaDeConsulta({ data: undefined, isFetching: true, isRefetching: false }, 1, ir);
+    expect([t.rows, t.total]).toEqual([[], 0]);
+  });
+});
