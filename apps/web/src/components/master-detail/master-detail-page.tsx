@@ -12,8 +12,8 @@ import {
 } from '@app/domain';
 import { parseId } from '@app/domain/common/ids';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, type DescriptionsProps, Result, Skeleton, Tabs } from 'antd';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useId, useState } from 'react';
+import { Alert, Button, Card, type DescriptionsProps, Result, Skeleton, Tabs } from 'antd';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
@@ -29,6 +29,7 @@ import {
 } from '../catalog/catalog-values.ts';
 import { ErrorRetry } from '../error-retry.tsx';
 import { PageHeader } from '../page-header.tsx';
+import { TarjetaInformacion } from '../tarjeta-informacion.tsx';
 
 /** What a custom detail receives: the master's id and its row. */
 type DetailProps = { id: number; row: CatalogRow };
@@ -209,8 +210,6 @@ function DetailTabs({ tabs, id, row }: { tabs: readonly MasterDetailTab[]; id: n
 
 /** The info block: the declared key fields, the rest behind '(+) Más información'. */
 function MasterInfo({ md, master, row }: { md: MasterDetailDef; master: CatalogDef; row: CatalogRow }) {
-  const [more, setMore] = useState(false);
-  const blockId = useId();
   const fields = columnFields(master);
   const keyNames = md.headerFields ?? fields.slice(0, 3).map((f) => f.name);
   const item = (f: CatalogField) => ({
@@ -228,33 +227,5 @@ function MasterInfo({ md, master, row }: { md: MasterDetailDef; master: CatalogD
     ...fields.filter((f) => !keyNames.includes(f.name)).map(item),
     { key: 'fechaReg', label: 'Fecha de registro', children: stampDateTime(row) || '—' },
   ];
-  return (
-    <Card
-      variant="borderless"
-      size="small"
-      title={master.singular}
-      extra={
-        <Button
-          type="link"
-          size="small"
-          aria-expanded={more}
-          aria-controls={blockId}
-          onClick={() => setMore((v) => !v)}
-          style={{ paddingInline: 0 }}
-        >
-          {more ? '(-) Menos información' : '(+) Más información'}
-        </Button>
-      }
-      styles={{ body: { padding: '12px 16px' } }}
-      style={{ marginBottom: 16 }}
-    >
-      <div id={blockId}>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
-          items={more ? [...main, ...rest] : main}
-        />
-      </div>
-    </Card>
-  );
+  return <TarjetaInformacion titulo={master.singular} principal={main} mas={rest} />;
 }

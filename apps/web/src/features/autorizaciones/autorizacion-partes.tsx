@@ -2,22 +2,11 @@ import { DownOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { formatCount, formatDateTime, formatPeriod } from '@app/domain/common/format';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  type DescriptionsProps,
-  Dropdown,
-  Empty,
-  Flex,
-  Select,
-  Spin,
-  Tooltip,
-} from 'antd';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { Alert, Button, type DescriptionsProps, Dropdown, Empty, Flex, Select, Spin, Tooltip } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
+import { TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
 import type { Carga } from '../cargas/cargas-api.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { cargaHabilitada, cargasParaArchivos, periodoAutorizacion } from './autorizacion-rules.ts';
@@ -70,8 +59,6 @@ export function AvisoCarga({
 
 /** The spec's fields: procedure and authorization ids, service, dates, descriptions, observation, state, dates. */
 export function InfoAutorizacion({ tramite: t, a }: { tramite: TramiteDetalle; a: AutorizacionDetalle }) {
-  const [expanded, setExpanded] = useState(true);
-  const blockId = useId();
   const main: NonNullable<DescriptionsProps['items']> = [
     { key: 'tramite', label: 'Trámite', children: `${t.numero} (ID ${t.idTramite})` },
     { key: 'aut', label: 'Autorización', children: a.idAutorizacion },
@@ -101,33 +88,13 @@ export function InfoAutorizacion({ tramite: t, a }: { tramite: TramiteDetalle; a
     { key: 'obs', label: 'Observación', span: 'filled', children: a.observacion || '—' },
   ];
   return (
-    <Card
-      variant="borderless"
-      size="small"
-      title="Información de la autorización"
-      extra={
-        <Button
-          type="link"
-          size="small"
-          aria-expanded={expanded}
-          aria-controls={blockId}
-          onClick={() => setExpanded((v) => !v)}
-          style={{ paddingInline: 0 }}
-        >
-          {expanded ? '(-) Menos información' : '(+) Más información'}
-        </Button>
-      }
-      styles={{ body: { padding: '12px 16px' } }}
-      style={{ marginBottom: 16 }}
-    >
-      <div id={blockId}>
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2, lg: 3 }}
-          items={[...main, ...(expanded ? more : []), ...textos]}
-        />
-      </div>
-    </Card>
+    <TarjetaInformacion
+      titulo="Información de la autorización"
+      principal={main}
+      mas={more}
+      final={textos}
+      abierta
+    />
   );
 }
 

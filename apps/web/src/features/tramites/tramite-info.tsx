@@ -9,12 +9,12 @@ import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { asignacionTexto } from '@app/domain/tramites/workflow';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, type DescriptionsProps, Flex, Form, Row } from 'antd';
+import { Button, Col, type DescriptionsProps, Flex, Form, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useId, useState } from 'react';
 import { ApiError } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
 import { StateTag } from '../../components/state-tag.tsx';
+import { TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { PeriodoItems } from './periodo-items.tsx';
 import { frecuenciaLabel, semanaTexto } from './tramite-rules.ts';
@@ -32,9 +32,6 @@ export type TramiteInfoProps = {
 
 /** The info block: key fields, the secondary ones behind '(+) Más información', inline edit while REGISTRADO. */
 export function TramiteInfo({ tramite: t, editable, feedback }: TramiteInfoProps) {
-  const [expanded, setExpanded] = useState(true);
-  const blockId = useId();
-
   const main: NonNullable<DescriptionsProps['items']> = [
     { key: 'numero', label: 'Número', children: t.numero },
     { key: 'estado', label: 'Estado', children: <StateTag state={t.estadoTramite} /> },
@@ -56,33 +53,17 @@ export function TramiteInfo({ tramite: t, editable, feedback }: TramiteInfoProps
   const descripcion: NonNullable<DescriptionsProps['items']> = editable
     ? []
     : [{ key: 'descripcion', label: 'Descripción', span: 'filled', children: t.descripcion?.toUpperCase() }];
-  const items = [...main, ...(expanded ? more : []), ...descripcion];
 
   return (
-    <Card
-      variant="borderless"
-      size="small"
-      title="Información del trámite"
-      extra={
-        <Button
-          type="link"
-          size="small"
-          aria-expanded={expanded}
-          aria-controls={blockId}
-          onClick={() => setExpanded((v) => !v)}
-          style={{ paddingInline: 0 }}
-        >
-          {expanded ? '(-) Menos información' : '(+) Más información'}
-        </Button>
-      }
-      styles={{ body: { padding: '12px 16px' } }}
-      style={{ marginBottom: 16 }}
+    <TarjetaInformacion
+      titulo="Información del trámite"
+      principal={main}
+      mas={more}
+      final={descripcion}
+      abierta
     >
-      <div id={blockId}>
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={items} />
-      </div>
       {editable && <EditForm tramite={t} feedback={feedback} />}
-    </Card>
+    </TarjetaInformacion>
   );
 }
 
