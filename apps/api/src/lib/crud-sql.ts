@@ -40,6 +40,14 @@ export function refLabelSql(f: CatalogField, alias: string): string {
   return cols.length === 1 ? cols[0] : `concat_ws(' ', ${cols.join(', ')})`;
 }
 
+/** What a reference's label sorts by: its declared sort fields joined by a space, else the label. */
+function refSortSql(f: CatalogField, alias: string): string {
+  const sort = f.ref?.sortFields;
+  if (!sort) return refLabelSql(f, alias);
+  const cols = sort.map((n) => `${alias}.${col(n)}`);
+  return cols.length === 1 ? cols[0] : `concat_ws(' ', ${cols.join(', ')})`;
+}
+
 /** A joined column (`facturaTotal`): the column of the row its field points to, on alias `t`. */
 export const joinedSql = (j: CatalogJoined, alias = 't') =>
   `(SELECT j.${j.column} FROM ${j.table} j WHERE j.${j.id} = ${alias}.${col(j.via)})`;
@@ -82,7 +90,7 @@ export function orderBy(def: CatalogDef, sort: string | undefined): { sql: strin
   const byLabel = refFields(def).find((f) => refLabelName(f) === name);
   if (byLabel) {
     const ref = refCatalog(def, byLabel);
-    const label = `(SELECT ${refLabelSql(byLabel, 'o')} FROM ${ref.table} o WHERE o.${col(ref.idField)} = t.${col(byLabel.name)})`;
+    const label = `(SELECT ${refSortSql(byLabel, 'o')} FROM ${ref.table} o WHERE o.${col(ref.idField)} = t.${col(byLabel.name)})`;
     return {
       sql: `${label} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
       columns: [...new Set([col(def.idField), col(byLabel.name)])],

@@ -45,6 +45,7 @@ export { administradasSql, type ScopeMode } from './crud-sql.ts';
  * company's id answers 404). Read-only views get the two reads only.
  */
 export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudHooks = {}) {
+  if (def.api?.handWritten) throw new Error(`catalogue ${def.name}: its routes are its feature's own`);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api/v1${resourcePath(def)}`;
   // A parent's rows (`/empresas/:id/medios/:idDetalle`): `:id` is the parent, the row is `:idDetalle`.

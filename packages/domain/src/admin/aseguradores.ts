@@ -4,6 +4,7 @@ import type { MasterDetailDef } from '../catalogs/master-detail.ts';
 import { rucCheck, rucField } from './empresa.ts';
 import { optionalId, optionalText, requiredId } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
+import { MEDICO_DETAILS, medico, persona } from './personas-recursos.ts';
 import { suscpago, suscripcion } from './suscripciones-recursos.ts';
 
 /**
@@ -210,7 +211,16 @@ const medioemp = defineCatalog({
 });
 
 /** Every administration resource declared as a catalogue, by name. */
-export const ADMIN_RESOURCES = { asegurador, prestador, empresa, medioemp, suscripcion, suscpago } as const;
+export const ADMIN_RESOURCES = {
+  asegurador,
+  prestador,
+  empresa,
+  medioemp,
+  suscripcion,
+  suscpago,
+  persona,
+  medico,
+} as const;
 
 /**
  * The record screens of the administration resources (docs/spec-summary.md 002 "Insurer and provider
@@ -297,4 +307,5 @@ export const RESOURCE_DETAILS: readonly MasterDetailDef[] = [
       openForm: true,
     }),
   ),
+  ...MEDICO_DETAILS,
 ];

@@ -1,18 +1,6 @@
-/** Response schemas of the admin API routes: people and doctors (see responses.ts). */
+/** Response schemas of the admin API routes: people (doctors are a declared resource: admin/personas-recursos.ts) (see responses.ts). */
 import { z } from 'zod';
 import { columnasRegistro, fecha, mensajeSchema, pageOf } from '../common/responses.ts';
-
-/** A doctor as the lists and forms read it. */
-const medicoRow = z.object({
-  idMedico: z.number().int(),
-  idPersona: z.number().int(),
-  idEspecialidad: z.number().int().nullable(),
-  especialidadNombre: z.string().nullable(),
-  documento: z.string(),
-  personaDocumento: z.string(),
-  personaNombre: z.string(),
-  ...columnasRegistro,
-});
 
 /** A person as the lists and forms read it. */
 const personaRow = z.object({
@@ -38,13 +26,6 @@ const personaRow = z.object({
   nombreCompleto: z.string(),
   ...columnasRegistro,
 });
-
-/** `GET /api/v1/medicos` → 200. */
-export const getMedicosResponse = pageOf(medicoRow);
-/** `POST /api/v1/medicos` → 201. */
-export const postMedicosResponse201 = mensajeSchema.extend({ item: medicoRow });
-export const getMedicosByIdResponse = medicoRow;
-export const putMedicosByIdResponse = postMedicosResponse201;
 
 /** `GET /api/v1/personas` → 200. */
 export const getPersonasResponse = pageOf(personaRow);

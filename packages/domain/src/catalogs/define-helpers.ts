@@ -4,7 +4,7 @@ import type { CatalogDef, CatalogField } from './define-types.ts';
 /** Whether the user may create rows: the write rule, and the declaration's profiles when it names them. */
 export function canCreateCatalog(
   user: Partial<Record<UserFlag, boolean>> & { plataforma?: boolean; idPerfil?: number },
-  def: Pick<CatalogDef, 'tenant' | 'writeFlag' | 'readOnly' | 'createProfiles'>,
+  def: Pick<CatalogDef, 'tenant' | 'writeFlag' | 'readFlag' | 'readOnly' | 'createProfiles'>,
 ): boolean {
   if (!canWriteCatalog(user, def)) return false;
   return !def.createProfiles || (user.idPerfil !== undefined && def.createProfiles.includes(user.idPerfil));
@@ -15,14 +15,16 @@ export const isSystemCatalog = (def: Pick<CatalogDef, 'tenant'>) => def.tenant =
 
 /**
  * Whether the user may create, change and delete rows of the catalogue: never a read-only view; a
- * system-wide catalogue only for a platform operator; a tenant's catalogue with its write flag.
+ * system-wide catalogue only for a platform operator; a tenant's catalogue with its write flag, and its
+ * read flag when it has one (a doctor: the administration module and the option 'Operaciones').
  */
 export function canWriteCatalog(
   user: Partial<Record<UserFlag, boolean>> & { plataforma?: boolean },
-  def: Pick<CatalogDef, 'tenant' | 'writeFlag' | 'readOnly'>,
+  def: Pick<CatalogDef, 'tenant' | 'writeFlag' | 'readFlag' | 'readOnly'>,
 ): boolean {
   if (def.readOnly) return false;
   if (isSystemCatalog(def)) return user.plataforma === true;
+  if (def.readFlag && user[def.readFlag] !== true) return false;
   return user[def.writeFlag] === true;
 }
 

@@ -118,7 +118,7 @@ function fieldRowSchema(f: CatalogField): z.ZodType {
         return z.string();
     }
   })();
-  return f.required ? base : base.nullable();
+  return f.required && !f.nullable ? base : base.nullable();
 }
 
 function joinedRowSchema(j: CatalogJoined): z.ZodType {

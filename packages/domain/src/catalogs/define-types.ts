@@ -26,6 +26,11 @@ export type CatalogField = {
     /** JSON name of the label in list rows (default `{field}Nombre`: idLocalidad → localidadNombre). */
     labelKey?: string;
     /**
+     * The fields the label sorts by, when not the label's own (a person's names are shown first name first
+     * and sorted surname first).
+     */
+    sortFields?: readonly string[];
+    /**
      * A dependent select (an invoice of the subscription's company): the referenced row's `column` must
      * equal the `column` of the row the field `field` points to, checked instead of the tenant (that
      * row's own reference already was); the form reads its options from `options` (an API path under
@@ -42,6 +47,11 @@ export type CatalogField = {
   refMessage?: string;
   /** Shown as a coloured status tag (lists, headings). */
   tag?: boolean;
+  /**
+   * The column may be empty on saved rows although the form requires it (rows written before the rule or by
+   * another path: a doctor without specialty); the row answers null.
+   */
+  nullable?: boolean;
   /** The value a new row's form starts with. */
   default?: string;
   /**
@@ -115,6 +125,12 @@ export type CatalogApi = {
    * only and a new row gets its id in `field`.
    */
   parent?: { resource: string; field: string };
+  /**
+   * The routes are its feature's own, not the engine's (persons: the cédula rule, the download, the wizard).
+   * Declared so that other resources point to it — its tenant, its label, its select, a record screen's
+   * header; `registerCrud` is not called for it and the table-driven test leaves it out.
+   */
+  handWritten?: true;
 };
 
 export type CatalogArea = 'admin' | 'auditoria';

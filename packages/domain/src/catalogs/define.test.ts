@@ -11,6 +11,7 @@ import {
   MASTER_DETAILS,
   normalizeCode,
   refLabelKey,
+  refLabelName,
   validateCatalogInput,
 } from './index.ts';
 
@@ -24,7 +25,9 @@ describe('catalogue declarations', () => {
       for (const c of def.listColumns ?? []) expect([...names, ...joined], `${def.name}.${c}`).toContain(c);
       expect(def.searchFields.length, def.name).toBeGreaterThan(0);
       for (const s of def.searchFields) expect([...names, ...joined], `${def.name}.${s}`).toContain(s);
-      expect([def.idField, 'fechaReg', 'fechaAct', ...names, ...joined], def.name).toContain(
+      // A reference's label sorts too (a doctor's person, by surname).
+      const labels = def.fields.filter((f) => f.ref).map(refLabelName);
+      expect([def.idField, 'fechaReg', 'fechaAct', ...names, ...joined, ...labels], def.name).toContain(
         def.defaultSort.replace(/^-/, ''),
       );
       for (const f of def.fields)

@@ -1,20 +1,15 @@
 import {
   fieldErrors,
-  getMedicosByIdResponse,
-  getMedicosResponse,
   getPersonasByIdResponse,
   getPersonasResponse,
   idParams,
   idSchema,
   MSG,
   MSG_ADMIN,
-  medicoSchema,
   mensajeSchema,
   pageQuery,
   personaSchema,
-  postMedicosResponse201,
   postPersonasResponse201,
-  putMedicosByIdResponse,
   putPersonasByIdResponse,
   responses,
   uncheckedResponses,
@@ -59,11 +54,6 @@ const PERSONA_LIST = {
   tiebreak: 'pe.id_persona',
 };
 
-const MEDICO_SELECT = `m.id_medico AS "idMedico", m.id_persona AS "idPersona", m.id_especialidad AS "idEspecialidad",
-  es.nombre AS "especialidadNombre", m.documento, pe.documento AS "personaDocumento", ${NOMBRE_COMPLETO('pe')} AS "personaNombre",
-  ${STAMP_COLUMNS('m')}`;
-const MEDICO_FROM = `medico m JOIN persona pe ON pe.id_persona = m.id_persona LEFT JOIN especialidad es ON es.id_especialidad = m.id_especialidad`;
-
 /** Id of the cédula identification type (tipo_iden codigo 'C'), for the person rule. */
 async function idTipoIdenCedula(db: Queryable): Promise<number | null> {
   const rows = await db.query<{ id: number }>(`SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'`);
@@ -76,16 +66,6 @@ export async function getPersona(db: Queryable, req: FastifyRequest, id: number)
   return one<Record<string, unknown>>(
     db,
     `SELECT ${PERSONA_SELECT} FROM ${PERSONA_FROM} WHERE pe.id_persona = ${p.add(id)} AND ${scope}`,
-    p.values,
-  );
-}
-
-async function getMedico(db: Queryable, req: FastifyRequest, id: number) {
-  const p = new Params();
-  const scope = empresaScope(req.user, 'pe.id_empresa', p);
-  return one<Record<string, unknown>>(
-    db,
-    `SELECT ${MEDICO_SELECT} FROM ${MEDICO_FROM} WHERE m.id_medico = ${p.add(id)} AND ${scope}`,
     p.values,
   );
 }
@@ -159,7 +139,7 @@ const personaValues = (b: PersonaBody) => [
   b.direccion,
 ];
 
-/** Persons (docs/spec-summary.md 002 "Person form") and their doctor registrations ("Doctor form", "Doctors list for a person"). */
+/** Persons (docs/spec-summary.md 002 "Person form"); their doctor registrations are a declared resource (decision 88). */
 export async function personaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -328,148 +308,6 @@ export async function personaRoutes(app: FastifyInstance) {
     async (req) => {
       await getPersona(db, req, req.params.id);
       await db.query('DELETE FROM persona WHERE id_persona = $1', [req.params.id]);
-      return { mensaje: MSG.registroEliminado };
-    },
-  );
-
-  // Doctors: a person's registrations as a doctor (one per specialty).
-  const medicoList = z.object({
-    ...pageQuery,
-    idPersona: idSchema.optional(),
-    idEspecialidad: idSchema.optional(),
-  });
-  r.get(
-    '/api/v1/medicos',
-    {
-      ...read,
-      schema: {
-        response: responses({ 200: getMedicosResponse }),
-        tags,
-        summary: 'Médicos',
-        querystring: medicoList,
-      },
-    },
-    async (req) => {
-      const { idPersona, idEspecialidad, ...query } = req.query;
-      const p = new Params();
-      const where = [empresaScope(req.user, 'pe.id_empresa', p)];
-      if (idPersona) where.push(`m.id_persona = ${p.add(idPersona)}`);
-      if (idEspecialidad) where.push(`m.id_especialidad = ${p.add(idEspecialidad)}`);
-      return pagedList(
-        db,
-        {
-          select: MEDICO_SELECT,
-          from: MEDICO_FROM,
-          where,
-          params: p,
-          search: ['m.documento', 'pe.documento', NOMBRE_COMPLETO('pe'), 'es.nombre'],
-          sorts: {
-            especialidadNombre: 'es.nombre',
-            documento: 'm.documento',
-            personaNombre: `concat_ws(' ', pe.primer_apellido, pe.segundo_apellido, pe.primer_nombre)`,
-            fechaReg: 'm.fecha_reg',
-          },
-          defaultSort: 'personaNombre',
-          tiebreak: 'm.id_medico',
-        },
-        query,
-      );
-    },
-  );
-
-  r.get(
-    '/api/v1/medicos/:id',
-    {
-      ...read,
-      schema: {
-        response: uncheckedResponses({ 200: getMedicosByIdResponse }),
-        tags,
-        summary: 'Un médico',
-        params: idParams,
-      },
-    },
-    async (req) => getMedico(db, req, req.params.id),
-  );
-
-  async function checkMedico(req: FastifyRequest, b: z.output<typeof medicoSchema>) {
-    const p = new Params();
-    const id = p.add(b.idPersona);
-    const ok = await db.query(
-      `SELECT 1 FROM persona pe WHERE pe.id_persona = ${id} AND ${empresaScope(req.user, 'pe.id_empresa', p)}`,
-      p.values,
-    );
-    if (!ok[0]) throw badRequest(MSG_ADMIN.personaNoPermitida, { idPersona: MSG_ADMIN.personaNoPermitida });
-    await checkRefs(db, [
-      {
-        field: 'idEspecialidad',
-        label: 'Especialidad',
-        table: 'especialidad',
-        idColumn: 'id_especialidad',
-        value: b.idEspecialidad,
-      },
-    ]);
-  }
-
-  r.post(
-    '/api/v1/medicos',
-    {
-      ...write,
-      schema: {
-        response: uncheckedResponses({ 201: postMedicosResponse201 }),
-        tags,
-        summary: 'Registrar médico',
-        body: medicoSchema,
-      },
-    },
-    async (req, reply) => {
-      await checkMedico(req, req.body);
-      const [row] = await db.query<{ id: number }>(
-        `INSERT INTO medico (id_persona, id_especialidad, documento, id_usuario_reg) VALUES ($1, $2, $3, $4) RETURNING id_medico AS id`,
-        [req.body.idPersona, req.body.idEspecialidad, req.body.documento, req.user.idUsuario],
-      );
-      reply.code(201);
-      return { mensaje: MSG_ADMIN.medicoCreado, item: await getMedico(db, req, row.id) };
-    },
-  );
-
-  r.put(
-    '/api/v1/medicos/:id',
-    {
-      ...write,
-      schema: {
-        response: uncheckedResponses({ 200: putMedicosByIdResponse }),
-        tags,
-        summary: 'Actualizar médico',
-        params: idParams,
-        body: medicoSchema,
-      },
-    },
-    async (req) => {
-      await getMedico(db, req, req.params.id);
-      await checkMedico(req, req.body);
-      await db.query(
-        `UPDATE medico SET id_persona = $1, id_especialidad = $2, documento = $3, fecha_act = now(), id_usuario_act = $4
-          WHERE id_medico = $5`,
-        [req.body.idPersona, req.body.idEspecialidad, req.body.documento, req.user.idUsuario, req.params.id],
-      );
-      return { mensaje: MSG.registroActualizado, item: await getMedico(db, req, req.params.id) };
-    },
-  );
-
-  r.delete(
-    '/api/v1/medicos/:id',
-    {
-      ...write,
-      schema: {
-        response: responses({ 200: mensajeSchema }),
-        tags,
-        summary: 'Eliminar médico',
-        params: idParams,
-      },
-    },
-    async (req) => {
-      await getMedico(db, req, req.params.id);
-      await db.query('DELETE FROM medico WHERE id_medico = $1', [req.params.id]);
       return { mensaje: MSG.registroEliminado };
     },
   );

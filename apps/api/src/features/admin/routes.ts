@@ -34,6 +34,8 @@ export async function adminRoutes(app: FastifyInstance) {
   registerCrud(app, ADMIN_RESOURCES.medioemp);
   registerCrud(app, ADMIN_RESOURCES.suscripcion, suscripcionHooks);
   registerCrud(app, ADMIN_RESOURCES.suscpago);
+  // A person's registrations as a doctor; persons themselves stay hand-written (decision 88).
+  registerCrud(app, ADMIN_RESOURCES.medico);
   await app.register(usuarioRoutes);
   await app.register(personaRoutes);
   await app.register(empresaRoutes);

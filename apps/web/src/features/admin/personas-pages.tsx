@@ -1,19 +1,18 @@
 import { MedicineBoxOutlined } from '@ant-design/icons';
-import { formatDateTime, medicoSchema } from '@app/domain';
+import { ADMIN_RESOURCES, formatDateTime } from '@app/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Collapse, Form, Row as GridRow, Input } from 'antd';
-import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
+import { CatalogList } from '../../components/catalog/catalog-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { adminApi, adminKeys, type Medico, type Persona, type Row } from './admin-api.ts';
+import { adminApi, adminKeys, type Persona, type Row } from './admin-api.ts';
 import { dateCol, textCol } from './components/columns.tsx';
 import { DetailState, parseId, UrlTabs } from './components/detail.tsx';
-import { FormModal } from './components/form-modal.tsx';
 import { INICIO, PROCESOS } from './components/guards.tsx';
 import { FieldGrid, toFormValues, useRecordForm } from './components/record-form.tsx';
 import { ResourceList } from './components/resource-list.tsx';
-import { MEDICO_FIELDS, PERSONA_FIELDS, usePersonaSchema } from './persona-form.tsx';
+import { PERSONA_FIELDS, usePersonaSchema } from './persona-form.tsx';
 import { DescargarPersonas } from './personas-descarga.tsx';
 import { UsuariosList } from './usuario-exports.ts';
 
@@ -66,58 +65,6 @@ export function PersonaListPage() {
           : undefined
       }
     />
-  );
-}
-
-/** Doctors of one person (tab 'Registro como Médico'): create, edit, delete. */
-function MedicosDePersona({ persona }: { persona: Persona }) {
-  const queryClient = useQueryClient();
-  const [form, setForm] = useState<{ open: boolean; record: Medico | null }>({ open: false, record: null });
-  return (
-    <>
-      <ResourceList<Medico>
-        resource="medicos"
-        ariaLabel="Registro como médico"
-        namespace="medicos"
-        fixedQuery={{ idPersona: persona.idPersona }}
-        fetch={adminApi.medicos.list}
-        rowKey={(m) => m.idMedico}
-        search={false}
-        columns={[
-          textCol('especialidadNombre', 'Especialidad', true),
-          textCol('documento', 'Documento', true),
-          dateCol('fechaReg', 'Fecha de registro'),
-        ]}
-        emptyText="La persona no está registrada como médico."
-        onCreate={() => setForm({ open: true, record: null })}
-        createLabel="Registrar como médico"
-        onEdit={(record) => setForm({ open: true, record })}
-        onDelete={{
-          noun: 'el registro de médico',
-          label: (m) => `${m.especialidadNombre ?? ''} ${m.documento}`,
-          run: (m) => adminApi.medicos.remove(m.idMedico),
-        }}
-      />
-      <FormModal<Medico>
-        open={form.open}
-        title={form.record ? 'Editar Médico' : 'Registrar Médico'}
-        record={form.record as Row | null}
-        idField="idMedico"
-        fields={MEDICO_FIELDS({ personaFija: true })}
-        initialValues={
-          form.record
-            ? toFormValues(MEDICO_FIELDS({ personaFija: true }), form.record as Row)
-            : { idPersona: persona.idPersona, documento: persona.documento }
-        }
-        schema={medicoSchema}
-        extra={() => ({ idPersona: persona.idPersona })}
-        submit={(b) =>
-          form.record ? adminApi.medicos.update(form.record.idMedico, b) : adminApi.medicos.create(b)
-        }
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all('medicos') })}
-        onClose={() => setForm((s) => ({ ...s, open: false }))}
-      />
-    </>
   );
 }
 
@@ -221,7 +168,18 @@ function PersonaForm({
       <UrlTabs
         defaultKey="medico"
         items={[
-          { key: 'medico', label: 'Registro como Médico', children: <MedicosDePersona persona={persona} /> },
+          {
+            key: 'medico',
+            label: 'Registro como Médico',
+            children: (
+              <CatalogList
+                def={ADMIN_RESOURCES.medico}
+                parent={{ field: 'idPersona', id: persona.idPersona }}
+                embedded
+                namespace="medicos"
+              />
+            ),
+          },
           {
             key: 'usuario',
             label: 'Usuario',

@@ -34,7 +34,6 @@ function page(
 const usuarios = () => import('./usuarios-pages.tsx');
 const personas = () => import('./personas-pages.tsx');
 const wizard = () => import('./persona-wizard.tsx');
-const medicos = () => import('./medicos-pages.tsx');
 const empresas = () => import('./empresas-pages.tsx');
 const suscripciones = () => import('./suscripciones-pages.tsx');
 const sesiones = () => import('./sesiones-pages.tsx');
@@ -53,9 +52,9 @@ export const adminRoutes: RouteObject[] = [
   page('/persona', personas, 'PersonaListPage'),
   page('/persona/nueva', wizard, 'PersonaWizardPage'),
   page('/personaform/:p_idpersona', personas, 'PersonaFormPage'),
-  page('/persona_medico/:p_idpersona', medicos, 'PersonaMedicoPage'),
-  page('/medico', medicos, 'MedicoListPage'),
-  page('/medicoform/:p_idmedico', medicos, 'MedicoFormPage'),
+  page('/persona_medico/:p_idpersona', ficha, 'default', 'admin', { route: 'persona_medico' }),
+  page('/medico', catalogo, 'default', 'admin', { name: 'medico' }),
+  page('/medicoform/:p_idmedico', ficha, 'default', 'admin', { route: 'medicoform' }),
   // Companies and subscriptions
   page('/empresa', catalogo, 'default', 'admin', { name: 'empresa' }),
   page('/empresaform/:p_idempresa', empresas, 'EmpresaFormPage'),
