@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clearListParams, listQuery, parsePage, patchListParams, readListParams } from './list-params.ts';
+import {
+  clearListParams,
+  conPestana,
+  listQuery,
+  parsePage,
+  patchListParams,
+  readListParams,
+} from './list-params.ts';
 
 const sp = (s: string) => new URLSearchParams(s);
 
@@ -88,5 +95,12 @@ describe('listQuery', () => {
       pageSize: 10,
       sort: undefined,
     });
+  });
+});
+
+describe('conPestana', () => {
+  it('keeps the page’s own params and starts the lists of the old tab over', () => {
+    const sp = new URLSearchParams('estado=EN%20PROCESO&tab=cargas&cargas.q=abc&cargas.page=3');
+    expect(conPestana(sp, 'atenciones').toString()).toBe('estado=EN+PROCESO&tab=atenciones');
   });
 });

@@ -97,3 +97,14 @@ export function listQuery(params: ListParams, pageSize: number): Record<string, 
     sort: params.sort,
   };
 }
+
+/**
+ * The params of another tab (`tab=key`): the page's own params stay, the lists inside the old tab
+ * (their namespaced `{tab}.q`, `{tab}.page`, …) start over.
+ */
+export function conPestana(sp: URLSearchParams, key: string): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [k, v] of sp) if (!k.includes('.')) out.set(k, v);
+  out.set('tab', key);
+  return out;
+}

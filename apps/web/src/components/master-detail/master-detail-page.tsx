@@ -28,6 +28,7 @@ import {
   stampDateTime,
 } from '../catalog/catalog-values.ts';
 import { ErrorRetry } from '../error-retry.tsx';
+import { conPestana } from '../list-params.ts';
 import { PageHeader } from '../page-header.tsx';
 import { TarjetaInformacion } from '../tarjeta-informacion.tsx';
 
@@ -191,18 +192,7 @@ function DetailTabs({ tabs, id, row }: { tabs: readonly MasterDetailTab[]; id: n
         activeKey={active}
         destroyOnHidden
         items={tabs.map((t) => ({ key: t.key, label: t.label, children: body(t) }))}
-        onChange={(key) =>
-          setSp(
-            (prev) => {
-              // Another tab: the lists' own search and page (`{tab}.q`, ...) start over.
-              const out = new URLSearchParams();
-              for (const [k, v] of prev) if (!k.includes('.')) out.set(k, v);
-              out.set('tab', key);
-              return out;
-            },
-            { replace: true },
-          )
-        }
+        onChange={(key) => setSp((prev) => conPestana(prev, key), { replace: true })}
       />
     </Card>
   );

@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/use-session.ts';
 import { ErrorRetryPage } from '../../components/error-retry.tsx';
+import { conPestana } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
@@ -132,17 +133,7 @@ function Detail({
     });
   }, [ask, t.idTramite, modal, run]);
 
-  const setTab = (key: string) =>
-    setSearchParams(
-      (sp) => {
-        const out = new URLSearchParams();
-        // Lists inside a tab keep their own params; switching tab starts them afresh.
-        for (const [k, v] of sp) if (!k.includes('.')) out.set(k, v);
-        out.set('tab', key);
-        return out;
-      },
-      { replace: true },
-    );
+  const setTab = (key: string) => setSearchParams((sp) => conPestana(sp, key), { replace: true });
 
   function confirmAndRun(a: Accion, label: string) {
     if (a === 'finalizar') {
