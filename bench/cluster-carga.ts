@@ -412,7 +412,7 @@ async function main() {
             const org = await pedir(
               'POST /cargas/:id/organizar',
               'POST',
-              `/api/v1/cargas/${subida.idCarga}/organizar`,
+              `/api/v1/cargas/${subida.idCarga}/organizar?esperar=true`,
               token,
             );
             if (!org) {

@@ -250,7 +250,7 @@ async function main() {
     process.stdout.write('\r');
     resetPeak(server.pid!);
     const t0 = performance.now();
-    const org = await fetch(`${base}/api/v1/cargas/${load.idCarga}/organizar`, {
+    const org = await fetch(`${base}/api/v1/cargas/${load.idCarga}/organizar?esperar=true`, {
       method: 'POST',
       headers: auth,
     });

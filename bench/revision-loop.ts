@@ -5,7 +5,8 @@
  * Against a running demo server (scratch/serve.sh, `npm start`): builds through the API a procedure EN
  * PROCESO with N+1 attentions, each with a one-page PDF, assigned (AM) to auditor.am@demo.ec; signs in
  * as that auditor at 1366×768, opens the first one and presses Alt+R N times. Each review is timed
- * in the page, from the key's event time to the first animation frame where all of these hold:
+ * in the page, from the key's event time to the first animation frame where all of these hold, each
+ * element on screen (in the page and shown: checkVisibility, so an element kept hidden does not count):
  *   - the heading names the next attention ('Atención <número>'),
  *   - its line items table shows its rows (no spinner in it),
  *   - its document panel shows the first page of that attention's PDF: the image of it drawn ahead
@@ -110,7 +111,7 @@ async function preparar(n: number) {
     fd,
   );
   if (carga.contadorErrores) throw new Error(`la carga tiene ${carga.contadorErrores} errores`);
-  await call('POST', `/cargas/${carga.idCarga}/organizar`, prov);
+  await call('POST', `/cargas/${carga.idCarga}/organizar?esperar=true`, prov);
   const docs = new FormData();
   for (let i = 0; i < n; i++)
     docs.append(
@@ -205,12 +206,15 @@ async function main() {
         if (!w.__marcas || w.__marcas.t0 !== w.__t0) w.__marcas = { t0: w.__t0 };
         // (No inner functions: the bundler would name them with a helper the page does not have.)
         const ahora = performance.now() - w.__t0;
+        const ver = { visibilityProperty: true, opacityProperty: true };
         const h = [...document.querySelectorAll('h1, h2, h3, h4')].some(
-          (x) => x.textContent?.trim() === `Atención ${num}`,
+          (x) => x.textContent?.trim() === `Atención ${num}` && x.checkVisibility(ver),
         );
         if (!h) return false;
         w.__marcas.titulo ??= ahora;
-        const tabla = document.querySelector('table[aria-label="Detalle de la atención"]');
+        const tabla = [...document.querySelectorAll('table[aria-label="Detalle de la atención"]')].find((t) =>
+          t.checkVisibility(ver),
+        );
         const wrap = tabla?.closest('.ant-table-wrapper');
         if (
           !tabla ||
@@ -220,12 +224,16 @@ async function main() {
           return false;
         w.__marcas.detalles ??= ahora;
         // The first page: its image drawn ahead (loaded), or the PDF viewer's frame (loaded, not hidden).
-        const img = document.querySelector<HTMLImageElement>(
-          `#pf-documentos img[alt="Primera página de ${num}.pdf"]`,
-        );
-        const doc = document.querySelector<HTMLIFrameElement>(
-          `#pf-documentos iframe[title="Vista previa de ${num}.pdf"]`,
-        );
+        const img = [
+          ...document.querySelectorAll<HTMLImageElement>(
+            `#pf-documentos img[alt="Primera página de ${num}.pdf"]`,
+          ),
+        ].find((x) => x.checkVisibility(ver));
+        const doc = [
+          ...document.querySelectorAll<HTMLIFrameElement>(
+            `#pf-documentos iframe[title="Vista previa de ${num}.pdf"]`,
+          ),
+        ].find((x) => x.checkVisibility(ver));
         if (!img && !doc) return false;
         w.__marcas.visor ??= ahora;
         const imagen = !!img && img.complete && img.naturalWidth > 0;

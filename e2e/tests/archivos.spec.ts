@@ -102,7 +102,7 @@ test('a provider uploads a folder and sees the three results; an auditor preview
   expect(carga.ok(), await carga.text()).toBe(true);
   const { idCarga, contadorErrores } = await carga.json();
   expect(contadorErrores).toBe(0);
-  const org = await page.request.post(`/api/v1/cargas/${idCarga}/organizar`, { headers: auth });
+  const org = await page.request.post(`/api/v1/cargas/${idCarga}/organizar?esperar=true`, { headers: auth });
   expect(org.ok(), await org.text()).toBe(true);
 
   // The folder: 24 documents for attentions, 2 copies, 3 without an attention, 3 not allowed.

@@ -106,7 +106,7 @@ async function tramiteEnProceso(
     }),
   );
   expect(carga.contadorErrores, carga.mensaje).toBe(0);
-  await ok(request.post(`/api/v1/cargas/${carga.idCarga}/organizar`, { headers: prov }));
+  await ok(request.post(`/api/v1/cargas/${carga.idCarga}/organizar?esperar=true`, { headers: prov }));
   await ok(request.post(`/api/v1/tramites/${idTramite}/acciones/enviar`, { headers: prov, data: {} }));
   const sup = await token(request, 'supervisor.am@demo.ec');
   await ok(

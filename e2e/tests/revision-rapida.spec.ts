@@ -107,7 +107,7 @@ async function preparar(request: APIRequestContext) {
     }),
   );
   expect(carga.contadorErrores).toBe(0);
-  await ok(await request.post(`/api/v1/cargas/${carga.idCarga}/organizar`, { headers: prov }));
+  await ok(await request.post(`/api/v1/cargas/${carga.idCarga}/organizar?esperar=true`, { headers: prov }));
   for (const n of [7101, 7102, 7103]) {
     await ok(
       await request.post(`/api/v1/cargas/${carga.idCarga}/archivos`, {
@@ -246,9 +246,11 @@ test('Alt+R moves on at once, Alt+Z undoes on the server, the page fits 1366×76
 
   // Alt+Z: the review is reset on the server and its attention opens again.
   await page.keyboard.press('Alt+KeyZ');
+  // The notice first: it is shown when the server answers, before 7101 is fetched again and opened
+  // (on a loaded machine that can take longer than the notice's 4.5 s).
+  await expect(page.getByText('La revisión fue reiniciada a PENDIENTE. Atención 7101.')).toBeVisible();
   await expect(registro(page, '7101')).toBeVisible();
   await expect(page.getByRole('textbox', { name: '* Nombre' })).toHaveValue('PACIENTE RÁPIDO 1');
-  await expect(page.getByText('La revisión fue reiniciada a PENDIENTE. Atención 7101.')).toBeVisible();
   expect(await estado(ids[0])).toBe('PENDIENTE');
   await expect(page.getByRole('button', { name: 'Registrar revisión AM' })).toBeVisible();
 

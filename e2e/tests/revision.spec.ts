@@ -94,7 +94,7 @@ async function prepararTramite(request: APIRequestContext) {
     }),
   );
   expect(carga.contadorErrores).toBe(0);
-  await ok(await request.post(`/api/v1/cargas/${carga.idCarga}/organizar`, { headers: prov }));
+  await ok(await request.post(`/api/v1/cargas/${carga.idCarga}/organizar?esperar=true`, { headers: prov }));
   await ok(
     await request.post(`/api/v1/tramites/${idTramite}/acciones/enviar`, {
       headers: prov,

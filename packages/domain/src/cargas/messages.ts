@@ -26,6 +26,20 @@ export const MSG_CARGA = {
   noOrganizable: 'La carga no terminó de procesarse correctamente: no se pueden organizar sus atenciones.',
   estadoNoPermiteOrganizar: (estado: string) =>
     `No se pueden organizar las atenciones médicas de un trámite en estado ${estado}.`,
+  // organising as a background job (decision 85): the load's row while its job is queued or runs, its result, the dead letter
+  organizando: 'Las atenciones médicas de la carga se están organizando.',
+  organizacionReanudada: (intento: number, max: number) =>
+    `La organización de las atenciones médicas se reanudó después de una interrupción del servidor (intento ${intento} de ${max}).`,
+  organizacionReintentando: (siguiente: number, max: number) =>
+    `La organización de las atenciones médicas se interrumpió por un problema temporal del servidor; se reintentará automáticamente (intento ${siguiente} de ${max}).`,
+  organizacionAgotada: (intentos: number) =>
+    `No se pudieron organizar las atenciones médicas de la carga en ${intentos} intentos por un problema del servidor; no se guardó ninguna atención. Vuelva a organizarlas y, si vuelve a fallar, comuníquese con soporte.`,
+  organizacionInterrumpida:
+    'La organización de las atenciones médicas se interrumpió; no se guardó ninguna atención. Vuelva a organizarlas.',
+  organizadasResumen: (planillas: number, detalles: number, duplicadas: number) =>
+    `${formatCount(planillas) || '0'} ${planillas === 1 ? 'atención médica' : 'atenciones médicas'} con ` +
+    `${formatCount(detalles) || '0'} ${detalles === 1 ? 'línea' : 'líneas'}; ` +
+    `${formatCount(duplicadas) || '0'} ${duplicadas === 1 ? 'marcada' : 'marcadas'} como ${duplicadas === 1 ? 'duplicada' : 'duplicadas'}.`,
   // ingest failures (the carga ends FALLIDA with one of these in obs)
   jsonMalFormado: (detalle: string) => `El archivo JSON está incompleto o mal formado (${detalle}).`,
   jsonNoArreglo: 'El archivo JSON debe contener un arreglo de filas o un objeto con la propiedad "filas".',

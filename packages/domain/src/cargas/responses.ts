@@ -9,6 +9,12 @@ import { ESTADOS_PROCESO } from './rules.ts';
 /** `DELETE /api/v1/cargas/:id` → 200. */
 export const deleteCargasByIdResponse = mensajeSchema;
 
+/** The states of a load's organising job (migration 0030, decision 85). */
+export const ESTADOS_ORGANIZACION = ['PENDIENTE', 'ORGANIZANDO', 'ORGANIZADA', 'FALLIDA'] as const;
+export type EstadoOrganizacion = (typeof ESTADOS_ORGANIZACION)[number];
+/** Queued or running: the row says 'Organizando…' and a second request adds nothing. */
+export const organizacionEnCurso = (o: string | null | undefined) => o === 'PENDIENTE' || o === 'ORGANIZANDO';
+
 /** `GET /api/v1/cargas/:id` → 200. */
 /** A load of a procedure (docs/spec-summary.md 000 §3 plus the background ingest's progress), as the API answers it. */
 export const cargaSchema = z.object({
@@ -41,6 +47,13 @@ export const cargaSchema = z.object({
   fechaActualizacion: instante.nullable(),
   fechaModificacion: instante.nullable(),
   mensaje: z.string(),
+  /**
+   * Organising its attentions as a background job (decision 85): null never asked, PENDIENTE queued,
+   * ORGANIZANDO a worker is at it, ORGANIZADA done, FALLIDA every attempt failed (the dead letter).
+   */
+  organizacion: z.enum(ESTADOS_ORGANIZACION).nullable(),
+  /** What the row says of it: the attempt resumed, the result's counts, the dead letter's reason. */
+  organizacionObs: z.string().nullable(),
 });
 export type Carga = z.input<typeof cargaSchema>;
 export const getCargasByIdResponse = cargaSchema;
@@ -84,6 +97,17 @@ export const postCargasByIdOrganizarResponse = mensajeSchema.extend({
   planillas: z.number().int(),
   duplicadas: z.number().int(),
   detalles: z.number().int(),
+});
+
+/**
+ * `POST /api/v1/cargas/:id/organizar` → 202 (decision 85): the job is queued (once per load); the
+ * load's row (`GET /api/v1/cargas/:id`, the procedure's loads) tells its progress and its result.
+ * Ask again after `Retry-After` seconds.
+ */
+export const postCargasByIdOrganizarResponse202 = z.object({
+  idCarga: z.number().int(),
+  organizacion: z.enum(['PENDIENTE', 'ORGANIZANDO']),
+  mensaje: z.string(),
 });
 
 /** `POST /api/v1/tramites/:id/cargas` → 200. */

@@ -217,6 +217,12 @@ export const carga = pgTable(
     fechaActualizacion: timestamp({ withTimezone: true }),
     /** Storage key of the data file while it waits for its ingest (migration 0021; null after). */
     archivoClave: varchar({ length: 300 }),
+    /**
+     * Organising its attentions as a background job (migration 0030, decision 85): null, PENDIENTE,
+     * ORGANIZANDO, ORGANIZADA or FALLIDA (the dead letter); organizacionObs: what the row says of it.
+     */
+    organizacion: varchar({ length: 12 }),
+    organizacionObs: text(),
   },
   (t) => [index('carga_tramite_idx').on(t.idTramite, t.idCarga)],
 );

@@ -232,7 +232,7 @@ describe('loads under an authorization (the ingest’s own upload)', () => {
     });
     const lista = await req('GET', `/api/v1/tramites/${id}/cargas?idAutorizacion=${idAut}`, DEMO.prestador);
     expect(lista.json().items.map((c: { idCarga: number }) => c.idCarga)).toEqual([idCarga]);
-    const org = await req('POST', `/api/v1/cargas/${idCarga}/organizar`, DEMO.prestador);
+    const org = await req('POST', `/api/v1/cargas/${idCarga}/organizar?esperar=true`, DEMO.prestador);
     expect(org.statusCode, org.body).toBe(200);
     const det = await req('GET', `/api/v1/autorizaciones/${idAut}`, DEMO.prestador);
     expect(det.json()).toMatchObject({ numCargas: 1, numPlanillas: 2, acciones: ['cargar'] });

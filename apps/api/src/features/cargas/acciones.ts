@@ -5,20 +5,26 @@ import {
   getCargasByIdEliminacionResponse,
   getTramitesByIdFilasResponse,
   idParams,
+  MSG_CARGA,
+  MSG_TRAMITE,
   PERFIL,
   postCargasByIdOrganizarResponse,
+  postCargasByIdOrganizarResponse202,
   responses,
   uncheckedResponses,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { storageFor } from '../../lib/storage/index.ts';
 import { type FormatoExport, formatoExportSchema, respuestaExport } from '../../lib/tabla-export.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { archivoDatos, listarFilas } from './downloads.ts';
+import { encolarOrganizacion, esperarOrganizacion } from './organizar-job.ts';
+import { conteoOrganizada } from './organize.ts';
 import type { CargaRoutesOpts } from './routes.ts';
-import { eliminarCarga, organizar, resumenEliminacion } from './service.ts';
+import { eliminarCarga, resumenEliminacion, solicitarOrganizacion } from './service.ts';
 
 const tags = ['cargas'];
 
@@ -64,15 +70,36 @@ export async function accionesRoutes(app: FastifyInstance, _opts: CargaRoutesOpt
     '/api/v1/cargas/:id/organizar',
     {
       schema: {
-        response: responses({ 200: postCargasByIdOrganizarResponse }),
+        response: responses({
+          200: postCargasByIdOrganizarResponse,
+          202: postCargasByIdOrganizarResponse202,
+        }),
         tags,
-        summary: 'Organizar las atenciones médicas de una carga',
+        summary: 'Organizar las atenciones médicas de una carga (en segundo plano)',
+        description:
+          'Responde 202 con `Retry-After` y organiza la carga en segundo plano, una vez aunque se pida de nuevo: su avance y ' +
+          'su resultado están en la carga (`organizacion`, `organizacionObs`: GET /api/v1/cargas/{id}). Con `?esperar=true` ' +
+          'responde 200 con las cantidades al terminar (500 ORGANIZACION_FALLIDA si agotó sus intentos).',
         params: idParams,
+        querystring: z.object({ esperar: z.enum(['true', 'false']).optional() }),
       },
       onRequest: [app.authenticate],
       preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
     },
-    async (req) => organizar(db, req.user, req.params.id, req.log),
+    async (req, reply) => {
+      const id = req.params.id;
+      const r = await solicitarOrganizacion(db, req.user, id, (tx, idCarga, idUsuario) =>
+        encolarOrganizacion(app.jobs, tx, idCarga, idUsuario),
+      );
+      if (req.query.esperar !== 'true') return reply.code(202).header('retry-after', '1').send(r);
+      const fin = await esperarOrganizacion(db, id);
+      if (fin?.organizacion !== 'ORGANIZADA') {
+        if (fin?.organizacion === 'FALLIDA')
+          throw new AppError(500, 'ORGANIZACION_FALLIDA', fin.obs ?? MSG_CARGA.organizacionInterrumpida);
+        return reply.code(202).header('retry-after', '1').send(r);
+      }
+      return { mensaje: MSG_TRAMITE.organizadas, ...(await conteoOrganizada(db, id)) };
+    },
   );
 
   for (const formato of ['json', 'csv'] as const) {

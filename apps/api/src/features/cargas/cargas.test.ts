@@ -879,8 +879,13 @@ describe('organise attentions', () => {
     );
     const h = await t.auth(DEMO.prestador);
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/v1/cargas/${previa.idCarga}/organizar`, headers: h }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/cargas/${previa.idCarga}/organizar?esperar=true`,
+          headers: h,
+        })
+      ).statusCode,
     ).toBe(200);
 
     const id = await crearTramite();
@@ -899,9 +904,10 @@ describe('organise attentions', () => {
     expect(c).toMatchObject({ contadorErrores: 0, numeroRegistros: 9 });
     expect(await estadoDe(id)).toBe('CARGADO');
 
+    // A background job (decision 85): `?esperar=true` answers once it is done.
     const org = await t.app.inject({
       method: 'POST',
-      url: `/api/v1/cargas/${c.idCarga}/organizar`,
+      url: `/api/v1/cargas/${c.idCarga}/organizar?esperar=true`,
       headers: h,
     });
     expect(org.statusCode, org.body).toBe(200);

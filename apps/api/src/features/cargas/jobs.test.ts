@@ -187,11 +187,11 @@ describe('the clean-up job', () => {
     expect(existe(suelta)).toBe(false);
     expect(existe(nueva)).toBe(true);
     if (t.app.jobs.kind === 'graphile') {
-      expect(hecho).toEqual({ archivos: 1, huerfanas: 1, sueltos: 1 });
+      expect(hecho).toEqual({ archivos: 1, huerfanas: 1, sueltos: 1, organizaciones: 0 });
       expect(await carga(h.id)).toMatchObject({ estado: 'FALLIDA', obs: MSG_CARGA.interrumpida });
     } else {
       // In-process jobs: such a load is queued again at the next start instead (below).
-      expect(hecho).toEqual({ archivos: 1, huerfanas: 0, sueltos: 1 });
+      expect(hecho).toEqual({ archivos: 1, huerfanas: 0, sueltos: 1, organizaciones: 0 });
       await t.database.query(`UPDATE carga SET estado_proceso = 'FALLIDA' WHERE id_carga = $1`, [h.id]);
     }
   });

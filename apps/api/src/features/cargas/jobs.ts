@@ -4,6 +4,7 @@ import { MSG_CARGA } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { JOBS_SCHEMA, type JobQueue } from '../../lib/jobs/index.ts';
 import { cargasTerminadas, type IngestDeps, ingestCarga, liberarArchivo } from './ingest-job.ts';
+import { definirOrganizacion } from './organizar-job.ts';
 
 /*
  * The background jobs of loads (decision 60): the ingest of each accepted data file and a periodic
@@ -22,6 +23,7 @@ export function definirTrabajosCargas(jobs: JobQueue, deps: IngestDeps) {
     maxAttempts: INGESTA_INTENTOS,
     run: (payload, ctx) => ingestCarga(deps, Number(payload.idCarga), ctx),
   });
+  definirOrganizacion(jobs, deps.database);
   jobs.define(JOB_LIMPIEZA, { maxAttempts: 1, run: () => limpiarCargas(deps, jobs).then(() => {}) });
   jobs.every(JOB_LIMPIEZA, 10);
 }
@@ -43,7 +45,7 @@ const DIA_MS = 86_400_000;
  */
 export async function limpiarCargas(deps: IngestDeps, jobs: JobQueue) {
   const db = deps.database;
-  const hecho = { archivos: 0, huerfanas: 0, sueltos: 0 };
+  const hecho = { archivos: 0, huerfanas: 0, sueltos: 0, organizaciones: 0 };
   const sobrantes = await db.query<CargaArchivo>(
     `${SELECT_JOB} WHERE c.archivo_clave IS NOT NULL AND c.estado_proceso <> 'PROCESANDO' LIMIT 1000`,
   );
@@ -60,6 +62,18 @@ export async function limpiarCargas(deps: IngestDeps, jobs: JobQueue) {
                            WHERE j.key = 'carga:' || c.id_carga
                              AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL))`,
     );
+    // An organise queued or under way whose job is gone or gave up without marking the load (decision
+    // 85): the dead letter, so the provider may organise it again.
+    const organizaciones = await db.query(
+      `UPDATE carga c SET organizacion = 'FALLIDA', organizacion_obs = $1, fecha_actualizacion = now()
+        WHERE c.organizacion IN ('PENDIENTE', 'ORGANIZANDO') AND c.fecha_actualizacion < now() - interval '2 minutes'
+          AND NOT EXISTS (SELECT 1 FROM ${JOBS_SCHEMA}.jobs j
+                           WHERE j.key = 'organizar:' || c.id_carga
+                             AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL))
+        RETURNING c.id_carga`,
+      [MSG_CARGA.organizacionInterrumpida],
+    );
+    hecho.organizaciones = organizaciones.length;
     for (const c of huerfanas) {
       const r = await db.query(
         `UPDATE carga SET estado_proceso = 'FALLIDA', tiene_errores = 1, progreso = 100, obs = $2, fecha_actualizacion = now()
@@ -94,7 +108,8 @@ export async function limpiarCargas(deps: IngestDeps, jobs: JobQueue) {
       hecho.sueltos += sueltas.length;
     }
   }
-  if (hecho.archivos || hecho.huerfanas || hecho.sueltos) deps.log.info(hecho, 'loads cleaned up');
+  if (hecho.archivos || hecho.huerfanas || hecho.sueltos || hecho.organizaciones)
+    deps.log.info(hecho, 'loads cleaned up');
   return hecho;
 }
 

@@ -93,11 +93,16 @@ export async function organizarCarga(
   await paso('planillas', PLANILLAS, [p.idCarga, p.idTramite, p.idPrestador, p.idUsuario]);
   await paso('detalles', DETALLES, [p.idCarga, p.idPrestador, p.idUsuario]);
   await paso('duplicadas', DUPLICADAS, [p.idCarga, p.idPrestador]);
+  return conteoOrganizada(q, p.idCarga);
+}
+
+/** The counts of an organised load: attentions, their line items, the duplicates among them. */
+export async function conteoOrganizada(q: Queryable, idCarga: number) {
   const [n] = await q.query<{ planillas: number; detalles: number; duplicadas: number }>(
     `SELECT count(*)::int AS planillas, count(*) FILTER (WHERE duplicada = 1)::int AS duplicadas,
             (SELECT count(*)::int FROM planilla_det d JOIN planilla x ON x.id_planilla = d.id_planilla WHERE x.id_carga = $1) AS detalles
        FROM planilla WHERE id_carga = $1`,
-    [p.idCarga],
+    [idCarga],
   );
   return n;
 }

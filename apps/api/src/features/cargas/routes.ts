@@ -10,6 +10,7 @@ import { accionesRoutes } from './acciones.ts';
 import type { Progreso } from './ingest.ts';
 import { claveIngesta, definirTrabajosCargas, JOB_INGESTA } from './jobs.ts';
 import { lecturaRoutes } from './lectura.ts';
+import { reanudarOrganizaciones } from './organizar-job.ts';
 import type { Carga } from './service.ts';
 import { subidaRoutes } from './subida.ts';
 
@@ -47,6 +48,7 @@ export async function cargaRoutes(app: FastifyInstance) {
       );
       for (const p of pendientes)
         await app.jobs.add(JOB_INGESTA, { idCarga: p.idCarga }, { key: claveIngesta(p.idCarga) });
+      await reanudarOrganizaciones(app.jobs, db);
     }
     // Partial uploads this process abandoned (its own folders: each process has its own).
     const dayAgo = Date.now() - 86_400_000;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   type CargaCampos,
   ESTADOS_ALGUNA_CARGA,
+  type EstadoOrganizacion,
   type EstadoTramite,
   estadosCargaPermitidos,
   estadosOrganizar,
@@ -11,6 +12,7 @@ import {
   MSG_AUTORIZACION,
   MSG_CARGA,
   MSG_TRAMITE,
+  organizacionEnCurso,
   PERFIL,
   periodoSemana,
   puedeEliminarCarga,
@@ -35,7 +37,7 @@ export const CARGA_SELECT = `SELECT c.id_carga AS "idCarga", c.id_tramite AS "id
   c.tiene_archivos AS "tieneArchivos", c.estado, c.estado_proceso AS "estadoProceso", c.progreso,
   c.filas_por_segundo AS "filasPorSegundo", c.tamanio_archivo::float8 AS "tamanioArchivo", c.nombre_archivo AS "nombreArchivo",
   c.formato, c.obs, c.fecha_creacion AS "fechaCreacion", c.fecha_actualizacion AS "fechaActualizacion",
-  c.fecha_modificacion AS "fechaModificacion"
+  c.fecha_modificacion AS "fechaModificacion", c.organizacion, c.organizacion_obs AS "organizacionObs"
   FROM carga c JOIN usuario u ON u.id_usuario = c.id_usuario`;
 
 export type Carga = {
@@ -67,6 +69,9 @@ export type Carga = {
   fechaCreacion: Date;
   fechaActualizacion: Date | null;
   fechaModificacion: Date | null;
+  /** Organising as a background job (decision 85). */
+  organizacion: EstadoOrganizacion | null;
+  organizacionObs: string | null;
 };
 
 /** A load the user may see (its procedure in the user's tenant), else 404. */
@@ -215,6 +220,7 @@ function motivoNoEliminar(user: SessionUser, c: Carga, estadoTramite: string): s
   if (user.idPerfil !== PERFIL.PRESTADOR) return MSG.noAutorizado;
   if (c.estado !== 1) return MSG_CARGA.yaEliminada;
   if (c.estadoProceso === 'PROCESANDO') return MSG_CARGA.enProceso;
+  if (organizacionEnCurso(c.organizacion)) return MSG_CARGA.organizando;
   // The same predicate as the web's 'Borrar Carga': errors at any time, a valid load before sending.
   return puedeEliminarCarga(c, estadoTramite) ? null : MSG_ANULACION.cargaEnviada;
 }
@@ -304,18 +310,69 @@ export async function eliminarCarga(
   return { mensaje: MSG_TRAMITE.cargaEliminada };
 }
 
-/** Organises the attentions of a load (docs/design-summary.md §5): one transaction, set-based statements. */
+/** Why a load may not be organised now (the same 409s the request gave when it organised in place). */
+function guardasOrganizar(c: Carga, estadoTramite: string) {
+  if (c.estadoProceso !== 'COMPLETADA') throw conflict(MSG_CARGA.noOrganizable);
+  if (c.tieneErrores === 1) throw conflict(MSG_CARGA.conErrores);
+  if (c.tienePlanillas === 1) throw conflict(MSG_CARGA.yaOrganizada);
+  if (!estadosOrganizar(c.tipoCarga).includes(estadoTramite as EstadoTramite)) {
+    throw conflict(MSG_CARGA.estadoNoPermiteOrganizar(estadoTramite));
+  }
+}
+
+/** What the 202 says of a load whose organising is queued or under way. */
+const enCurso = (c: Pick<Carga, 'idCarga' | 'organizacion' | 'organizacionObs'>) => ({
+  idCarga: c.idCarga,
+  organizacion: c.organizacion === 'ORGANIZANDO' ? ('ORGANIZANDO' as const) : ('PENDIENTE' as const),
+  mensaje: c.organizacionObs ?? MSG_CARGA.organizando,
+});
+
+/**
+ * `POST /api/v1/cargas/:id/organizar` (decision 85): checks the guards, marks the load PENDIENTE and
+ * queues its job (`encolar`) in the same transaction — once: a load already queued or being organised
+ * (a double click, a retry, another replica) answers its state and adds nothing.
+ */
+export async function solicitarOrganizacion(
+  db: Database,
+  user: SessionUser,
+  idCarga: number,
+  encolar: (tx: Queryable, idCarga: number, idUsuario: number) => Promise<void>,
+) {
+  // Without waiting for the procedure's lock, which the job holds while it organises.
+  const visto = await getCargaForUser(db, user, idCarga);
+  if (visto.estado === 1 && organizacionEnCurso(visto.organizacion)) return enCurso(visto);
+  return db.transaction(async (tx) => {
+    const { t, c } = await lockCarga(tx, user, idCarga);
+    if (organizacionEnCurso(c.organizacion)) return enCurso(c);
+    guardasOrganizar(c, t.estadoTramite);
+    await tx.query(
+      `UPDATE carga SET organizacion = 'PENDIENTE', organizacion_obs = NULL, fecha_actualizacion = now() WHERE id_carga = $1`,
+      [idCarga],
+    );
+    await encolar(tx, idCarga, user.idUsuario);
+    return enCurso({ idCarga, organizacion: 'PENDIENTE', organizacionObs: null });
+  });
+}
+
+/**
+ * Organises the attentions of a load (docs/design-summary.md §5) — the job's transaction (decision
+ * 85): lock, the guards again, the set-based statements, the load ORGANIZADA with its counts and the
+ * procedure CARGADO → ESTRUCTURADO, all or nothing. A load organised already is left as it is (null).
+ */
 export async function organizar(db: Database, user: SessionUser, idCarga: number, log?: FastifyBaseLogger) {
   const started = performance.now();
   const ms: Record<string, number> = {};
   const out = await db.transaction(async (tx) => {
     const { t, c } = await lockCarga(tx, user, idCarga);
-    if (c.estadoProceso !== 'COMPLETADA') throw conflict(MSG_CARGA.noOrganizable);
-    if (c.tieneErrores === 1) throw conflict(MSG_CARGA.conErrores);
-    if (c.tienePlanillas === 1) throw conflict(MSG_CARGA.yaOrganizada);
-    if (!estadosOrganizar(c.tipoCarga).includes(t.estadoTramite as EstadoTramite)) {
-      throw conflict(MSG_CARGA.estadoNoPermiteOrganizar(t.estadoTramite));
+    if (c.tienePlanillas === 1) {
+      await tx.query(
+        `UPDATE carga SET organizacion = 'ORGANIZADA', fecha_actualizacion = now()
+          WHERE id_carga = $1 AND organizacion IN ('PENDIENTE', 'ORGANIZANDO')`,
+        [idCarga],
+      );
+      return null;
     }
+    guardasOrganizar(c, t.estadoTramite);
     if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '64MB'; SET LOCAL jit = off");
     const r = await organizarCarga(
       tx,
@@ -324,18 +381,21 @@ export async function organizar(db: Database, user: SessionUser, idCarga: number
         ms[paso] = Math.round(t0);
       },
     );
-    await tx.query('UPDATE carga SET tiene_planillas = 1, fecha_actualizacion = now() WHERE id_carga = $1', [
-      idCarga,
-    ]);
+    await tx.query(
+      `UPDATE carga SET tiene_planillas = 1, organizacion = 'ORGANIZADA', organizacion_obs = $2, fecha_actualizacion = now()
+        WHERE id_carga = $1`,
+      [idCarga, MSG_CARGA.organizadasResumen(r.planillas, r.detalles, r.duplicadas)],
+    );
     const nota = `Carga ${idCarga}: ${r.planillas} atenciones médicas organizadas (${r.duplicadas} duplicadas).`;
     // CARGADO → ESTRUCTURADO (the workflow service writes the bitácora with the note); else the note alone.
     if (!(await aplicar(tx, t, 'organizada', user, { nota })).aplicada)
       await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', nota);
     return { mensaje: MSG_TRAMITE.organizadas, ...r };
   });
-  log?.info(
-    { idCarga, planillas: out.planillas, ms, total: Math.round(performance.now() - started) },
-    'attentions organised',
-  );
+  if (out)
+    log?.info(
+      { idCarga, planillas: out.planillas, ms, total: Math.round(performance.now() - started) },
+      'attentions organised',
+    );
   return out;
 }

@@ -146,7 +146,8 @@ const CREATES: Record<string, () => Promise<Envio>> = {
     const c = await esperar(t, must(res, 202).idCarga);
     expect(c.estadoProceso).toBe('COMPLETADA');
     return {
-      url: `/api/v1/cargas/${c.idCarga}/organizar`,
+      // A background job (decision 85): `?esperar=true` answers once the attentions are written.
+      url: `/api/v1/cargas/${c.idCarga}/organizar?esperar=true`,
       usuario: DEMO.prestador,
       payload: json_(undefined),
       status: 200,

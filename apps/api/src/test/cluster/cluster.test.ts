@@ -5,8 +5,9 @@ import { MSG, MSG_CARGA } from '@app/domain';
 import { formatCount } from '@app/domain/common/format';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cedulaFrom } from '../../db/seed/demo.ts';
 import { multipart as carpeta, pdf, png } from '../../features/archivos/test-utils.ts';
-import { csv, filas, multipart } from '../../features/cargas/test-fixtures.ts';
+import { csv, fila, filas, multipart } from '../../features/cargas/test-fixtures.ts';
 import { pdfPaginas } from '../../features/reportes/test-utils.ts';
 import { Cluster, hasta, NGINX, pedir, puertos } from './cluster.ts';
 
@@ -159,8 +160,11 @@ describe.skipIf(omitir)(
     });
 
     it('organise, then a documents folder stored in the bucket', async () => {
-      const org = await prestador.json('POST', `/api/v1/cargas/${idCarga}/organizar`, {});
-      expect(org.status, JSON.stringify(org.body)).toBe(200);
+      const fin = await organizarYEsperar(idCarga);
+      expect(fin).toMatchObject({ organizacion: 'ORGANIZADA', tienePlanillas: 1 });
+      // The worker organised it (decision 85), not the replica that answered the request.
+      expect(c.log('worker')).toContain('attentions organised');
+      expect(c.log('a') + c.log('b')).not.toContain('attentions organised');
       const planillas = await c.query<{ numero: string }>(
         'SELECT numero FROM planilla WHERE id_carga = $1 AND estado = 1 ORDER BY numero',
         [idCarga],
@@ -320,9 +324,29 @@ async function tramiteOrganizado(n: number) {
   expect(up.status, up.body.toString()).toBe(202);
   const idCarga: number = JSON.parse(up.body.toString()).idCarga;
   expect((await seguir(idCarga)).fin.estadoProceso).toBe('COMPLETADA');
-  const org = await prestador.json('POST', `/api/v1/cargas/${idCarga}/organizar`, {});
-  expect(org.status, JSON.stringify(org.body)).toBe(200);
+  expect(await organizarYEsperar(idCarga)).toMatchObject({ organizacion: 'ORGANIZADA' });
   return { idTramite: id, idCarga };
+}
+
+/** Presses Organizar (202: a job of the worker, decision 85) and reads the load until it is organised. */
+async function organizarYEsperar(idCarga: number) {
+  const org = await prestador.json('POST', `/api/v1/cargas/${idCarga}/organizar`, {});
+  expect(org.status, JSON.stringify(org.body)).toBe(202);
+  expect(org.raw.headers['retry-after']).toBe('1');
+  // A second press while it is queued or under way adds nothing and says the same.
+  const otra = await prestador.json('POST', `/api/v1/cargas/${idCarga}/organizar`, {});
+  expect([202, 409]).toContain(otra.status);
+  let fin: Json = {};
+  await hasta(
+    `load ${idCarga} organised`,
+    async () => {
+      fin = (await prestador.json('GET', `/api/v1/cargas/${idCarga}`)).body;
+      return fin.organizacion !== 'PENDIENTE' && fin.organizacion !== 'ORGANIZANDO';
+    },
+    120_000,
+    100,
+  );
+  return fin;
 }
 
 /** Rows of archivo_pla whose object is not in the bucket (must be none, ever). */
@@ -524,6 +548,71 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     expect(await contar('carga_fila', idCarga)).toBe(GRANDE);
     expect(c.log('worker2')).toContain(`"idCarga":${idCarga}`);
     const jobs = await c.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`carga:${idCarga}`]);
+    expect(jobs).toEqual([]);
+  });
+
+  it('kill -9 of the worker during an organise: another worker organises it once, the provider sees it resume', async () => {
+    // 50,000 attentions of as many patients (one patient for all would make the duplicates' pairs
+    // quadratic): seconds of set-based statements, time enough to kill the worker inside them.
+    const idTramite = await nuevoTramite();
+    const filasGrandes = Array.from({ length: GRANDE }, (_, i) => {
+      const k = Math.floor(i / 3);
+      return fila(idTramite, { noPlanilla: String(1000 + k), cedula1: cedulaFrom(String(170_000_000 + k)) });
+    });
+    const up = await subirDatos(idTramite, csv(filasGrandes));
+    if (up instanceof Error) throw up;
+    expect(up.status, up.body.toString()).toBe(202);
+    const idCarga: number = JSON.parse(up.body.toString()).idCarga;
+    expect((await seguir(idCarga)).fin).toMatchObject({ estadoProceso: 'COMPLETADA', contadorErrores: 0 });
+    const vivo =
+      (await pedir(c.puertos.worker2, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined))
+        ?.status === 200
+        ? 'worker2'
+        : 'worker';
+    const otro = vivo === 'worker' ? 'worker2' : 'worker';
+    const org = await prestador.json('POST', `/api/v1/cargas/${idCarga}/organizar`, {});
+    expect(org.status, JSON.stringify(org.body)).toBe(202);
+    await hasta(
+      'attentions being written',
+      async () => {
+        const [k] = await c.query<{ organizacion: string }>(
+          'SELECT organizacion FROM carga WHERE id_carga = $1',
+          [idCarga],
+        );
+        if (k.organizacion === 'ORGANIZADA') throw new Error('the organise ended before the kill');
+        const activas = await c.query(
+          `SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query ILIKE '%INSERT INTO planilla%'`,
+        );
+        return k.organizacion === 'ORGANIZANDO' && activas.length > 0;
+      },
+      120_000,
+      50,
+    );
+    await c.matar(vivo);
+    await c.startRol(otro);
+    const vistos: string[] = [];
+    let fin: Json = {};
+    await hasta(
+      `load ${idCarga} organised after the kill`,
+      async () => {
+        fin = (await prestador.json('GET', `/api/v1/cargas/${idCarga}`)).body;
+        const m = String(fin.organizacionObs ?? '');
+        if (vistos.at(-1) !== m) vistos.push(m);
+        return fin.organizacion !== 'PENDIENTE' && fin.organizacion !== 'ORGANIZANDO';
+      },
+      240_000,
+      200,
+    );
+    expect(fin).toMatchObject({ organizacion: 'ORGANIZADA', tienePlanillas: 1 });
+    expect(vistos).toContain(MSG_CARGA.organizacionReanudada(2, 3));
+    expect(await contar('planilla', idCarga)).toBe(GRANDE / 3);
+    const notas = await c.query(`SELECT 1 FROM bitacora_tra WHERE id_tramite = $1 AND observacion LIKE $2`, [
+      idTramite,
+      `Carga ${idCarga}: % atenciones médicas organizadas%`,
+    ]);
+    expect(notas).toHaveLength(1);
+    expect(c.log(otro)).toContain('attentions organised');
+    const jobs = await c.query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`organizar:${idCarga}`]);
     expect(jobs).toEqual([]);
   });
 

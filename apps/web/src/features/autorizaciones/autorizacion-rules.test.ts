@@ -26,6 +26,8 @@ const carga = (over: Partial<Carga>): Carga => ({
   fechaActualizacion: null,
   fechaModificacion: null,
   mensaje: '',
+  organizacion: null,
+  organizacionObs: null,
   fechaDesde: '2026-03-01',
   fechaHasta: '2026-03-31',
   numeroRegistros: 4,

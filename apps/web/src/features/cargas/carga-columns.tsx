@@ -1,3 +1,5 @@
+import { SyncOutlined } from '@ant-design/icons';
+import { organizacionEnCurso } from '@app/domain/cargas/responses';
 import { formatCalendarDate, formatCount } from '@app/domain/common/format';
 import { Flex, Progress, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -84,6 +86,17 @@ export function cargaColumns(semanal: boolean, opciones: (c: Carga) => ReactNode
               <Typography.Text style={{ fontSize: 12 }}>{e.texto}</Typography.Text>
               <Progress percent={clampPct(c.progreso)} size="small" showInfo={false} status="active" />
             </Flex>
+          );
+        // Organising (decision 85): what its job says — an attempt resumed, a retry to come, the
+        // dead letter — in the tooltip.
+        const organizando = organizacionEnCurso(c.organizacion);
+        if (organizando || c.organizacion === 'FALLIDA')
+          return (
+            <Tooltip title={c.organizacionObs ?? undefined}>
+              <Tag color={e.color} icon={organizando ? <SyncOutlined spin aria-hidden /> : undefined}>
+                {e.texto}
+              </Tag>
+            </Tooltip>
           );
         return <Tag color={e.color}>{e.texto}</Tag>;
       },

@@ -45,6 +45,14 @@ describe('estadoCarga', () => {
     );
     expect(estadoCarga({ ...carga, estadoProceso: 'FALLIDA' })).toEqual({ texto: 'Fallida', color: 'red' });
     expect(estadoCarga(carga)).toEqual({ texto: 'Completada', color: 'green' });
+    // Its attentions organised by a background job (decision 85): queued or under way, then done or failed.
+    for (const organizacion of ['PENDIENTE', 'ORGANIZANDO'] as const)
+      expect(estadoCarga({ ...carga, organizacion })).toEqual({ texto: 'Organizando…', color: 'processing' });
+    expect(estadoCarga({ ...carga, organizacion: 'ORGANIZADA' }).texto).toBe('Completada');
+    expect(estadoCarga({ ...carga, organizacion: 'FALLIDA' })).toEqual({
+      texto: 'Organización fallida',
+      color: 'red',
+    });
   });
 
   it('says Sí/No for the flags', () => {

@@ -3,6 +3,7 @@
  * button the procedure has, which files each upload tab takes and how an ingest result is told.
  */
 import { PERFIL } from '@app/domain/auth/profiles';
+import { organizacionEnCurso } from '@app/domain/cargas/responses';
 import {
   estadosCargaPermitidos,
   estadosOrganizar,
@@ -20,11 +21,20 @@ export { formatFileSize } from '@app/domain/common/format';
 
 export type EstadoCargaVista = { texto: string; color: 'default' | 'processing' | 'green' | 'red' };
 
-/** The 'Estado' cell: 'Carga borrada', 'Procesando x%', 'Completada' or 'Fallida'. */
-export function estadoCarga(c: Pick<Carga, 'estado' | 'estadoProceso' | 'progreso'>): EstadoCargaVista {
+/**
+ * The 'Estado' cell: 'Carga borrada', 'Procesando x%', 'Organizando…', 'Organización fallida' (its
+ * job's dead letter: Organizar may be pressed again), 'Completada' or 'Fallida'.
+ */
+export function estadoCarga(
+  c: Pick<Carga, 'estado' | 'estadoProceso' | 'progreso'> & Partial<Pick<Carga, 'organizacion'>>,
+): EstadoCargaVista {
   if (c.estado === 0) return { texto: MSG_TRAMITE.cargaBorrada, color: 'default' };
   if (c.estadoProceso === 'PROCESANDO')
     return { texto: `Procesando ${clampPct(c.progreso)}%`, color: 'processing' };
+  // Its attentions are being organised by a background job (decision 85).
+  if (organizacionEnCurso(c.organizacion)) return { texto: 'Organizando…', color: 'processing' };
+  if (c.estadoProceso === 'COMPLETADA' && c.organizacion === 'FALLIDA')
+    return { texto: 'Organización fallida', color: 'red' };
   if (c.estadoProceso === 'FALLIDA') return { texto: 'Fallida', color: 'red' };
   return { texto: 'Completada', color: 'green' };
 }

@@ -1,4 +1,8 @@
-import type { cargaIncidenciasPageSchema, cargaSchema } from '@app/domain';
+import type {
+  cargaIncidenciasPageSchema,
+  cargaSchema,
+  postCargasByIdOrganizarResponse202,
+} from '@app/domain';
 import type { Page } from '@app/domain/catalogs/define';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
@@ -40,8 +44,11 @@ export const cargasApi = {
   incidencias: (idCarga: number, tipo: TipoIncidencia, page: number, signal?: AbortSignal) =>
     api<Page<Incidencia>>(`/cargas/${idCarga}/${tipo}`, { query: { page, pageSize: 10 }, signal }),
   remove: (idCarga: number) => api<{ mensaje: string }>(`/cargas/${idCarga}`, { method: 'DELETE' }),
+  /** 202: the background job is queued (decision 85); the load's row tells its progress and result. */
   organizar: (idCarga: number) =>
-    api<{ mensaje: string; planillas: number }>(`/cargas/${idCarga}/organizar`, { method: 'POST' }),
+    api<z.input<typeof postCargasByIdOrganizarResponse202>>(`/cargas/${idCarga}/organizar`, {
+      method: 'POST',
+    }),
   /** Multipart upload; the ingest runs in the background (202 with the load id). */
   subir: (idTramite: number, archivo: File, campos: SubidaCampos = {}) => {
     const body = new FormData();

@@ -9,6 +9,7 @@ import {
   PartitionOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
+import { organizacionEnCurso } from '@app/domain/cargas/responses';
 import { periodoSemana } from '@app/domain/cargas/rules';
 import { calendarDate, formatPeriod } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
@@ -42,6 +43,7 @@ import { useCargaAcciones } from './use-carga-acciones.tsx';
 import './cargas.css';
 
 const PAGE_SIZE = 10;
+const NINGUNA: Carga[] = [];
 
 const OPCION_ICONS: Record<OpcionCarga, ReactNode> = {
   resumen: <FileSearchOutlined aria-hidden />,
@@ -79,18 +81,25 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
     queryKey: cargaKeys.list(t.idTramite, params.page, idAutorizacion),
     queryFn: ({ signal }) => cargasApi.list(t.idTramite, params.page, idAutorizacion, signal),
     placeholderData: keepPreviousData,
-    // While a load is being ingested its row shows the progress.
+    // While a load is being ingested or organised its row shows it.
     refetchInterval: (q) =>
-      q.state.data?.items.some((c) => c.estadoProceso === 'PROCESANDO') ? 1000 : false,
+      q.state.data?.items.some(
+        (c) => c.estadoProceso === 'PROCESANDO' || (c.estado === 1 && organizacionEnCurso(c.organizacion)),
+      )
+        ? 1000
+        : false,
   });
-  const rows = list.data?.items ?? [];
+  const rows = list.data?.items ?? NINGUNA;
   const procesando = rows.some((c) => c.estadoProceso === 'PROCESANDO' && c.estado === 1);
 
   const [resumen, setResumen] = useState<Carga | null>(null);
   const [incidencias, setIncidencias] = useState<IncidenciasTarget | null>(null);
   const [subir, setSubir] = useState(false);
 
-  const { confirmBorrar, confirmOrganizar, ocupado } = useCargaAcciones(feedback);
+  const { confirmBorrar, confirmOrganizar, ocupado, organizando } = useCargaAcciones(feedback, {
+    rows,
+    dataUpdatedAt: list.dataUpdatedAt,
+  });
 
   function onOpcion(c: Carga, op: OpcionCarga) {
     if (op === 'resumen') setResumen(c);
@@ -116,7 +125,7 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
         icon: OPCION_ICONS[op],
         label: OPCION_LABELS[op],
         danger: op === 'borrar',
-        disabled: ocupado && (op === 'borrar' || op === 'organizar'),
+        disabled: (ocupado || organizando(c)) && (op === 'borrar' || op === 'organizar'),
       })),
       ...archivos.items(c),
     ];

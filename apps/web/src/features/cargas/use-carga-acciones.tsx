@@ -3,22 +3,30 @@ import { MSG } from '@app/domain/messages';
 import { MSG_ANULACION, type ResumenEliminacionCarga } from '@app/domain/tramites/anulacion';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../app/api.ts';
 import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { type Carga, cargaKeys, cargasApi } from './cargas-api.ts';
+import { useSeguirOrganizacion } from './use-seguir-organizacion.ts';
 
 /**
  * Deleting and organising a load (the loads panel's options), each after its confirmation, one request
- * however often it is pressed; either refreshes the loads and the procedure.
+ * however often it is pressed; either refreshes the loads and the procedure (organising, once its
+ * background job ends).
  */
-export function useCargaAcciones(feedback: ReturnType<typeof useFeedback>) {
+export function useCargaAcciones(
+  feedback: ReturnType<typeof useFeedback>,
+  list: { rows: Carga[]; dataUpdatedAt: number },
+) {
   const queryClient = useQueryClient();
-  const refresh = () => {
+  const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: cargaKeys.all });
     void queryClient.invalidateQueries({ queryKey: tramiteKeys.all });
-  };
+  }, [queryClient]);
+  // Organising is a background job (decision 85): its end is told when the polled row shows it.
+  const seguir = useSeguirOrganizacion(list, feedback, refresh);
 
   // One request per confirmation, however often it is pressed (issue 14 §2).
   const borrar = useEnvio({ mutationFn: (c: Carga) => cargasApi.remove(c.idCarga) });
@@ -70,6 +78,8 @@ export function useCargaAcciones(feedback: ReturnType<typeof useFeedback>) {
   }
 
   function confirmOrganizar(c: Carga) {
+    // Queued or under way: a second press is ignored.
+    if (seguir.enCurso(c) || organizar.isPending) return;
     feedback.modal.confirm({
       title: '¿Organizar las atenciones médicas?',
       content: `Las ${formatCount(c.numeroRegistros) || '0'} filas de la carga ${c.idCarga} se agruparán en atenciones médicas por número de planilla.`,
@@ -78,8 +88,10 @@ export function useCargaAcciones(feedback: ReturnType<typeof useFeedback>) {
       onOk: () =>
         organizar
           .mutateAsync(c)
-          .then(() => {
-            feedback.success(MSG_TRAMITE.organizadas);
+          .then(async () => {
+            // Lists fetched before the answer are dropped: only later rows tell the job's end.
+            await queryClient.cancelQueries({ queryKey: cargaKeys.all });
+            seguir.pedida(c.idCarga);
           })
           .catch((e: Error) => {
             feedback.errorDialog(MSG_TRAMITE.algoSalioMal, e.message);
@@ -88,5 +100,5 @@ export function useCargaAcciones(feedback: ReturnType<typeof useFeedback>) {
     });
   }
 
-  return { confirmBorrar, confirmOrganizar, ocupado };
+  return { confirmBorrar, confirmOrganizar, ocupado, organizando: seguir.enCurso };
 }
