@@ -17,6 +17,10 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/cluster-ingest.ts [--rows 1000000] [--no-write]
  *
+ * `--cpu-prof DIR`: the worker's main thread is profiled (V8's sampling profiler started by a preload,
+ * since Node 20 refuses `--cpu-prof` in NODE_OPTIONS); it writes main-<pid>.cpuprofile into DIR when it
+ * stops after the ingest (open it in Chrome's DevTools or speedscope).
+ *
  * Figures are printed and written to the "Ingest on a worker" section of docs/performance.md.
  */
 import fs from 'node:fs';
@@ -29,11 +33,13 @@ import { bareParse, copyFloor, peakRss, resetPeak, upload } from './floor.ts';
 import { generate } from './generate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const PRELOAD = path.join(import.meta.dirname, 'cpu-prof-preload.cjs');
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' },
     bad: { type: 'string', default: '0.02' },
     'no-write': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const ROWS = Number(values.rows);
@@ -51,6 +57,15 @@ const percentiles = (xs: number[]): Lat => {
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   const c = new Cluster(await puertos());
+  const prof = values['cpu-prof'] ? path.resolve(values['cpu-prof']) : undefined;
+  if (prof) {
+    fs.mkdirSync(prof, { recursive: true });
+    const env = c.env.bind(c);
+    c.env = (nombre, port) => ({
+      ...env(nombre, port),
+      ...(nombre === 'worker' ? { NODE_OPTIONS: `--require ${PRELOAD}`, BPROF_DIR: prof } : {}),
+    });
+  }
   console.log(`starting the cluster in ${c.dir} ...`);
   const db = new pg.Client({ connectionString: c.url });
   try {
@@ -188,6 +203,14 @@ async function main() {
       .find((l) => l.includes('"load ingested"') && l.includes(`"idCarga":${idCarga}`));
     const desglose = linea ? (JSON.parse(linea) as { ms: Record<string, number>; total: number }) : undefined;
     console.log(`\n  ${s(ingestMs)} s (upload ${s(subida)} s), worker RSS ${mb(antes)} → ${mb(pico)} MB`);
+    if (desglose) console.log(`  worker: ${JSON.stringify(desglose.ms)} total ${desglose.total}`);
+    if (prof) {
+      // A clean stop (SIGTERM) so that --cpu-prof writes its profiles.
+      c.procs.delete('worker');
+      worker.kill('SIGTERM');
+      await new Promise((ok) => (worker.exitCode === null ? worker.once('exit', ok) : ok(null)));
+      console.log(`  profiles in ${prof}`);
+    }
 
     const f2 = await floor();
     const parseMs = (f1.parseMs + f2.parseMs) / 2;

@@ -238,6 +238,25 @@ describe('upload and ingest, happy paths', () => {
     expect(tmpVacio()).toBe(true);
   });
 
+  it('values with a tab, a backslash or a line break are stored as written (COPY escapes only the batches that need it)', async () => {
+    const id = await crearTramite();
+    const raro = 'DRA. ANA\tLÓPEZ \\ PÉREZ\nSEGUNDA LÍNEA';
+    // 2,001 rows: the first batch of the parse thread has nothing to escape, the second has the value.
+    const filas = Array.from({ length: 2001 }, (_, i) =>
+      fila(id, { noPlanilla: `E-${Math.floor(i / 3)}`, ...(i === 2000 ? { nombreMedIns: raro } : {}) }),
+    );
+    const c = await cargar(id, 'escapes.json', JSON.stringify(filas));
+    expect(c).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: 2001, contadorErrores: 0 });
+    const raw = await t.database.query<{ fila: number; m: string }>(
+      'SELECT fila, nombre_med_ins AS m FROM carga_fila WHERE id_carga = $1 AND fila IN (1, 2001) ORDER BY fila',
+      [c.idCarga],
+    );
+    expect(raw).toEqual([
+      { fila: 1, m: fila(id).nombreMedIns },
+      { fila: 2001, m: raro },
+    ]);
+  });
+
   it('JSON { "filas": [...] }, CSV with ";" and BOM, CSV with "," and Excel give the same rows', async () => {
     const id = await crearTramite();
     const filas = lote(id);

@@ -9,7 +9,8 @@ import { cie10FormatoSql, cie10Sql, fechaTextoSql, numeroSql, plantilla } from '
  * offending values are then joined back to the rows by plain equality, so a clean load is never
  * scanned again. The distinct values come from the parser, which saw every row anyway (see
  * `Distintos`); past a bound it stops collecting and the statement reads them from the rows instead.
- * Each statement writes its carga_error rows, flags the rows and returns how many rows it newly flagged.
+ * The four checks are one statement that reads the load's rows once (decision 86): it writes their
+ * carga_error rows, flags the rows and returns how many rows each kind of flag newly reached.
  */
 
 /** What the parser noticed about the load; `null` = too many to keep, read them from the stored rows. */
@@ -47,60 +48,6 @@ export const resolucionSql = (prestador: string, codigos: string = DESDE_FILAS.s
 
 const INSERT_ERROR = 'INSERT INTO carga_error (id_carga, fila, columna, valor, mensaje, tipo)';
 
-/** Flags the rows of the CTE `ins` and counts the rows that had no such flag yet. */
-const marcar = (tipo: 'E' | 'N') => {
-  const flag = tipo === 'E' ? 'tiene_error' : 'tiene_novedad';
-  return `, upd AS (
-    UPDATE carga_fila f SET ${flag} = true
-      FROM (SELECT DISTINCT fila FROM ins) i
-     WHERE f.id_carga = $1 AND f.fila = i.fila AND NOT f.${flag}
-    RETURNING 1)
-  SELECT count(*)::int AS n FROM upd`;
-};
-
-const diagnosticosSql = (valores: string) => `
-  WITH valores AS MATERIALIZED (${valores}),
-  malos AS MATERIALIZED (
-    -- NOT IN over the catalogue: one hashed subplan, whatever the planner guesses about the load.
-    SELECT valor FROM valores
-     WHERE valor IS NOT NULL AND ${cie10FormatoSql('valor')} AND ${cie10Sql('valor')} NOT IN (SELECT codigo::text FROM diagnostico)
-  ), ins AS (
-    ${INSERT_ERROR}
-    SELECT $1, f.fila, 'diagPri', f.diag_pri, left(format($2, f.diag_pri), 500), 'E'
-      FROM carga_fila f JOIN malos m ON f.diag_pri = m.valor WHERE f.id_carga = $1
-    UNION ALL
-    SELECT $1, f.fila, 'diagSec', f.diag_sec, left(format($2, f.diag_sec), 500), 'E'
-      FROM carga_fila f JOIN malos m ON f.diag_sec = m.valor WHERE f.id_carga = $1
-    RETURNING fila)
-  ${marcar('E')}`;
-
-const serviciosSql = (codigos?: string) => `
-  WITH res AS MATERIALIZED (${resolucionSql('$3', codigos)}),
-  malos AS MATERIALIZED (SELECT raw FROM res WHERE NOT existe),
-  ins AS (
-    ${INSERT_ERROR}
-    SELECT $1, f.fila, 'noServicio', f.no_servicio, left(format($2, f.no_servicio), 500), 'E'
-      FROM carga_fila f JOIN malos m ON m.raw = f.no_servicio
-     WHERE f.id_carga = $1
-    RETURNING fila)
-  ${marcar('E')}`;
-
-const preciosSql = (pares: string) => `
-  WITH pares AS MATERIALIZED (${pares}),
-  res AS MATERIALIZED (${resolucionSql('$3', 'SELECT DISTINCT no_servicio AS raw FROM pares')}),
-  malos AS MATERIALIZED (
-    SELECT p.no_servicio, p.v_sem, t.valor
-      FROM pares p JOIN res r ON r.raw = p.no_servicio
-      JOIN tarifa_pres t ON t.id_prestador = $3 AND t.id_elemento = r.id_elemento
-     WHERE ${numeroSql('p.v_sem')} <> t.valor
-  ), ins AS (
-    ${INSERT_ERROR}
-    SELECT $1, f.fila, 'vSem', f.v_sem, left(format($2, f.v_sem, m.valor::text), 500), 'N'
-      FROM carga_fila f JOIN malos m ON f.no_servicio = m.no_servicio AND f.v_sem = m.v_sem
-     WHERE f.id_carga = $1
-    RETURNING fila)
-  ${marcar('N')}`;
-
 /** The columns on which all rows of one attention must agree: [column, SQL column, normalised form]. */
 const ACUERDO: [keyof typeof ETIQUETA_COLUMNA, string, string][] = [
   ['cedula1', 'cedula1', 'cedula1'],
@@ -119,93 +66,164 @@ const FIRMA = `concat(${ACUERDO.map(([, c]) => c).join(', chr(31), ')}) COLLATE 
 const SOSPECHOSAS_DESDE_FILAS = `SELECT no_planilla FROM carga_fila WHERE id_carga = $1 AND no_planilla IS NOT NULL
   GROUP BY no_planilla HAVING min(${FIRMA}) <> max(${FIRMA})`;
 
-/** Rows of those attentions that differ, after normalising, from the attention's first row. */
-const planillasSql = (sospechosas: string) => `
-  WITH sospechosas AS MATERIALIZED (${sospechosas}),
+/** What the checks read of a row. */
+const COLUMNAS_F = [
+  ...new Set([
+    'fila',
+    'tiene_error',
+    'tiene_novedad',
+    'no_planilla',
+    'no_servicio',
+    'v_sem',
+    ...ACUERDO.map(([, c]) => c),
+  ]),
+];
+
+/**
+ * The four checks in one statement, over one read of the load's rows: the offending values (few)
+ * first, then the rows that hold one of them or belong to a suspicious attention, then their
+ * carga_error rows — in the order of the checks, then of the rows, as the rows' errors are listed —
+ * and their flags. Parameters: $1 the load, $2 the provider, $3–$6 the messages, $7–$11 the values
+ * the parser collected (empty when it kept none: the values are then read from the rows as well).
+ */
+function comprobacionesSql(d: Distintos, idCarga: number, idPrestador: number) {
+  const params = [
+    idCarga,
+    idPrestador,
+    plantilla(MSG_CARGA.cie10Inexistente, 1),
+    plantilla(MSG_CARGA.servicioInexistente, 1),
+    plantilla(MSG_CARGA.precioDistinto, 2),
+    plantilla(MSG_CARGA.planillaInconsistente, 3),
+    d.diagnosticos ?? [],
+    d.servicios ?? [],
+    d.precios?.servicios ?? [],
+    d.precios?.valores ?? [],
+    d.planillas ?? [],
+  ];
+  const carga = '$1::int';
+  const prestador = '$2::int';
+  const msg = { diag: '$3::text', serv: '$4::text', precio: '$5::text', pla: '$6::text' };
+  const oFilas = (kept: unknown, q: string) => (kept ? '' : ` UNION ${q}`);
+  const diagnosticos = `SELECT unnest($7::text[]) AS valor${oFilas(d.diagnosticos, DESDE_FILAS.diagnosticos)}`;
+  const servicios = `SELECT unnest($8::text[]) AS raw${oFilas(d.servicios, DESDE_FILAS.servicios)}`;
+  const pares = `SELECT * FROM unnest($9::text[], $10::text[]) AS p(no_servicio, v_sem)${oFilas(d.precios, DESDE_FILAS.precios)}`;
+  const sospechosas = `SELECT unnest($11::text[]) AS no_planilla${oFilas(d.planillas, SOSPECHOSAS_DESDE_FILAS)}`;
+  const sql = `
+  WITH valores AS MATERIALIZED (${diagnosticos}),
+  malos_diag AS MATERIALIZED (
+    -- NOT IN over the catalogue: one hashed subplan, whatever the planner guesses about the load.
+    SELECT valor FROM valores
+     WHERE valor IS NOT NULL AND ${cie10FormatoSql('valor')} AND ${cie10Sql('valor')} NOT IN (SELECT codigo::text FROM diagnostico)
+  ),
+  res AS MATERIALIZED (${resolucionSql(prestador, servicios)}),
+  malos_serv AS MATERIALIZED (SELECT raw FROM res WHERE NOT existe),
+  pares AS MATERIALIZED (${pares}),
+  res_p AS MATERIALIZED (${resolucionSql(prestador, 'SELECT DISTINCT no_servicio AS raw FROM pares')}),
+  malos_precio AS MATERIALIZED (
+    SELECT p.no_servicio, p.v_sem, t.valor
+      FROM pares p JOIN res_p r ON r.raw = p.no_servicio
+      JOIN tarifa_pres t ON t.id_prestador = ${prestador} AND t.id_elemento = r.id_elemento
+     WHERE ${numeroSql('p.v_sem')} <> t.valor
+  ),
+  sospechosas AS MATERIALIZED (${sospechosas}),
+  -- The one read of the load's rows: those that any check may concern (hashed subplans, no join order to guess).
+  f AS MATERIALIZED (
+    SELECT ${COLUMNAS_F.join(', ')}
+      FROM carga_fila
+     WHERE id_carga = ${carga}
+       -- Evaluated once, before the read: a load with nothing to flag is not read at all.
+       AND (EXISTS (SELECT FROM malos_diag) OR EXISTS (SELECT FROM malos_serv)
+            OR EXISTS (SELECT FROM malos_precio) OR EXISTS (SELECT FROM sospechosas))
+       AND (diag_pri IN (SELECT valor FROM malos_diag) OR diag_sec IN (SELECT valor FROM malos_diag)
+            OR no_servicio IN (SELECT raw FROM malos_serv)
+            OR (no_servicio, v_sem) IN (SELECT no_servicio, v_sem FROM malos_precio)
+            OR no_planilla IN (SELECT no_planilla FROM sospechosas))
+  ),
   n AS (
     SELECT f.fila, f.no_planilla,
            ARRAY[${ACUERDO.map(([, , k]) => k).join(', ')}] AS k,
            ARRAY[${ACUERDO.map(([, c]) => c).join(', ')}] AS raw
-      FROM carga_fila f JOIN sospechosas s ON s.no_planilla = f.no_planilla
-     WHERE f.id_carga = $1
+      FROM f WHERE f.no_planilla IN (SELECT no_planilla FROM sospechosas)
   ), w AS (
-    SELECT fila, no_planilla, k, raw, first_value(k) OVER p AS k0, first_value(fila) OVER p AS fila0
-      FROM n WINDOW p AS (PARTITION BY no_planilla ORDER BY fila)
-  ), ins AS (
-    ${INSERT_ERROR}
-    SELECT $1, w.fila, c.columna, w.raw[c.i], left(format($2, w.no_planilla, c.etiqueta, w.fila0), 500), 'E'
+    SELECT fila, no_planilla, k, raw, first_value(k) OVER v AS k0, first_value(fila) OVER v AS fila0
+      FROM n WINDOW v AS (PARTITION BY no_planilla ORDER BY fila)
+  ), e AS (
+    SELECT 1 AS orden, f.fila, 0 AS i, 'diagPri' AS columna, f.diag_pri AS valor, format(${msg.diag}, f.diag_pri) AS mensaje, 'E' AS tipo
+      FROM f WHERE f.diag_pri IN (SELECT valor FROM malos_diag)
+    UNION ALL
+    SELECT 2, f.fila, 0, 'diagSec', f.diag_sec, format(${msg.diag}, f.diag_sec), 'E'
+      FROM f WHERE f.diag_sec IN (SELECT valor FROM malos_diag)
+    UNION ALL
+    SELECT 3, f.fila, 0, 'noServicio', f.no_servicio, format(${msg.serv}, f.no_servicio), 'E'
+      FROM f WHERE f.no_servicio IN (SELECT raw FROM malos_serv)
+    UNION ALL
+    SELECT 4, f.fila, 0, 'vSem', f.v_sem, format(${msg.precio}, f.v_sem, m.valor::text), 'N'
+      FROM f JOIN malos_precio m ON f.no_servicio = m.no_servicio AND f.v_sem = m.v_sem
+    UNION ALL
+    SELECT 5, w.fila, c.i, c.columna, w.raw[c.i], format(${msg.pla}, w.no_planilla, c.etiqueta, w.fila0), 'E'
       FROM w CROSS JOIN (VALUES ${ACUERDO.map(
         ([columna], i) => `(${i + 1}, '${columna}', '${minuscula(ETIQUETA_COLUMNA[columna])}')`,
       ).join(', ')}) c(i, columna, etiqueta)
      WHERE w.fila <> w.fila0 AND w.k[c.i] IS DISTINCT FROM w.k0[c.i]
-    RETURNING fila)
-  ${marcar('E')}`;
+  ), ins AS (
+    ${INSERT_ERROR}
+    SELECT ${carga}, fila, columna, valor, left(mensaje, 500), tipo FROM e ORDER BY orden, fila, i
+    RETURNING fila, tipo
+  ), marcas AS (
+    SELECT fila, bool_or(tipo = 'E') AS e, bool_or(tipo = 'N') AS n FROM ins GROUP BY fila
+  ), upd AS (
+    UPDATE carga_fila c SET tiene_error = c.tiene_error OR m.e, tiene_novedad = c.tiene_novedad OR m.n
+      FROM marcas m
+     WHERE c.id_carga = ${carga} AND c.fila = m.fila AND ((m.e AND NOT c.tiene_error) OR (m.n AND NOT c.tiene_novedad))
+    RETURNING 1)
+  -- f holds the flags as they were before this statement (one snapshot for all of it).
+  SELECT count(*) FILTER (WHERE m.e AND NOT f.tiene_error)::int AS errores,
+         count(*) FILTER (WHERE m.n AND NOT f.tiene_novedad)::int AS novedades,
+         (SELECT count(*) FROM upd)::int AS marcadas
+    FROM marcas m JOIN f USING (fila)`;
+  return { sql, params };
+}
 
-export type Paso = 'diagnosticos' | 'servicios' | 'precios' | 'planillas';
-
-/** Runs the four checks; returns how many rows each kind of flag newly reached. */
+/** Runs the four checks (one statement); returns how many rows each kind of flag newly reached. */
 export async function validarConjunto(
   q: Queryable,
   idCarga: number,
   idPrestador: number,
   d: Distintos,
-  onPaso?: (p: Paso, ms: number) => void,
+  onPaso?: (p: 'comprobaciones', ms: number) => void,
 ): Promise<{ errores: number; novedades: number }> {
-  const paso = async (p: Paso, skip: boolean, sql: string, params: unknown[]) => {
-    const t0 = performance.now();
-    const n = skip ? 0 : (await q.query<{ n: number }>(sql, params))[0].n;
-    onPaso?.(p, performance.now() - t0);
-    return n;
-  };
-  const diag = plantilla(MSG_CARGA.cie10Inexistente, 1);
-  const serv = plantilla(MSG_CARGA.servicioInexistente, 1);
-  const precio = plantilla(MSG_CARGA.precioDistinto, 2);
-  const pla = plantilla(MSG_CARGA.planillaInconsistente, 3);
-  const errores =
-    (await paso(
-      'diagnosticos',
-      d.diagnosticos?.length === 0,
-      diagnosticosSql(d.diagnosticos ? 'SELECT unnest($3::text[]) AS valor' : DESDE_FILAS.diagnosticos),
-      d.diagnosticos ? [idCarga, diag, d.diagnosticos] : [idCarga, diag],
-    )) +
-    (await paso(
-      'servicios',
-      d.servicios?.length === 0,
-      serviciosSql(d.servicios ? 'SELECT unnest($4::text[]) AS raw' : undefined),
-      d.servicios ? [idCarga, serv, idPrestador, d.servicios] : [idCarga, serv, idPrestador],
-    ));
-  const novedades = await paso(
-    'precios',
-    d.precios?.servicios.length === 0,
-    preciosSql(
-      d.precios
-        ? 'SELECT * FROM unnest($4::text[], $5::text[]) AS p(no_servicio, v_sem)'
-        : DESDE_FILAS.precios,
-    ),
-    d.precios
-      ? [idCarga, precio, idPrestador, d.precios.servicios, d.precios.valores]
-      : [idCarga, precio, idPrestador],
-  );
-  const inconsistentes = await paso(
-    'planillas',
-    d.planillas?.length === 0,
-    planillasSql(d.planillas ? 'SELECT unnest($3::text[]) AS no_planilla' : SOSPECHOSAS_DESDE_FILAS),
-    d.planillas ? [idCarga, pla, d.planillas] : [idCarga, pla],
-  );
-  return { errores: errores + inconsistentes, novedades };
+  const t0 = performance.now();
+  const { sql, params } = comprobacionesSql(d, idCarga, idPrestador);
+  const [r] = await q.query<{ errores: number; novedades: number }>(sql, params);
+  onPaso?.('comprobaciones', performance.now() - t0);
+  return { errores: r.errores, novedades: r.novedades };
 }
 
 /** Bound on each set the parser keeps (memory stays flat whatever the file). */
 export const MAX_DISTINTOS = 100_000;
 
-/** Collects `Distintos` while the rows stream by. */
+/**
+ * Collects `Distintos` while the rows stream by. A data file lists the lines of one attention (and
+ * often the same diagnosis, service and price) one after the other: each set is looked up only when
+ * a value differs from the previous row's, and an attention's signature is built and kept once per
+ * run of its rows, the rows of a run compared with the one before cell by cell (no string per row).
+ */
 export class Recolector {
   private readonly diag = new Set<string>();
   private readonly serv = new Set<string>();
-  private readonly pares = new Map<string, [string, string]>();
+  /** Service code → the vSem values seen with it. */
+  private readonly pares = new Map<string, Set<string>>();
+  private nPares = 0;
   private readonly firmas = new Map<string, string>();
   private readonly sospechosas = new Set<string>();
   private lleno = { diag: false, serv: false, pares: false, firmas: false };
+  // The previous row's values (the run being read).
+  private prevA: string | null = null;
+  private prevB: string | null = null;
+  private prevS: string | null = null;
+  private prevV: string | null = null;
+  private prevNp: string | null = null;
+  private prev: (string | null)[] | null = null;
 
   constructor(
     /** Positions in a row of diagPri, diagSec, noServicio, vSem, noPlanilla and the agreement columns. */
@@ -224,46 +242,72 @@ export class Recolector {
     if (!this.lleno.diag) {
       const a = cells[p.diagPri];
       const b = cells[p.diagSec];
-      if (a !== null) this.diag.add(a);
-      if (b !== null) this.diag.add(b);
+      if (a !== null && a !== this.prevA) this.diag.add(a);
+      if (b !== null && b !== this.prevB) this.diag.add(b);
+      this.prevA = a;
+      this.prevB = b;
       if (this.diag.size > MAX_DISTINTOS) this.lleno.diag = true;
     }
     const s = cells[p.noServicio];
-    if (s !== null) {
-      if (!this.lleno.serv) {
+    const v = cells[p.vSem];
+    if (s !== null && (s !== this.prevS || v !== this.prevV)) {
+      if (!this.lleno.serv && s !== this.prevS) {
         this.serv.add(s);
         if (this.serv.size > MAX_DISTINTOS) this.lleno.serv = true;
       }
-      const v = cells[p.vSem];
       if (v !== null && !this.lleno.pares) {
-        const key = `${s}\u0000${v}`;
-        if (!this.pares.has(key)) this.pares.set(key, [s, v]);
-        if (this.pares.size > MAX_DISTINTOS) this.lleno.pares = true;
+        let valores = this.pares.get(s);
+        if (!valores) {
+          valores = new Set();
+          this.pares.set(s, valores);
+        }
+        if (!valores.has(v)) {
+          valores.add(v);
+          if (++this.nPares > MAX_DISTINTOS) this.lleno.pares = true;
+        }
       }
     }
+    this.prevS = s;
+    this.prevV = v;
     const np = cells[p.noPlanilla];
-    if (np !== null && !this.lleno.firmas) {
+    if (this.lleno.firmas) return;
+    const prev = this.prev;
+    if (np !== null && np === this.prevNp && prev !== null) {
+      // The same attention as the row before: equal cells, or the attention is suspicious.
+      if (!this.sospechosas.has(np))
+        for (const i of p.acuerdo)
+          if (cells[i] !== prev[i]) {
+            this.sospechosas.add(np);
+            break;
+          }
+    } else if (np !== null) {
       // One flat string (join), not a rope of `+=` pieces: the map holds one per attention, and a
       // million-row load has hundreds of thousands (bench/cluster-ingest.ts, decision 72).
       const partes = p.acuerdo.map((i) => cells[i] ?? '\u0000');
       partes.push('');
       const firma = partes.join('\u001f');
-      const prev = this.firmas.get(np);
-      if (prev === undefined) {
+      const antes = this.firmas.get(np);
+      if (antes === undefined) {
         this.firmas.set(np, firma);
         if (this.firmas.size > MAX_DISTINTOS * 5) this.lleno.firmas = true;
-      } else if (prev !== firma) this.sospechosas.add(np);
+      } else if (antes !== firma) this.sospechosas.add(np);
     }
+    this.prevNp = np;
+    this.prev = cells;
   }
 
   result(): Distintos {
-    const pares = [...this.pares.values()];
+    const servicios: string[] = [];
+    const valores: string[] = [];
+    for (const [s, vs] of this.pares)
+      for (const v of vs) {
+        servicios.push(s);
+        valores.push(v);
+      }
     return {
       diagnosticos: this.lleno.diag ? null : [...this.diag],
       servicios: this.lleno.serv ? null : [...this.serv],
-      precios: this.lleno.pares
-        ? null
-        : { servicios: pares.map((x) => x[0]), valores: pares.map((x) => x[1]) },
+      precios: this.lleno.pares ? null : { servicios, valores },
       planillas: this.lleno.firmas ? null : [...this.sospechosas],
     };
   }

@@ -101,6 +101,7 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, intento: In
     try {
       local = await archivoLocal(deps, c);
       const sniff = await sniffFile(local.file, c.formato, c.tamanioArchivo);
+      tiempos.descarga = performance.now() - started;
       const file = local.file;
       const out = await inLoadTransaction(db, idCarga, async (tx, sink) => {
         // Another worker may have finished it between the first read and the lock.

@@ -45,7 +45,15 @@ function ilegible(formato: FormatoDatos, err?: Error): IngestError {
   return new IngestError(MSG_CARGA.csvIlegible);
 }
 
-export async function* rowsInThread(formato: FormatoDatos, opts: SourceOptions): AsyncGenerator<Cells> {
+/**
+ * `espera.ms` (optional) adds up the time the consumer waited for the parser (the ingest's account of
+ * where its time goes: waiting here means the parser is the slower side).
+ */
+export async function* rowsInThread(
+  formato: FormatoDatos,
+  opts: SourceOptions,
+  espera?: { ms: number },
+): AsyncGenerator<Cells> {
   const request: ParseRequest = { formato, file: opts.file, encoding: opts.encoding ?? 'utf8' };
   const { entry, eval: isEval } = workerEntry();
   const worker = new Worker(entry, {
@@ -64,11 +72,15 @@ export async function* rowsInThread(formato: FormatoDatos, opts: SourceOptions):
   worker.on('exit', (code) => push({ t: 'exit', code }));
   try {
     for (;;) {
-      while (events.length === 0) {
-        await new Promise<void>((r) => {
-          notify = r;
-        });
-        notify = null;
+      if (events.length === 0) {
+        const t0 = performance.now();
+        while (events.length === 0) {
+          await new Promise<void>((r) => {
+            notify = r;
+          });
+          notify = null;
+        }
+        if (espera) espera.ms += performance.now() - t0;
       }
       const e = events.shift()!;
       if (e.t === 'end') return;
@@ -89,6 +101,7 @@ export async function* rowsInThread(formato: FormatoDatos, opts: SourceOptions):
         }
         rows[r] = cells;
       }
+      if (e.escapar) for (const row of rows) row.escapar = true;
       for (const [r, d] of e.defectos) {
         const row = rows[r];
         if (row.defectos) row.defectos.push(d);

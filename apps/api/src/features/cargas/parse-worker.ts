@@ -17,7 +17,15 @@ import { type Defecto, IngestError, rowsOf } from './sources.ts';
 
 export type ParseRequest = { formato: FormatoDatos; file: string; encoding: 'utf8' | 'latin1' };
 export type ParseMessage =
-  | { t: 'rows'; data: string; n: number; bytes: number; defectos: [number, Defecto][] }
+  | {
+      t: 'rows';
+      data: string;
+      n: number;
+      bytes: number;
+      defectos: [number, Defecto][];
+      /** Some cell of the batch has a character COPY's text format escapes (\\, tab, newline). */
+      escapar: boolean;
+    }
   | { t: 'end' }
   | { t: 'fail'; message: string; ingest: boolean };
 
@@ -25,6 +33,7 @@ const SEP = '\u0000';
 const WINDOW = 4;
 const BATCH_ROWS = 2000;
 const N = COLUMNAS_DATOS.length;
+const COPY_ESCAPA = /[\\\t\n\r]/;
 
 const port = parentPort;
 if (!port) throw new Error('parse-worker must run as a worker thread');
@@ -61,7 +70,10 @@ async function main() {
   const send = async () => {
     if (n === 0) return;
     await credit();
-    port!.postMessage({ t: 'rows', data: cells.join(SEP), n, bytes, defectos } satisfies ParseMessage);
+    const data = cells.join(SEP);
+    // One scan of the batch: nearly every batch has nothing to escape, and its rows then go to COPY as they are.
+    const escapar = COPY_ESCAPA.test(data);
+    port!.postMessage({ t: 'rows', data, n, bytes, defectos, escapar } satisfies ParseMessage);
     cells = [];
     defectos = [];
     n = 0;

@@ -16,7 +16,15 @@ export type Defecto = { columna: string; valor: string | null; mensaje: string }
  * One row of a data file: trimmed text or null (never ''), in COLUMNAS_DATOS order; `defectos` when
  * the file itself is broken on that row.
  */
-export type Cells = (string | null)[] & { defectos?: Defecto[] };
+export type Cells = (string | null)[] & {
+  defectos?: Defecto[];
+  /**
+   * Set by the parse thread (parse-thread.ts) on the rows of a batch in which some cell holds a
+   * character COPY's text format escapes; the ingest's COPY (writers.ts), whose rows all come from
+   * that thread, escapes the cells of those rows only.
+   */
+  escapar?: boolean;
+};
 
 /** A file that cannot be read as a data file; the message is the Spanish reason kept in `obs`. */
 export class IngestError extends Error {}

@@ -49,6 +49,8 @@ const copyText = (v: string | null) =>
  */
 export function copySink(client: pg.PoolClient, idCarga: number, batchSize = 10_000): RowSink {
   let rows: string[] = [];
+  // One array for the parts of every row's line (joined at once).
+  const parts: string[] = [];
   let errs: string[] = [];
   let inflight: Promise<void> = Promise.resolve();
   let cancelled = false;
@@ -81,10 +83,16 @@ export function copySink(client: pg.PoolClient, idCarga: number, batchSize = 10_
     add(fila, cells, tieneError, tieneNovedad, incidencias) {
       // One flat string per row (join), not a rope of its cells: the batch waiting for COPY then holds
       // one object per row instead of dozens, and the collector has far less to copy and promote.
+      // Cells of a batch the parse thread found nothing to escape in go as they are (`Cells.escapar`).
       const n = cells.length;
-      const parts = new Array<string>(n + 3);
+      parts.length = n + 3;
       parts[0] = prefix + fila;
-      for (let i = 0; i < n; i++) parts[i + 1] = copyText(cells[i]);
+      if (cells.escapar) for (let i = 0; i < n; i++) parts[i + 1] = copyText(cells[i]);
+      else
+        for (let i = 0; i < n; i++) {
+          const v = cells[i];
+          parts[i + 1] = v === null ? '\\N' : v;
+        }
       parts[n + 1] = tieneError ? 't' : 'f';
       parts[n + 2] = tieneNovedad ? 't' : 'f';
       rows.push(parts.join('\t'));
