@@ -3,7 +3,7 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useEvento } from '../../app/use-evento.ts';
@@ -15,6 +15,7 @@ import { useFeedback } from '../../components/use-feedback.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import { PlanillaRecord } from './planilla-record.tsx';
 import { breadcrumbPlanilla, parseId, planillaPath, tramitesHref } from './planilla-rules.ts';
+import { ProveedorPestana } from './planilla-tabs.tsx';
 import { useRevisionRapida } from './use-revision-rapida.tsx';
 
 /** /planillaform/:idTramite/:estadoTramite/:idPlanilla — the attention record page (docs/spec-summary.md 000 §2). */
@@ -72,6 +73,11 @@ export default function PlanillaFormPage() {
   }
 
   const rapida = useRevisionRapida({ feedback, abrir, actual: () => enPantalla.current });
+  // For the records: one object while its functions are the same (useFeedback's own object changes
+  // with every render of this page, its holders being new elements each time), so a record kept as
+  // it is does not render again (decisions 84 and 87). The page renders the holders itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: same notification and modal, same feedback.
+  const feedbackRegistro = useMemo(() => feedback, [feedback.notification, feedback.modal]);
   // Stable handlers: the record (memoized) renders again only when its attention or its state changes.
   const onIr = useEvento((id: number) => void abrir(id, true));
   const onRevisar = useEvento((tipo: TipoRevision, version: number, siguiente: number | null | undefined) => {
@@ -151,16 +157,20 @@ export default function PlanillaFormPage() {
         }
       />
       {/* Not keyed by the attention: kept mounted from one to the next, the auditor's loop
-          updates the form and the tables instead of building them again (decision 84). */}
-      <PlanillaRecord
-        planilla={p}
-        idPerfil={idPerfil}
-        feedback={feedback}
-        onIr={onIr}
-        onRevisar={onRevisar}
-        revisando={rapida.revisando === p.idPlanilla}
-        onRevisada={onRevisada}
-      />
+          updates the form and the tables instead of building them again (decision 84). The tab
+          of the URL comes from ProveedorPestana: moving to another URL alone does not render the
+          record again. */}
+      <ProveedorPestana>
+        <PlanillaRecord
+          planilla={p}
+          idPerfil={idPerfil}
+          feedback={feedbackRegistro}
+          onIr={onIr}
+          onRevisar={onRevisar}
+          revisando={rapida.revisando === p.idPlanilla}
+          onRevisada={onRevisada}
+        />
+      </ProveedorPestana>
     </>
   );
 }

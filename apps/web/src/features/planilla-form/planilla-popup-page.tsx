@@ -13,6 +13,7 @@ import { useFeedback } from '../../components/use-feedback.tsx';
 import { planillaApi, planillaKeys } from './planilla-api.ts';
 import { PlanillaRecord } from './planilla-record.tsx';
 import { parseId, popupPath } from './planilla-rules.ts';
+import { ProveedorPestana } from './planilla-tabs.tsx';
 import './planilla-form.css';
 
 const CLOSE_DELAY_MS = 1500;
@@ -133,18 +134,20 @@ export default function PlanillaPopupPage() {
           </Flex>
           <Button onClick={() => window.close()}>Cerrar</Button>
         </Flex>
-        <PlanillaRecord
-          key={p.idPlanilla}
-          planilla={p}
-          idPerfil={idPerfil}
-          feedback={feedback}
-          popup
-          onIr={(id) => void abrir(id)}
-          onRevisada={() => {
-            avisarOpener(tipo);
-            setRevisada(true);
-          }}
-        />
+        <ProveedorPestana>
+          <PlanillaRecord
+            key={p.idPlanilla}
+            planilla={p}
+            idPerfil={idPerfil}
+            feedback={feedback}
+            popup
+            onIr={(id) => void abrir(id)}
+            onRevisada={() => {
+              avisarOpener(tipo);
+              setRevisada(true);
+            }}
+          />
+        </ProveedorPestana>
       </>
     );
   }

@@ -1,6 +1,7 @@
 import { Card, Flex, Spin, Tabs } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useEvento } from '../../app/use-evento.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import type { OtraAtencion, Planilla } from './planilla-api.ts';
 import { resolveTab, TAB_CORTOS, TAB_LABELS, type TabPlanilla, tabsPlanilla } from './planilla-rules.ts';
@@ -18,23 +19,36 @@ const cargando = (
   </Flex>
 );
 
+type TabUrl = { tab: string | null; setTab: (key: string) => void };
+const PestanaUrl = createContext<TabUrl>({ tab: null, setTab: () => undefined });
+
+/**
+ * The `?tab=` of the URL for the records below. Read here, not in each record: a record reads it from
+ * this context, which changes only when the tab does, so moving to another attention (another URL)
+ * does not render the record again by itself (decision 84: the record renders when its attention does).
+ */
+export function ProveedorPestana({ children }: { children: ReactNode }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab');
+  const setTab = useEvento((key: string) =>
+    setSearchParams(
+      (sp) => {
+        const out = new URLSearchParams(sp);
+        out.set('tab', key);
+        return out;
+      },
+      { replace: true },
+    ),
+  );
+  const valor = useMemo(() => ({ tab, setTab }), [tab, setTab]);
+  return <PestanaUrl.Provider value={valor}>{children}</PestanaUrl.Provider>;
+}
+
 /** The record's tab in the URL (`?tab=`), among those the profile sees in the procedure's state. */
 export function usePestanaPlanilla(idPerfil: number, estadoTramite: string) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { tab: enUrl, setTab } = useContext(PestanaUrl);
   const visibles = tabsPlanilla(idPerfil, estadoTramite);
-  const tab = resolveTab(searchParams.get('tab'), visibles);
-  const setTab = useCallback(
-    (key: string) =>
-      setSearchParams(
-        (sp) => {
-          const out = new URLSearchParams(sp);
-          out.set('tab', key);
-          return out;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  const tab = resolveTab(enUrl, visibles);
   return { visibles, tab, setTab };
 }
 
