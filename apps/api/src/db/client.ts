@@ -19,12 +19,17 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type QueryFn = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+/**
+ * What runs SQL: the database, or one transaction's connection. Statements are written with Drizzle's
+ * `sql` tag and run with `consulta(q, sql`…`)` (lib/sql.ts, decision 89), which compiles them to the
+ * text and parameters this `query` takes.
+ */
 export type Queryable = { query: QueryFn };
 
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Raw parameterised SQL, for set-based statements Drizzle does not express well. */
+  /** Raw parameterised SQL, for set-based statements Drizzle does not express well (via `consulta`). */
   query: QueryFn;
   /** Raw SQL inside one transaction on one connection. */
   transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;

@@ -1,12 +1,51 @@
 import { type ArchivosCargaFila, foldText, type SessionUser } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
-import { foldedLike, likePattern } from '../../lib/sql.ts';
-import { Params, visibilitySql } from '../planillas/queries.ts';
+import { archivoPla, carga, planilla } from '../../db/schema/index.ts';
+import {
+  columnas,
+  consulta,
+  contiene,
+  likePattern,
+  lista,
+  type SQL,
+  sql,
+  todas,
+  una,
+} from '../../lib/sql.ts';
+import { visibilitySql } from '../planillas/queries.ts';
 import type { TramiteRow } from '../tramites/access.ts';
 
-/** ArchivoPla as docs/spec-summary.md 001 §3 names it. */
-export const ARCHIVO_COLS = `a.id_archivo_pla AS "idArchivoPla", a.id_planilla AS "idPlanilla", a.nombre, a.ruta, a.tipo,
-  a.tamano::float8 AS tamano, a.hash, a.fecha_crea AS "fechaCrea", a.fecha_mod AS "fechaMod"`;
+/** A file's size as a JSON number (bigint column). */
+const TAMANO = { tamano: 'a.tamano::float8' };
+
+/** ArchivoPla as docs/spec-summary.md 001 §3 names it (alias a). */
+export const ARCHIVO_COLS = lista([
+  columnas(archivoPla, 'a', {
+    solo: ['idArchivoPla', 'idPlanilla', 'nombre', 'ruta', 'tipo'],
+    extra: TAMANO,
+  }),
+  columnas(archivoPla, 'a', { solo: ['hash', 'fechaCrea', 'fechaMod'] }),
+]);
+
+/** An attention without files (alias p) and its load (c). */
+const SIN_ARCHIVOS = lista([
+  columnas(planilla, 'p', {
+    solo: ['idPlanilla', 'idCarga', 'numero', 'cedula', 'nombre', 'fechaDesde', 'fechaHasta', 'nombreMedico'],
+  }),
+  columnas(carga, 'c', { solo: [], extra: { cargaDesde: 'c.fecha_desde', cargaHasta: 'c.fecha_hasta' } }),
+  columnas(carga, 'c', { solo: ['tipoCarga'] }),
+]);
+
+/** A new file (alias a) with its attention (p) and uploader (u). */
+const NUEVO = lista([
+  columnas(archivoPla, 'a', { solo: ['idArchivoPla', 'idPlanilla', 'idCarga'] }),
+  columnas(planilla, 'p', { solo: ['numero', 'cedula'], extra: { paciente: 'p.nombre' } }),
+  columnas(archivoPla, 'a', { solo: ['nombre', 'tipo'], extra: TAMANO }),
+  columnas(archivoPla, 'a', { solo: ['fechaCrea'], extra: { usuario: 'u.nombre' } }),
+]);
+
+/** A load's columns in the files-per-load report (alias c). */
+const CARGA = columnas(carga, 'c', { solo: ['idCarga', 'tipoCarga', 'fechaDesde', 'fechaHasta'] });
 
 export type ArchivoRow = {
   idArchivoPla: number;
@@ -20,7 +59,7 @@ export type ArchivoRow = {
   fechaMod: Date | null;
 };
 
-const page = (p: Params, pg: number, size: number) => `LIMIT ${p.add(size)} OFFSET ${p.add((pg - 1) * size)}`;
+const page = (pg: number, size: number) => sql`LIMIT ${size} OFFSET ${(pg - 1) * size}`;
 
 /** Files of one attention, newest first, optionally searched by name. */
 export async function archivosDePlanilla(
@@ -28,18 +67,16 @@ export async function archivosDePlanilla(
   idPlanilla: number,
   f: { q?: string; page: number; pageSize: number },
 ) {
-  const params = new Params();
-  const w = [`a.id_planilla = ${params.add(idPlanilla)}`];
-  if (f.q) w.push(foldedLike('a.nombre', params.add(likePattern(foldText(f.q)))));
-  const where = w.join(' AND ');
-  const [{ total }] = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM archivo_pla a WHERE ${where}`,
-    params.values,
-  );
-  const items = await q.query<ArchivoRow>(
-    `SELECT ${ARCHIVO_COLS} FROM archivo_pla a WHERE ${where}
-      ORDER BY a.fecha_crea DESC, a.id_archivo_pla DESC ${page(params, f.page, f.pageSize)}`,
-    params.values,
+  const w = [sql`a.id_planilla = ${idPlanilla}`];
+  if (f.q) w.push(contiene(sql.raw('a.nombre'), likePattern(foldText(f.q))));
+  const where = todas(w);
+  const total =
+    (await una<{ total: number }>(q, sql`SELECT count(*)::int AS total FROM archivo_pla a WHERE ${where}`))
+      ?.total ?? 0;
+  const items = await consulta<ArchivoRow>(
+    q,
+    sql`SELECT ${ARCHIVO_COLS} FROM archivo_pla a WHERE ${where}
+      ORDER BY a.fecha_crea DESC, a.id_archivo_pla DESC ${page(f.page, f.pageSize)}`,
   );
   return { items, total, page: f.page, pageSize: f.pageSize };
 }
@@ -51,28 +88,23 @@ export async function planillasSinArchivos(
   t: TramiteRow,
   f: { idCarga?: number; page: number; pageSize: number },
 ) {
-  const params = new Params();
-  const w = [
-    `p.id_tramite = ${params.add(t.idTramite)}`,
-    'p.estado = 1',
-    'NOT EXISTS (SELECT 1 FROM archivo_pla a WHERE a.id_planilla = p.id_planilla)',
+  const w: (SQL | undefined)[] = [
+    sql`p.id_tramite = ${t.idTramite}`,
+    sql.raw('p.estado = 1'),
+    sql.raw('NOT EXISTS (SELECT 1 FROM archivo_pla a WHERE a.id_planilla = p.id_planilla)'),
   ];
-  if (f.idCarga) w.push(`p.id_carga = ${params.add(f.idCarga)}`);
-  const vis = visibilitySql(user, t, params);
-  if (vis) w.push(vis);
-  const where = w.join(' AND ');
-  const [{ total }] = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM planilla p WHERE ${where}`,
-    params.values,
-  );
-  const items = await q.query(
-    `SELECT p.id_planilla AS "idPlanilla", p.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
-            p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta", p.nombre_medico AS "nombreMedico",
-            c.fecha_desde AS "cargaDesde", c.fecha_hasta AS "cargaHasta", c.tipo_carga AS "tipoCarga"
+  if (f.idCarga) w.push(sql`p.id_carga = ${f.idCarga}`);
+  w.push(visibilitySql(user, t));
+  const where = todas(w);
+  const total =
+    (await una<{ total: number }>(q, sql`SELECT count(*)::int AS total FROM planilla p WHERE ${where}`))
+      ?.total ?? 0;
+  const items = await consulta(
+    q,
+    sql`SELECT ${SIN_ARCHIVOS}
        FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
       WHERE ${where}
-      ORDER BY p.numero, p.id_planilla ${page(params, f.page, f.pageSize)}`,
-    params.values,
+      ORDER BY p.numero, p.id_planilla ${page(f.page, f.pageSize)}`,
   );
   return { items, total, page: f.page, pageSize: f.pageSize };
 }
@@ -101,38 +133,35 @@ export async function archivosNuevos(
   t: TramiteRow,
   f: { desde: string; hasta: string; page?: number; pageSize?: number },
 ) {
-  const params = new Params();
-  const w = [
-    `a.id_tramite = ${params.add(t.idTramite)}`,
-    `a.fecha_crea >= (${params.add(f.desde)}::date::timestamp AT TIME ZONE 'America/Guayaquil')`,
-    `a.fecha_crea < ((${params.add(f.hasta)}::date + 1)::timestamp AT TIME ZONE 'America/Guayaquil')`,
+  const w: (SQL | undefined)[] = [
+    sql`a.id_tramite = ${t.idTramite}`,
+    sql`a.fecha_crea >= (${f.desde}::date::timestamp AT TIME ZONE 'America/Guayaquil')`,
+    sql`a.fecha_crea < ((${f.hasta}::date + 1)::timestamp AT TIME ZONE 'America/Guayaquil')`,
   ];
-  const vis = visibilitySql(user, t, params);
-  if (vis) w.push(vis);
-  const where = w.join(' AND ');
-  const from =
-    'FROM archivo_pla a JOIN planilla p ON p.id_planilla = a.id_planilla LEFT JOIN usuario u ON u.id_usuario = a.id_usuario';
-  const [{ total, bytes }] = await q.query<{ total: number; bytes: number }>(
-    `SELECT count(*)::int AS total, coalesce(sum(a.tamano), 0)::float8 AS bytes ${from} WHERE ${where}`,
-    params.values,
+  w.push(visibilitySql(user, t));
+  const where = todas(w);
+  const from = sql.raw(
+    'FROM archivo_pla a JOIN planilla p ON p.id_planilla = a.id_planilla LEFT JOIN usuario u ON u.id_usuario = a.id_usuario',
   );
-  const limit = f.page && f.pageSize ? page(params, f.page, f.pageSize) : '';
-  const items = await q.query<ArchivoNuevo>(
-    `SELECT a.id_archivo_pla AS "idArchivoPla", a.id_planilla AS "idPlanilla", a.id_carga AS "idCarga", p.numero,
-            p.cedula, p.nombre AS paciente, a.nombre, a.tipo, a.tamano::float8 AS tamano, a.fecha_crea AS "fechaCrea",
-            u.nombre AS usuario
+  const { total, bytes } = (await una<{ total: number; bytes: number }>(
+    q,
+    sql`SELECT count(*)::int AS total, coalesce(sum(a.tamano), 0)::float8 AS bytes ${from} WHERE ${where}`,
+  )) as { total: number; bytes: number };
+  const limit = f.page && f.pageSize ? page(f.page, f.pageSize) : sql.empty();
+  const items = await consulta<ArchivoNuevo>(
+    q,
+    sql`SELECT ${NUEVO}
        ${from} WHERE ${where}
       ORDER BY a.fecha_crea DESC, a.id_archivo_pla DESC ${limit}`,
-    params.values,
   );
   return { items, total, bytes, page: f.page ?? 1, pageSize: f.pageSize ?? total };
 }
 
 /** ArchivoCarga: per active organised load, its attentions, those with files, the files, bytes and last upload. */
 export function archivosPorCarga(q: Queryable, idTramite: number) {
-  return q.query<ArchivosCargaFila>(
-    `SELECT c.id_carga AS "idCarga", c.tipo_carga AS "tipoCarga", c.fecha_desde AS "fechaDesde",
-            c.fecha_hasta AS "fechaHasta",
+  return consulta<ArchivosCargaFila>(
+    q,
+    sql`SELECT ${CARGA},
             count(p.id_planilla)::int AS atenciones,
             count(p.id_planilla) FILTER (WHERE a.n > 0)::int AS "conArchivos",
             coalesce(sum(a.n), 0)::int AS archivos, coalesce(sum(a.bytes), 0)::float8 AS bytes,
@@ -140,11 +169,10 @@ export function archivosPorCarga(q: Queryable, idTramite: number) {
        FROM carga c
        LEFT JOIN planilla p ON p.id_carga = c.id_carga AND p.estado = 1
        LEFT JOIN (SELECT x.id_planilla, count(*) AS n, sum(x.tamano) AS bytes, max(x.fecha_crea) AS ultimo
-                    FROM archivo_pla x WHERE x.id_tramite = $1 GROUP BY x.id_planilla) a
+                    FROM archivo_pla x WHERE x.id_tramite = ${idTramite} GROUP BY x.id_planilla) a
               ON a.id_planilla = p.id_planilla
-      WHERE c.id_tramite = $1 AND c.estado = 1 AND c.tiene_planillas = 1
+      WHERE c.id_tramite = ${idTramite} AND c.estado = 1 AND c.tiene_planillas = 1
       GROUP BY c.id_carga
       ORDER BY c.fecha_desde DESC, c.id_carga DESC`,
-    [idTramite],
   );
 }

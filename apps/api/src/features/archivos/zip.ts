@@ -5,8 +5,10 @@ import { type AgrupacionZip, carpetaZip, type SessionUser } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import type { Queryable } from '../../db/client.ts';
+import { archivoPla, planilla } from '../../db/schema/index.ts';
+import { columnas, consulta, lista, type SQL, sql, todas } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage/index.ts';
-import { Params, visibilitySql } from '../planillas/queries.ts';
+import { visibilitySql } from '../planillas/queries.ts';
 import type { TramiteRow } from '../tramites/access.ts';
 
 /*
@@ -31,6 +33,18 @@ type Fila = {
   especialidad: string | null;
 };
 
+/** A file of the archive (alias a) with its attention (p); the specialty only when it groups by it. */
+const fila = (especialidad: string) =>
+  lista([
+    columnas(archivoPla, 'a', { solo: ['ruta', 'nombre'], extra: { tamano: 'a.tamano::float8' } }),
+    columnas(archivoPla, 'a', { solo: ['fechaCrea'] }),
+    columnas(planilla, 'p', { solo: ['numero', 'fechaDesde'], extra: { especialidad } }),
+  ]);
+const FILA = fila('NULL::text');
+const FILA_ESPECIALIDAD =
+  fila(`(SELECT e.nombre FROM medico m JOIN especialidad e ON e.id_especialidad = m.id_especialidad
+           WHERE m.documento = p.cedula_medico ORDER BY m.id_medico LIMIT 1)`);
+
 export type EntradaZip = { ruta: string; path: string; tamano: number; fechaCrea: Date };
 
 /**
@@ -43,23 +57,15 @@ export async function filasZip(
   t: TramiteRow,
   opts: { agrupar: AgrupacionZip; idCarga?: number },
 ): Promise<Fila[]> {
-  const params = new Params();
-  const w = [`a.id_tramite = ${params.add(t.idTramite)}`, 'p.estado = 1'];
-  if (opts.idCarga) w.push(`a.id_carga = ${params.add(opts.idCarga)}`);
-  const vis = visibilitySql(user, t, params);
-  if (vis) w.push(vis);
-  const especialidad =
-    opts.agrupar === 'fecha-especialidad'
-      ? `(SELECT e.nombre FROM medico m JOIN especialidad e ON e.id_especialidad = m.id_especialidad
-           WHERE m.documento = p.cedula_medico ORDER BY m.id_medico LIMIT 1)`
-      : 'NULL::text';
-  return q.query<Fila>(
-    `SELECT a.ruta, a.nombre, a.tamano::float8 AS tamano, a.fecha_crea AS "fechaCrea", p.numero,
-            p.fecha_desde AS "fechaDesde", ${especialidad} AS especialidad
+  const w: (SQL | undefined)[] = [sql`a.id_tramite = ${t.idTramite}`, sql.raw('p.estado = 1')];
+  if (opts.idCarga) w.push(sql`a.id_carga = ${opts.idCarga}`);
+  w.push(visibilitySql(user, t));
+  return consulta<Fila>(
+    q,
+    sql`SELECT ${opts.agrupar === 'fecha-especialidad' ? FILA_ESPECIALIDAD : FILA}
        FROM archivo_pla a JOIN planilla p ON p.id_planilla = a.id_planilla
-      WHERE ${w.join(' AND ')}
+      WHERE ${todas(w)}
       ORDER BY p.fecha_desde, p.numero, a.id_archivo_pla`,
-    params.values,
   );
 }
 

@@ -9,9 +9,11 @@ import {
   type SessionUser,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { autorizacion } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { columnas, consulta, fila, sql, todas, una } from '../../lib/sql.ts';
 import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
-import { TRAMITE_FROM, TRAMITE_VIEW } from '../tramites/queries.ts';
+import { TRAMITE_FROM_SQL, TRAMITE_VIEW_SQL } from '../tramites/queries.ts';
 
 /** Reads of the authorizations of a procedure (routes.ts): the row, its actions, the list and the detail. */
 
@@ -32,13 +34,28 @@ export type Autorizacion = {
   numPlanillas: number;
 };
 
-const AUT_SELECT = `SELECT a.id_autorizacion AS "idAutorizacion", a.id_tramite AS "idTramite", a.descripcion, a.observacion,
-  a.estado_aut AS "estadoAut", a.fecha_desde AS "fechaDesde", a.fecha_hasta AS "fechaHasta", a.fecha_reg AS "fechaReg",
-  a.fecha_apr AS "fechaApr", a.fecha_act AS "fechaAct", us.nombre AS "usuarioSolicita",
-  CASE WHEN a.estado_aut IN ('APROBADA', 'RECHAZADA') THEN ur.nombre END AS "usuarioResuelve",
-  (SELECT count(*)::int FROM carga c WHERE c.id_autorizacion = a.id_autorizacion AND c.estado = 1) AS "numCargas",
-  (SELECT count(*)::int FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
-    WHERE c.id_autorizacion = a.id_autorizacion AND c.estado = 1 AND p.estado = 1) AS "numPlanillas"
+const AUT_SELECT = sql`SELECT ${columnas(autorizacion, 'a', {
+  solo: [
+    'idAutorizacion',
+    'idTramite',
+    'descripcion',
+    'observacion',
+    'estadoAut',
+    'fechaDesde',
+    'fechaHasta',
+    'fechaReg',
+    'fechaApr',
+    'fechaAct',
+  ],
+  extra: {
+    usuarioSolicita: 'us.nombre',
+    usuarioResuelve: `CASE WHEN a.estado_aut IN ('APROBADA', 'RECHAZADA') THEN ur.nombre END`,
+    numCargas:
+      '(SELECT count(*)::int FROM carga c WHERE c.id_autorizacion = a.id_autorizacion AND c.estado = 1)',
+    numPlanillas: `(SELECT count(*)::int FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
+    WHERE c.id_autorizacion = a.id_autorizacion AND c.estado = 1 AND p.estado = 1)`,
+  },
+})}
   FROM autorizacion a
   LEFT JOIN usuario us ON us.id_usuario = a.id_usuario_reg
   LEFT JOIN usuario ur ON ur.id_usuario = a.id_usuario_act`;
@@ -57,39 +74,38 @@ function accionesAutorizacion(user: SessionUser, estadoTramite: string, a: { est
 
 export const numCargasActivas = async (q: Queryable, idTramite: number) =>
   (
-    await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM carga WHERE id_tramite = $1 AND estado = 1',
-      [idTramite],
+    await fila<{ n: number }>(
+      q,
+      sql`SELECT count(*)::int AS n FROM carga WHERE id_tramite = ${idTramite} AND estado = 1`,
     )
-  )[0].n;
+  ).n;
 
 export const hayPendiente = async (q: Queryable, idTramite: number) =>
-  (
-    await q.query(`SELECT 1 FROM autorizacion WHERE id_tramite = $1 AND estado_aut = 'SOLICITADA'`, [
-      idTramite,
-    ])
-  ).length > 0;
+  (await una(
+    q,
+    sql`SELECT 1 FROM autorizacion WHERE id_tramite = ${idTramite} AND estado_aut = 'SOLICITADA'`,
+  )) !== undefined;
 
 /** The authorization if its procedure is in the user's tenant (else 404); optionally locked. */
 export async function getAutorizacion(q: Queryable, user: SessionUser, id: number, lock = false) {
-  const [ref] = await q.query<{ idTramite: number }>(
-    'SELECT id_tramite AS "idTramite" FROM autorizacion WHERE id_autorizacion = $1',
-    [id],
+  const ref = await una<{ idTramite: number }>(
+    q,
+    sql`SELECT id_tramite AS "idTramite" FROM autorizacion WHERE id_autorizacion = ${id}`,
   );
   if (!ref) throw notFound();
   // Lock order everywhere: the procedure, then its authorization.
   const t = await getTramiteForUser(q, user, ref.idTramite, { lock });
-  if (lock) await q.query('SELECT 1 FROM autorizacion WHERE id_autorizacion = $1 FOR UPDATE', [id]);
-  const [a] = await q.query<Autorizacion>(`${AUT_SELECT} WHERE a.id_autorizacion = $1`, [id]);
+  if (lock) await consulta(q, sql`SELECT 1 FROM autorizacion WHERE id_autorizacion = ${id} FOR UPDATE`);
+  const a = (await una<Autorizacion>(q, sql`${AUT_SELECT} WHERE a.id_autorizacion = ${id}`)) as Autorizacion;
   return { t, a };
 }
 
 /** An authorization with its procedure's data and the actions available to the user. */
 export async function detalleAutorizacion(q: Queryable, user: SessionUser, id: number) {
   const { t, a } = await getAutorizacion(q, user, id);
-  const [tramite] = await q.query<Record<string, unknown>>(
-    `SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE t.id_tramite = $1`,
-    [t.idTramite],
+  const tramite = await una<Record<string, unknown>>(
+    q,
+    sql`SELECT ${TRAMITE_VIEW_SQL} ${TRAMITE_FROM_SQL} WHERE t.id_tramite = ${t.idTramite}`,
   );
   return { ...a, tramite, acciones: accionesAutorizacion(user, t.estadoTramite, a) };
 }
@@ -102,20 +118,17 @@ export async function listarAutorizaciones(
   query: { estadoAut?: string; page: number; pageSize: number },
 ) {
   const { estadoAut, page, pageSize } = query;
-  const params: unknown[] = [t.idTramite];
-  let where = 'a.id_tramite = $1';
-  if (estadoAut) {
-    params.push(estadoAut);
-    where += ` AND a.estado_aut = $${params.length}`;
-  }
-  const [{ total }] = await q.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM autorizacion a WHERE ${where}`,
-    params,
+  const where = todas([
+    sql`a.id_tramite = ${t.idTramite}`,
+    estadoAut ? sql`a.estado_aut = ${estadoAut}` : undefined,
+  ]);
+  const { total } = await fila<{ total: number }>(
+    q,
+    sql`SELECT count(*)::int AS total FROM autorizacion a WHERE ${where}`,
   );
-  params.push(pageSize, (page - 1) * pageSize);
-  const items = await q.query<Autorizacion>(
-    `${AUT_SELECT} WHERE ${where} ORDER BY a.id_autorizacion DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
+  const items = await consulta<Autorizacion>(
+    q,
+    sql`${AUT_SELECT} WHERE ${where} ORDER BY a.id_autorizacion DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
   );
   return {
     items: items.map((a) => ({ ...a, acciones: accionesAutorizacion(user, t.estadoTramite, a) })),

@@ -13,9 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { foldedLike, likePattern } from '../../lib/sql.ts';
+import { consulta, contiene, fila, likePattern, prefixPattern, sql, todas, una } from '../../lib/sql.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
-import { Params, prefixPattern } from '../planillas/queries.ts';
 import { cambiarEstado } from './acciones.ts';
 import { detalleBusquedaRoutes } from './routes-busqueda.ts';
 import { detalleEdicionRoutes } from './routes-edicion.ts';
@@ -23,6 +22,12 @@ import { detalleTotalesRoutes } from './routes-totales.ts';
 import { APROBADO, DETALLE_COLS, DETALLE_FROM, RECLAMADO } from './sql.ts';
 
 const tags = ['detalles'];
+
+/** The constant fragments of the page statement, built once. */
+const PAGINA_COLS = sql.raw(`${DETALLE_COLS}, ${RECLAMADO()} AS r_, ${APROBADO()} AS a_,
+                  d.estado AS e_, d.cantidad * d.valor_uni AS t_
+             ${DETALLE_FROM}`);
+const FROM = sql.raw('FROM planilla_det d LEFT JOIN elemento e ON e.id_elemento = d.id_elemento');
 
 /**
  * Line items of an attention as the record page reads them: the Detalle tab (active items, newest
@@ -50,24 +55,17 @@ export async function detalleRoutes(app: FastifyInstance) {
     async (req) => {
       const { planilla } = await getPlanillaForUser(db, req.user, req.params.id);
       const q = req.query;
-      const params = new Params();
-      const w = [`d.id_planilla = ${params.add(planilla.idPlanilla)}`];
-      if (q.estado !== 'todos') w.push(`d.estado = ${params.add(Number(q.estado))}`);
+      const w = [sql`d.id_planilla = ${planilla.idPlanilla}`];
+      if (q.estado !== 'todos') w.push(sql`d.estado = ${Number(q.estado)}`);
       if (q.q) {
-        const code = params.add(prefixPattern(q.q.toUpperCase()));
-        const words = params.add(likePattern(foldText(q.q)));
+        const code = prefixPattern(q.q.toUpperCase());
+        const words = likePattern(foldText(q.q));
         w.push(
-          `(d.codigo LIKE ${code} OR e.codigo LIKE ${code} OR ${foldedLike('d.descripcion', words)} OR ${foldedLike('e.nombre', words)})`,
+          sql`(d.codigo LIKE ${code} OR e.codigo LIKE ${code} OR ${contiene(sql.raw('d.descripcion'), words)} OR ${contiene(sql.raw('e.nombre'), words)})`,
         );
       }
-      const where = w.join(' AND ');
-      const from = 'FROM planilla_det d LEFT JOIN elemento e ON e.id_elemento = d.id_elemento';
-      const [{ n }] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n ${from} WHERE ${where}`,
-        params.values,
-      );
-      const pl = params.add(q.pageSize);
-      const po = params.add((q.page - 1) * q.pageSize);
+      const where = todas(w);
+      const n = (await una<{ n: number }>(db, sql`SELECT count(*)::int AS n ${FROM} WHERE ${where}`))?.n ?? 0;
       // The page and its footer sums in one statement, summed in SQL (exact numeric).
       type Fila = DetalleFilaAuditada & {
         pag: Totales & { total: string };
@@ -76,26 +74,25 @@ export async function detalleRoutes(app: FastifyInstance) {
         e_: unknown;
         t_: unknown;
       };
-      const rows = await db.query<Fila>(
-        `WITH pagina AS (
-           SELECT ${DETALLE_COLS}, ${RECLAMADO()} AS r_, ${APROBADO()} AS a_,
-                  d.estado AS e_, d.cantidad * d.valor_uni AS t_
-             ${DETALLE_FROM} WHERE ${where}
-            ORDER BY d.fecha_atencion DESC NULLS LAST, d.codigo, d.id_planilla_det LIMIT ${pl} OFFSET ${po})
+      const rows = await consulta<Fila>(
+        db,
+        sql`WITH pagina AS (
+           SELECT ${PAGINA_COLS} WHERE ${where}
+            ORDER BY d.fecha_atencion DESC NULLS LAST, d.codigo, d.id_planilla_det
+            LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize})
          SELECT x.*, json_build_object(
                   'total', (SELECT COALESCE(sum(round(t_, 2)) FILTER (WHERE e_ = 1), 0) FROM pagina)::text,
                   'reclamado', (SELECT COALESCE(sum(r_), 0) FROM pagina)::text,
                   'aprobado', (SELECT COALESCE(sum(a_), 0) FROM pagina)::text,
                   'glosa', (SELECT COALESCE(sum(r_ - a_), 0) FROM pagina)::text) AS pag
            FROM pagina x`,
-        params.values,
       );
       const pag = rows[0]?.pag ?? { total: '0.00', reclamado: '0.00', aprobado: '0.00', glosa: '0.00' };
       const items: DetalleFilaAuditada[] = rows.map(({ pag: _p, r_: _r, a_: _a, e_: _e, t_: _t, ...i }) => i);
-      const [tot] = await db.query<Totales>(
-        `SELECT total_reclamado::text AS reclamado, total_aprobado::text AS aprobado, total_glosa::text AS glosa
-           FROM planilla WHERE id_planilla = $1`,
-        [planilla.idPlanilla],
+      const tot = await fila<Totales>(
+        db,
+        sql`SELECT total_reclamado::text AS reclamado, total_aprobado::text AS aprobado, total_glosa::text AS glosa
+           FROM planilla WHERE id_planilla = ${planilla.idPlanilla}`,
       );
       return {
         items,

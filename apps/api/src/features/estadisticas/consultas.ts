@@ -6,8 +6,8 @@ import {
   type SessionUser,
   TIME_ZONE,
 } from '@app/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import { type TramiteScopeOpts, tramiteScope } from '../tramites/access.ts';
+import { type SQL, sql } from '../../lib/sql.ts';
+import { type TramiteScopeOpts, tramiteScopeSql } from '../tramites/access.ts';
 
 /*
  * The SQL of each report page (decision 66), beside its declaration in packages/domain/src/estadisticas.
@@ -21,12 +21,7 @@ const p = (v: unknown) => sql.param(v);
 
 /** The caller's procedures (tramiteScope, the one rule) as a condition on `t`. */
 export function ambito(user: SessionUser, opts: TramiteScopeOpts = {}): SQL {
-  const s = tramiteScope(user, 1, opts);
-  const partes = s.sql.split(/\$(\d+)/);
-  return sql.join(
-    partes.map((x, i) => (i % 2 === 0 ? sql.raw(x) : p(s.params[Number(x) - 1]))),
-    sql.raw(''),
-  );
+  return tramiteScopeSql(user, opts);
 }
 
 /** Provider, service and state of the procedure. */

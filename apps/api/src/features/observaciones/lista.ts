@@ -11,10 +11,10 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { type IdListCache, parseIdList } from '../../lib/id-list-cache.ts';
+import { compilar, consulta, type SQL, sql, todas, una } from '../../lib/sql.ts';
 import { columnasExport } from '../../lib/tabla-export.ts';
-import { Params } from '../planillas/queries.ts';
 import type { PlanillaRevs, TramiteRow } from '../tramites/access.ts';
-import { ITEM_COLS, ITEM_JOINS, rama, union } from './queries.ts';
+import { ITEM_COLS, ITEM_JOINS, rama, unionSql } from './queries.ts';
 
 /*
  * The procedure's observations (the supervisors' report 'ObservacionesTramite', the
@@ -27,62 +27,66 @@ import { ITEM_COLS, ITEM_JOINS, rama, union } from './queries.ts';
 type Query = z.infer<typeof observacionesListaQuerySchema>;
 
 /** The condition of both branches (alias o), for the user. */
-function condicion(user: SessionUser, t: TramiteRow, q: Query, params: Params): string {
-  const w = [`o.id_tramite = ${params.add(t.idTramite)}`, 'o.estado = 1', 'o.planilla_estado = 1'];
-  if (q.tipo) w.push(`o.observacion_tipo = ${params.add(q.tipo)}`);
-  if (q.idCarga) w.push(`o.id_carga = ${params.add(q.idCarga)}`);
-  if (q.respondida === 'si') w.push('o.respondida');
-  if (q.respondida === 'no') w.push('NOT o.respondida');
+function condicion(user: SessionUser, t: TramiteRow, q: Query): SQL {
+  const w: SQL[] = [sql`o.id_tramite = ${t.idTramite}`, sql.raw('o.estado = 1 AND o.planilla_estado = 1')];
+  if (q.tipo) w.push(sql`o.observacion_tipo = ${q.tipo}`);
+  if (q.idCarga) w.push(sql`o.id_carga = ${q.idCarga}`);
+  if (q.respondida === 'si') w.push(sql.raw('o.respondida'));
+  if (q.respondida === 'no') w.push(sql.raw('NOT o.respondida'));
   if (q.porResolver === 'si')
-    w.push('o.respondida AND o.fecha_envio_resp IS NOT NULL AND o.resolucion IS NULL');
-  if (q.porResolver === 'no') w.push('o.resolucion IS NOT NULL');
+    w.push(sql.raw('o.respondida AND o.fecha_envio_resp IS NOT NULL AND o.resolucion IS NULL'));
+  if (q.porResolver === 'no') w.push(sql.raw('o.resolucion IS NOT NULL'));
   // The provider sees what was sent to it; 18 and 20 the attentions assigned to them (unless T).
-  if (user.idPerfil === PERFIL.PRESTADOR) w.push('o.ronda IS NOT NULL');
+  if (user.idPerfil === PERFIL.PRESTADOR) w.push(sql.raw('o.ronda IS NOT NULL'));
   const col = visibilityColumn(user, t);
   if (col) {
-    const c = col === 'idUsuarioMed' ? 'id_usuario_med' : 'id_usuario_doc';
+    const c = sql.raw(col === 'idUsuarioMed' ? 'id_usuario_med' : 'id_usuario_doc');
     w.push(
-      `EXISTS (SELECT 1 FROM planilla pv WHERE pv.id_planilla = o.id_planilla AND pv.${c} = ${params.add(user.idUsuario)})`,
+      sql`EXISTS (SELECT 1 FROM planilla pv WHERE pv.id_planilla = o.id_planilla AND pv.${c} = ${user.idUsuario})`,
     );
   }
-  return w.join(' AND ');
+  return todas(w);
 }
 
 /** The SQL order of a list (`sort`), over the columns of `union` (optionally qualified by `alias`). */
-function ordenSql(q: Query, alias = '') {
+function ordenSql(q: Query, alias = ''): SQL {
   const dir = q.sort === '-numero' ? 'DESC' : 'ASC';
-  return ['planilla_numero', 'id_planilla', 'nivel_orden', 'id'].map((c) => `${alias}${c} ${dir}`).join(', ');
+  return sql.raw(
+    ['planilla_numero', 'id_planilla', 'nivel_orden', 'id'].map((c) => `${alias}${c} ${dir}`).join(', '),
+  );
 }
+
+const RAMA_IDS = {
+  planilla: sql.raw(
+    'SELECT o.id_pla_obs AS id, 1 AS nivel_orden, o.planilla_numero, o.id_planilla FROM pla_obs o WHERE',
+  ),
+  detalle: sql.raw(
+    'SELECT o.id_pla_det_obs AS id, 2 AS nivel_orden, o.planilla_numero, o.id_planilla FROM pla_det_obs o WHERE',
+  ),
+};
 
 /**
  * The statement loading the ordered ids of a list: one text of signed ids (attention-level
  * observations positive, line-level negative), from index-only scans of *_tramite_idx.
  */
-export function sqlIdsObservaciones(user: SessionUser, t: TramiteRow, q: Query) {
-  const params = new Params();
-  const where = condicion(user, t, q, params);
+export function sqlIdsObservaciones(user: SessionUser, t: TramiteRow, q: Query): SQL {
+  const where = condicion(user, t, q);
   const nivel = q.nivel as 'PLANILLA' | 'DETALLE' | undefined;
-  const ramas = [
-    nivel !== 'DETALLE' &&
-      `SELECT o.id_pla_obs AS id, 1 AS nivel_orden, o.planilla_numero, o.id_planilla FROM pla_obs o WHERE ${where}`,
-    nivel !== 'PLANILLA' &&
-      `SELECT o.id_pla_det_obs AS id, 2 AS nivel_orden, o.planilla_numero, o.id_planilla FROM pla_det_obs o WHERE ${where}`,
-  ].filter(Boolean);
-  return {
-    sql: `SELECT string_agg(CASE x.nivel_orden WHEN 1 THEN x.id ELSE -x.id END::text, ',' ORDER BY ${ordenSql(q, 'x.')}) AS ids
-            FROM (${ramas.join(' UNION ALL ')}) x`,
-    values: params.values,
-  };
+  const ramas: SQL[] = [];
+  if (nivel !== 'DETALLE') ramas.push(sql`${RAMA_IDS.planilla} ${where}`);
+  if (nivel !== 'PLANILLA') ramas.push(sql`${RAMA_IDS.detalle} ${where}`);
+  return sql`SELECT string_agg(CASE x.nivel_orden WHEN 1 THEN x.id ELSE -x.id END::text, ',' ORDER BY ${ordenSql(q, 'x.')}) AS ids
+            FROM (${sql.join(ramas, sql.raw(' UNION ALL '))}) x`;
 }
 
-/** The rows of a page by primary key: $1 the attention-level ids, $2 the line-level ids. */
-export const SQL_PAGINA = `
-  SELECT ${ITEM_COLS}, x.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
+/** The rows of a page by primary key: $1 the attention-level ids, $2 the line-level ids (a prepared text). */
+export const SQL_PAGINA = compilar(sql`
+  SELECT ${sql.raw(ITEM_COLS)}, x.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
          p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta"
-    FROM (${rama('planilla', 'o.id_pla_obs = ANY($1::int[])')}
-          UNION ALL ${rama('detalle', 'o.id_pla_det_obs = ANY($2::int[])')}) x
+    FROM (${sql.raw(rama('planilla', 'o.id_pla_obs = ANY($1::int[])'))}
+          UNION ALL ${sql.raw(rama('detalle', 'o.id_pla_det_obs = ANY($2::int[])'))}) x
     JOIN planilla p ON p.id_planilla = x.id_planilla
-    ${ITEM_JOINS}`;
+    ${sql.raw(ITEM_JOINS)}`).text;
 
 /**
  * A statement prepared once per pooled connection (PostgreSQL) so that its plan is reused: planning
@@ -116,11 +120,11 @@ export async function listarObservacionesTramite(
   cache?: IdListCache,
 ) {
   if (!paginar || !cache || !t.revs) return listarDirecto(db, user, t, q, paginar);
-  const { sql, values } = sqlIdsObservaciones(user, t, q);
+  const { text, params } = compilar(sqlIdsObservaciones(user, t, q));
   const asignaciones = visibilityColumn(user, t) ? `.r${t.revs.revision}` : '';
-  const key = `obs|${t.idTramite}|o${t.revs.observaciones}${asignaciones}|${sql}|${JSON.stringify(values)}`;
+  const key = `obs|${t.idTramite}|o${t.revs.observaciones}${asignaciones}|${text}|${JSON.stringify(params)}`;
   const ids = await cache.get(key, null, async () => {
-    const [r] = await db.query<{ ids: string | null }>(sql, values);
+    const [r] = await db.query<{ ids: string | null }>(text, params);
     return parseIdList(r?.ids);
   });
   const desde = (q.page - 1) * q.pageSize;
@@ -139,33 +143,29 @@ export async function listarObservacionesTramite(
   return { items: rows, total: ids.length };
 }
 
+const FILA_DIRECTA = sql.raw(`${ITEM_COLS}, x.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
+            p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta"`);
+
 /** The list read directly: ordered, paged with OFFSET and counted (the CSV: every row). */
 async function listarDirecto(db: Queryable, user: SessionUser, t: TramiteRow, q: Query, paginar: boolean) {
-  const params = new Params();
-  const where = condicion(user, t, q, params);
-  const orden = ordenSql(q);
+  const where = condicion(user, t, q);
   const nivel = q.nivel as 'PLANILLA' | 'DETALLE' | undefined;
-  const limit = paginar
-    ? `LIMIT ${params.add(q.pageSize)} OFFSET ${params.add((q.page - 1) * q.pageSize)}`
-    : '';
-  const rows = await db.query<ObservacionTramiteItem>(
-    `SELECT ${ITEM_COLS}, x.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
-            p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta"
-       FROM (SELECT * FROM (${union(where, nivel)}) y ORDER BY ${orden} ${limit}) x
+  const limit = paginar ? sql`LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}` : sql.empty();
+  const rows = await consulta<ObservacionTramiteItem>(
+    db,
+    sql`SELECT ${FILA_DIRECTA}
+       FROM (SELECT * FROM (${unionSql(where, nivel)}) y ORDER BY ${ordenSql(q)} ${limit}) x
        JOIN planilla p ON p.id_planilla = x.id_planilla
-       ${ITEM_JOINS}
+       ${sql.raw(ITEM_JOINS)}
       ORDER BY ${ordenSql(q, 'x.')}`,
-    params.values,
   );
   if (!paginar) return { items: rows, total: rows.length };
-  const cuenta = new Params();
-  const w2 = condicion(user, t, q, cuenta);
   const ramas = [
-    nivel !== 'DETALLE' ? `(SELECT count(*) FROM pla_obs o WHERE ${w2})` : '0',
-    nivel !== 'PLANILLA' ? `(SELECT count(*) FROM pla_det_obs o WHERE ${w2})` : '0',
+    nivel !== 'DETALLE' ? sql`(SELECT count(*) FROM pla_obs o WHERE ${where})` : sql.raw('0'),
+    nivel !== 'PLANILLA' ? sql`(SELECT count(*) FROM pla_det_obs o WHERE ${where})` : sql.raw('0'),
   ];
-  const [c] = await db.query<{ n: number }>(`SELECT (${ramas.join(' + ')})::int AS n`, cuenta.values);
-  return { items: rows, total: c.n };
+  const c = await una<{ n: number }>(db, sql`SELECT (${sql.join(ramas, sql.raw(' + '))})::int AS n`);
+  return { items: rows, total: c?.n ?? 0 };
 }
 
 /** The export of the procedure's observations (CSV or Excel), in this order. */

@@ -1,5 +1,6 @@
 import type { NivelObservacion, ObservacionItem, TipoRevision } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { type SQL, sql } from '../../lib/sql.ts';
 
 /*
  * SQL of observations (attention level pla_obs, line level pla_det_obs) shared by the routes, the
@@ -19,15 +20,24 @@ export const TABLA = {
   },
 } as const;
 
-/** One branch of the union: the observation columns under common names, filtered by `where` (alias o). */
-export const rama = (n: NivelObservacion, where: string) => {
-  const t = TABLA[n];
-  return `SELECT o.${t.id} AS id, '${t.nivel}'::text AS nivel, ${t.orden} AS nivel_orden, o.id_planilla,
+/** The head of one branch of the union: the observation columns under common names (alias o). */
+const CABEZA = Object.fromEntries(
+  (['planilla', 'detalle'] as const).map((n) => {
+    const t = TABLA[n];
+    return [
+      n,
+      `SELECT o.${t.id} AS id, '${t.nivel}'::text AS nivel, ${t.orden} AS nivel_orden, o.id_planilla,
                  ${t.det} AS id_planilla_det, o.id_carga, o.planilla_numero, o.observacion_tipo, o.id_observacion,
                  o.descripcion, o.id_respuesta, o.respuesta, o.respondida, o.ronda, o.fecha_envio, o.fecha_resp,
                  o.fecha_envio_resp, o.aceptada, o.resolucion, o.fecha_acepta, o.fecha_reg, o.id_usuario_reg, o.version
-            FROM ${t.tabla} o WHERE ${where}`;
-};
+            FROM ${t.tabla} o WHERE`,
+    ];
+  }),
+) as Record<NivelObservacion, string>;
+const CABEZA_SQL = { planilla: sql.raw(CABEZA.planilla), detalle: sql.raw(CABEZA.detalle) };
+
+/** One branch of the union, filtered by `where` (alias o). */
+export const rama = (n: NivelObservacion, where: string) => `${CABEZA[n]} ${where}`;
 
 /** Both levels (or one), each branch filtered by `where`. */
 export const union = (where: string, nivel?: 'PLANILLA' | 'DETALLE') =>
@@ -36,6 +46,17 @@ export const union = (where: string, nivel?: 'PLANILLA' | 'DETALLE') =>
     : nivel === 'DETALLE'
       ? rama('detalle', where)
       : `${rama('planilla', where)} UNION ALL ${rama('detalle', where)}`;
+
+/** `rama` with the tag. */
+export const ramaSql = (n: NivelObservacion, where: SQL) => sql`${CABEZA_SQL[n]} ${where}`;
+
+/** `union` with the tag. */
+export const unionSql = (where: SQL, nivel?: 'PLANILLA' | 'DETALLE') =>
+  nivel === 'PLANILLA'
+    ? ramaSql('planilla', where)
+    : nivel === 'DETALLE'
+      ? ramaSql('detalle', where)
+      : sql`${ramaSql('planilla', where)} UNION ALL ${ramaSql('detalle', where)}`;
 
 /** The API columns of an observation row `x` of `union` (joins below). */
 export const ITEM_COLS = `

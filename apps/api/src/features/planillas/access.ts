@@ -6,22 +6,26 @@ import {
   type TramiteRef,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { carga, planilla } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { getTramiteForUser, type TramiteRow, tramiteScope } from '../tramites/access.ts';
+import { columnas, consulta, lista, sql, una } from '../../lib/sql.ts';
+import { getTramiteForUser, type TramiteRow, tramiteScopeSql } from '../tramites/access.ts';
 
-/** Every column of a planilla as the API names it (alias p), plus its load's period. */
-export const PLANILLA_COLS = `
-  p.id_planilla AS "idPlanilla", p.id_tramite AS "idTramite", p.id_carga AS "idCarga", p.id_prestador AS "idPrestador",
-  p.numero, p.numero_ext AS "numeroExt", p.cedula, p.nombre, p.cedula_medico AS "cedulaMedico",
-  p.nombre_medico AS "nombreMedico", p.diag1, p.diag2, p.diag3, p.diag4, p.diag5,
-  p.control_diag1 AS "controlDiag1", p.control_diag2 AS "controlDiag2", p.control_diag3 AS "controlDiag3",
-  p.control_diag4 AS "controlDiag4", p.control_diag5 AS "controlDiag5", p.codigo_val AS "codigoVal",
-  p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta", p.hora_desde AS "horaDesde", p.hora_hasta AS "horaHasta",
-  p.estado_aud AS "estadoAud", p.estado_doc AS "estadoDoc", p.id_usuario_med AS "idUsuarioMed",
-  p.id_usuario_doc AS "idUsuarioDoc", p.fecha_aud AS "fechaAud", p.fecha_doc AS "fechaDoc",
-  p.id_usuario_act AS "idUsuarioAct", p.fecha_act AS "fechaAct", p.id_plantilla AS "idPlantilla", p.nivel,
-  p.duplicada, p.estado, p.total, p.version,
-  c.fecha_desde AS "fechaDesdeCarga", c.fecha_hasta AS "fechaHastaCarga", c.tipo_carga AS "tipoCarga"`;
+/** Every column of a planilla as the API names it (alias p), plus its load's period (c). */
+export const PLANILLA_COLS = lista([
+  columnas(planilla, 'p', {
+    sin: ['lMuerto', 'totalReclamado', 'totalAprobado', 'totalGlosa', 'fechaReg', 'idUsuarioReg'],
+  }),
+  columnas(carga, 'c', {
+    solo: ['tipoCarga'],
+    extra: { fechaDesdeCarga: 'c.fecha_desde', fechaHastaCarga: 'c.fecha_hasta' },
+  }),
+]);
+
+const CARGA = columnas(carga, 'carga', {
+  solo: ['idCarga', 'idTramite', 'fechaDesde', 'fechaHasta', 'estado'],
+});
+const FOR_UPDATE_P = sql.raw(' FOR UPDATE OF p');
 
 export type PlanillaRow = {
   idPlanilla: number;
@@ -82,21 +86,21 @@ export async function getPlanillaForUser(
   idPlanilla: number,
   opts: { lock?: 'share' | 'update' } = {},
 ): Promise<PlanillaCtx> {
-  const [ref] = await q.query<{ idTramite: number }>(
-    'SELECT id_tramite AS "idTramite" FROM planilla WHERE id_planilla = $1',
-    [idPlanilla],
+  const ref = await una<{ idTramite: number }>(
+    q,
+    sql`SELECT id_tramite AS "idTramite" FROM planilla WHERE id_planilla = ${idPlanilla}`,
   );
   if (!ref) throw notFound();
   const tramite = opts.lock
     ? await lockTramite(q, user, ref.idTramite, opts.lock)
     : await getTramiteForUser(q, user, ref.idTramite);
-  const [planilla] = await q.query<PlanillaRow>(
-    `SELECT ${PLANILLA_COLS} FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
-      WHERE p.id_planilla = $1${opts.lock ? ' FOR UPDATE OF p' : ''}`,
-    [idPlanilla],
+  const fila = await una<PlanillaRow>(
+    q,
+    sql`SELECT ${PLANILLA_COLS} FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
+      WHERE p.id_planilla = ${idPlanilla}${opts.lock ? FOR_UPDATE_P : sql.empty()}`,
   );
-  if (!planilla || !canSeePlanilla(user, tramite, planilla)) throw notFound();
-  return { planilla, tramite };
+  if (!fila || !canSeePlanilla(user, tramite, fila)) throw notFound();
+  return { planilla: fila, tramite };
 }
 
 /** The procedure, tenant-checked, locked FOR SHARE (reviews) or FOR UPDATE (state changes). */
@@ -107,10 +111,9 @@ export async function lockTramite(
   mode: 'share' | 'update',
 ) {
   if (mode === 'update') return getTramiteForUser(q, user, idTramite, { lock: true });
-  const scope = tramiteScope(user, 2);
-  const [row] = await q.query<{ idTramite: number }>(
-    `SELECT t.id_tramite AS "idTramite" FROM tramite t WHERE t.id_tramite = $1 AND ${scope.sql} FOR SHARE`,
-    [idTramite, ...scope.params],
+  const row = await una<{ idTramite: number }>(
+    q,
+    sql`SELECT t.id_tramite AS "idTramite" FROM tramite t WHERE t.id_tramite = ${idTramite} AND ${tramiteScopeSql(user)} FOR SHARE`,
   );
   if (!row) throw notFound();
   return getTramiteForUser(q, user, idTramite);
@@ -123,17 +126,13 @@ export async function getCargaForUser(
   idCarga: number,
   opts: { lock?: 'share' | 'update' } = {},
 ) {
-  const [c] = await q.query<{
+  const c = await una<{
     idCarga: number;
     idTramite: number;
     fechaDesde: string;
     fechaHasta: string;
     estado: number;
-  }>(
-    `SELECT id_carga AS "idCarga", id_tramite AS "idTramite", fecha_desde AS "fechaDesde", fecha_hasta AS "fechaHasta", estado
-       FROM carga WHERE id_carga = $1`,
-    [idCarga],
-  );
+  }>(q, sql`SELECT ${CARGA} FROM carga WHERE id_carga = ${idCarga}`);
   if (!c) throw notFound();
   const tramite = opts.lock
     ? await lockTramite(q, user, c.idTramite, opts.lock)
@@ -180,18 +179,12 @@ export async function recordChanges(
     if (a !== d) rows.push([campo, a, d]);
   }
   if (rows.length === 0) return 0;
-  await tx.query(
-    `INSERT INTO auditoria_pla (id_planilla, id_planilla_det, id_usuario, operacion, campo, antes, despues)
-     SELECT $1, $2, $3, $4, c, a, d FROM unnest($5::text[], $6::text[], $7::text[]) AS x(c, a, d)`,
-    [
-      meta.idPlanilla,
-      meta.idPlanillaDet ?? null,
-      meta.idUsuario,
-      meta.operacion,
-      rows.map((r) => r[0]),
-      rows.map((r) => r[1]),
-      rows.map((r) => r[2]),
-    ],
+  const [campos, antes, despues] = [0, 1, 2].map((i) => sql.param(rows.map((r) => r[i])));
+  await consulta(
+    tx,
+    sql`INSERT INTO auditoria_pla (id_planilla, id_planilla_det, id_usuario, operacion, campo, antes, despues)
+     SELECT ${meta.idPlanilla}::int, ${meta.idPlanillaDet ?? null}::int, ${meta.idUsuario}::int, ${meta.operacion}::text, c, a, d
+       FROM unnest(${campos}::text[], ${antes}::text[], ${despues}::text[]) AS x(c, a, d)`,
   );
   return rows.length;
 }

@@ -8,12 +8,33 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { foldedLike, likePattern } from '../../lib/sql.ts';
+import { planilla } from '../../db/schema/index.ts';
+import {
+  columnas,
+  consulta,
+  contiene,
+  likePattern,
+  lista,
+  prefixPattern,
+  type SQL,
+  sql,
+  todas,
+  una,
+} from '../../lib/sql.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { DIAGS } from './ficha.ts';
-import { estadoRevisionSql, Params, prefixPattern, visibilitySql } from './queries.ts';
+import { estadoRevisionSql, visibilitySql } from './queries.ts';
 
 const tags = ['planillas'];
+
+/** A found attention (alias p). */
+const FILA = lista([
+  columnas(planilla, 'p', {
+    solo: ['idPlanilla', 'numero', 'cedula', 'nombre'],
+    extra: { diagnosticos: `concat_ws(', ', p.diag1, p.diag2, p.diag3, p.diag4, p.diag5)` },
+  }),
+  columnas(planilla, 'p', { solo: ['fechaDesde', 'fechaHasta', 'total', 'estadoAud', 'estadoDoc'] }),
+]);
 
 /** The attentions' search by codes, names, diagnoses or a range of totals (the search window of the record page). */
 export async function buscarRoutes(app: FastifyInstance) {
@@ -35,49 +56,47 @@ export async function buscarRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const tramite = await getTramiteForUser(db, req.user, q.idTramite);
-      const params = new Params();
-      const w = [`p.id_tramite = ${params.add(tramite.idTramite)}`, 'p.estado = 1'];
-      const vis = visibilitySql(req.user, tramite, params);
-      if (vis) w.push(vis);
-      if (q.soloPendientes) w.push(estadoRevisionSql(req.user.idPerfil, ['PENDIENTE'], params));
+      const w: (SQL | undefined)[] = [sql`p.id_tramite = ${tramite.idTramite}`, sql.raw('p.estado = 1')];
+      w.push(visibilitySql(req.user, tramite));
+      if (q.soloPendientes) w.push(estadoRevisionSql(req.user.idPerfil, ['PENDIENTE']));
       if (q.tipo === 'total') {
-        if (q.desde !== undefined) w.push(`p.total >= ${params.add(q.desde)}`);
-        if (q.hasta !== undefined) w.push(`p.total <= ${params.add(q.hasta)}`);
+        if (q.desde !== undefined) w.push(sql`p.total >= ${q.desde}`);
+        if (q.hasta !== undefined) w.push(sql`p.total <= ${q.hasta}`);
       } else if (q.tipo && q.valor) {
         if (q.tipo === 'codigos') {
           // A service code as typed, or its beginning.
-          w.push(`EXISTS (SELECT 1 FROM planilla_det d WHERE d.id_planilla = p.id_planilla AND d.estado = 1
-                           AND d.codigo LIKE ${params.add(prefixPattern(q.valor.toUpperCase()))})`);
+          w.push(sql`EXISTS (SELECT 1 FROM planilla_det d WHERE d.id_planilla = p.id_planilla AND d.estado = 1
+                           AND d.codigo LIKE ${prefixPattern(q.valor.toUpperCase())})`);
         } else if (q.tipo === 'nombres') {
-          w.push(foldedLike('p.nombre', params.add(likePattern(foldText(q.valor)))));
+          w.push(contiene(sql.raw('p.nombre'), likePattern(foldText(q.valor))));
         } else {
           // The catalogue is matched first (trigram index), then the attentions by code: no per-row unaccent.
           const codigos = pareceCodigoCie10(q.valor)
-            ? await db.query<{ codigo: string }>('SELECT codigo FROM diagnostico WHERE codigo LIKE $1', [
-                prefixPattern(normalizarCie10(q.valor)),
-              ])
-            : await db.query<{ codigo: string }>(
-                'SELECT codigo FROM diagnostico WHERE f_unaccent(lower(nombre)) LIKE $1 LIMIT 5000',
-                [likePattern(foldText(q.valor))],
+            ? await consulta<{ codigo: string }>(
+                db,
+                sql`SELECT codigo FROM diagnostico WHERE codigo LIKE ${prefixPattern(normalizarCie10(q.valor))}`,
+              )
+            : await consulta<{ codigo: string }>(
+                db,
+                sql`SELECT codigo FROM diagnostico WHERE f_unaccent(lower(nombre)) LIKE ${likePattern(foldText(q.valor))} LIMIT 5000`,
               );
-          const cod = params.add(codigos.map((c) => c.codigo));
-          w.push(`(${DIAGS.map((d) => `p.${d} = ANY(${cod}::text[])`).join(' OR ')})`);
+          const cod = sql.param(codigos.map((c) => c.codigo));
+          w.push(
+            sql`(${sql.join(
+              DIAGS.map((d) => sql`p.${sql.raw(d)} = ANY(${cod}::text[])`),
+              sql.raw(' OR '),
+            )})`,
+          );
         }
       }
-      const where = w.join(' AND ');
-      const [{ n }] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM planilla p WHERE ${where}`,
-        params.values,
-      );
-      const pl = params.add(q.pageSize);
-      const po = params.add((q.page - 1) * q.pageSize);
-      const items = await db.query(
-        `SELECT p.id_planilla AS "idPlanilla", p.numero, p.cedula, p.nombre,
-                concat_ws(', ', p.diag1, p.diag2, p.diag3, p.diag4, p.diag5) AS diagnosticos,
-                p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta", p.total,
-                p.estado_aud AS "estadoAud", p.estado_doc AS "estadoDoc"
-           FROM planilla p WHERE ${where} ORDER BY p.numero, p.id_planilla LIMIT ${pl} OFFSET ${po}`,
-        params.values,
+      const where = todas(w);
+      const n =
+        (await una<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM planilla p WHERE ${where}`))?.n ?? 0;
+      const items = await consulta(
+        db,
+        sql`SELECT ${FILA}
+           FROM planilla p WHERE ${where} ORDER BY p.numero, p.id_planilla
+           LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
       );
       return { items, total: n, page: q.page, pageSize: q.pageSize };
     },

@@ -1,12 +1,14 @@
+import { type SQL, sql } from '../../lib/sql.ts';
+
 /*
  * Controls 1–5 (pre-audit checks) as one SQL statement each. Every statement yields one row per
  * flagged attention: (id_planilla, motivo) with the reason in Spanish. `t` and `c` are the
- * placeholders of the procedure and (optionally) the load, so that the same text serves the
+ * ids of the procedure and (optionally) the load, so that the same text serves the
  * controls tab and the `control` filter of the attentions list.
  */
 
-const base = (t: string, c: string | null) =>
-  `p.id_tramite = ${t} AND p.estado = 1${c ? ` AND p.id_carga = ${c}` : ''}`;
+const base = (t: number, c: number | null) =>
+  sql`p.id_tramite = ${t} AND p.estado = 1${c ? sql` AND p.id_carga = ${c}` : sql.empty()}`;
 
 /**
  * 1: marked duplicate at organising, or same patient + dates + set of services as another active
@@ -14,7 +16,7 @@ const base = (t: string, c: string | null) =>
  * a hash/sort over the few attentions that share patient and dates with another one, so the cost
  * grows with the procedure, not with the whole table.
  */
-const duplicados = (t: string, c: string | null) => `
+const duplicados = (t: number, c: number | null) => sql`
   WITH base AS MATERIALIZED (
     SELECT p.id_planilla, p.id_prestador, p.cedula, p.fecha_desde, p.fecha_hasta, p.duplicada
       FROM planilla p WHERE ${base(t, c)}
@@ -56,7 +58,7 @@ const duplicados = (t: string, c: string | null) => `
    WHERE b.duplicada = 1 OR i.otras IS NOT NULL`;
 
 /** 2: dates outside the load's period, or the attention starts on Saturday or Sunday. */
-const fechas = (t: string, c: string | null) => `
+const fechas = (t: number, c: number | null) => sql`
   SELECT p.id_planilla,
          concat_ws('; ',
            CASE WHEN p.fecha_desde < ca.fecha_desde OR p.fecha_hasta > ca.fecha_hasta
@@ -76,9 +78,9 @@ const fechas = (t: string, c: string | null) => `
 const dinero = (col: string) => `('$ ' || translate(to_char(${col}, 'FM999,999,999,990.00'), ',.', '.,'))`;
 
 /** 3: a line's unit value above the provider's price list. */
-const tarifas = (t: string, c: string | null) => `
+const tarifas = (t: number, c: number | null) => sql`
   SELECT p.id_planilla,
-         string_agg('Servicio ' || d.codigo || ': valor ' || ${dinero('d.valor_uni')} || ' mayor que la tarifa ' || ${dinero('tp.valor')}, '; '
+         string_agg('Servicio ' || d.codigo || ': valor ' || ${sql.raw(dinero('d.valor_uni'))} || ' mayor que la tarifa ' || ${sql.raw(dinero('tp.valor'))}, '; '
                     ORDER BY d.id_planilla_det) AS motivo
     FROM planilla p
     JOIN planilla_det d ON d.id_planilla = p.id_planilla AND d.estado = 1
@@ -91,7 +93,7 @@ const tarifas = (t: string, c: string | null) => `
  * age. The patient's sex and birth date are known only when a persona with that cédula exists;
  * unknown (or unrestricted) is compatible.
  */
-const diagnosticos = (t: string, c: string | null) => `
+const diagnosticos = (t: number, c: number | null) => sql`
   SELECT p.id_planilla,
          string_agg(
            CASE WHEN dg.codigo IS NULL THEN 'Diagnóstico ' || v.cod || ' no existe en CIE-10'
@@ -114,15 +116,15 @@ const diagnosticos = (t: string, c: string | null) => `
    GROUP BY p.id_planilla`;
 
 /** 5: no supporting document. */
-const sinDocumentos = (t: string, c: string | null) => `
+const sinDocumentos = (t: number, c: number | null) => sql`
   SELECT p.id_planilla, 'Atención sin documentos de respaldo' AS motivo
     FROM planilla p
    WHERE ${base(t, c)} AND NOT EXISTS (SELECT 1 FROM archivo_pla a WHERE a.id_planilla = p.id_planilla)`;
 
 const CONTROL_SQL = [duplicados, fechas, tarifas, diagnosticos, sinDocumentos];
 
-/** The statement of control `n` (1–5) over a procedure ($t) and optionally one of its loads ($c). */
-export function controlSql(n: number, t: string, c: string | null): string {
+/** The statement of control `n` (1–5) over a procedure and optionally one of its loads. */
+export function controlSql(n: number, t: number, c: number | null): SQL {
   const f = CONTROL_SQL[n - 1];
   if (!f) throw new Error(`control ${n} does not exist`);
   return f(t, c);

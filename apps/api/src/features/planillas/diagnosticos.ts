@@ -11,12 +11,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { diagnostico } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { likePattern } from '../../lib/sql.ts';
-import { Params } from './queries.ts';
+import { columnas, consulta, likePattern, type SQL, sql, todas, una } from '../../lib/sql.ts';
 
 const tags = ['diagnósticos'];
 const PAGE_SIZE = 10;
+const FILA = columnas(diagnostico, 'd', {
+  solo: ['idDiagnostico', 'codigo', 'codigoPunto', 'nombre'],
+  extra: { total: 'count(*) OVER ()::int' },
+});
+const NOMBRE = columnas(diagnostico, 'diagnostico', { solo: ['codigo', 'codigoPunto', 'nombre'] });
 
 /**
  * 'Lista de Diagnósticos': CIE-10 by code (with or without dot, `X` padding) or by words of the
@@ -40,43 +45,37 @@ export async function diagnosticoRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { q, page } = req.query;
-      const params = new Params();
-      let where: string;
-      let order = 'd.codigo';
+      let where: SQL;
+      let order = sql.raw('d.codigo');
       if (pareceCodigoCie10(q)) {
         const code = normalizarCie10(q);
-        where = `d.codigo LIKE ${params.add(`${code}%`)}`;
-        order = `(d.codigo = ${params.add(code)}) DESC, d.codigo`;
+        where = sql`d.codigo LIKE ${`${code}%`}`;
+        order = sql`(d.codigo = ${code}) DESC, d.codigo`;
       } else {
         const all = foldText(q).split(/\s+/).filter(Boolean);
         // Words under 3 letters ('de', 'y') cannot use the trigram index; drop them when a longer word narrows the search.
         const long = all.filter((w) => w.length >= 3);
         const words = (long.length ? long : all).slice(0, 8);
-        where = words
-          .map((w) => `f_unaccent(lower(d.nombre)) LIKE ${params.add(likePattern(w))}`)
-          .join(' AND ');
+        where = todas(words.map((w) => sql`f_unaccent(lower(d.nombre)) LIKE ${likePattern(w)}`));
       }
-      const pl = params.add(PAGE_SIZE);
-      const po = params.add((page - 1) * PAGE_SIZE);
-      const rows = await db.query<{
+      const rows = await consulta<{
         idDiagnostico: number;
         codigo: string;
         codigoPunto: string;
         nombre: string;
         total: number;
       }>(
-        `SELECT d.id_diagnostico AS "idDiagnostico", d.codigo, d.codigo_punto AS "codigoPunto", d.nombre,
-                count(*) OVER ()::int AS total
-           FROM diagnostico d WHERE ${where} ORDER BY ${order} LIMIT ${pl} OFFSET ${po}`,
-        params.values,
+        db,
+        sql`SELECT ${FILA}
+           FROM diagnostico d WHERE ${where} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`,
       );
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && page > 1) {
-        const [c] = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM diagnostico d WHERE ${where}`,
-          params.values.slice(0, -2),
+        const c = await una<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM diagnostico d WHERE ${where}`,
         );
-        total = c.n;
+        total = c?.n ?? 0;
       }
       return { items: rows.map(({ total: _t, ...d }) => d), total, page, pageSize: PAGE_SIZE };
     },
@@ -94,9 +93,9 @@ export async function diagnosticoRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const [d] = await db.query<{ codigo: string; codigoPunto: string; nombre: string }>(
-        'SELECT codigo, codigo_punto AS "codigoPunto", nombre FROM diagnostico WHERE codigo = $1',
-        [normalizarCie10(req.params.codigo)],
+      const d = await una<{ codigo: string; codigoPunto: string; nombre: string }>(
+        db,
+        sql`SELECT ${NOMBRE} FROM diagnostico WHERE codigo = ${normalizarCie10(req.params.codigo)}`,
       );
       if (!d) throw new AppError(404, 'DIAGNOSTICO_NO_ENCONTRADO', MSG_PLANILLA.diagnosticoNoEncontrado);
       return d;

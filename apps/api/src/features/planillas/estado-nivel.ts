@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { conflict, forbidden } from '../../lib/errors.ts';
+import { fila, sql } from '../../lib/sql.ts';
 import {
   assertEstadoTrabajo,
   assertVersion,
@@ -42,10 +43,10 @@ export async function estadoNivelRoutes(app: FastifyInstance) {
         throw conflict(MSG_PLANILLA.tramiteFinalizado, 'ESTADO_INVALIDO');
       if (p.estado === estado)
         throw conflict(estado === 0 ? MSG_PLANILLA.yaAnulada : MSG_PLANILLA.noAnulada, 'ESTADO_INVALIDO');
-      const [u] = await tx.query<{ version: number }>(
-        `UPDATE planilla SET estado = $2, version = version + 1, fecha_act = now(), id_usuario_act = $3
-          WHERE id_planilla = $1 RETURNING version`,
-        [p.idPlanilla, estado, req.user.idUsuario],
+      const u = await fila<{ version: number }>(
+        tx,
+        sql`UPDATE planilla SET estado = ${estado}, version = version + 1, fecha_act = now(), id_usuario_act = ${req.user.idUsuario}
+          WHERE id_planilla = ${p.idPlanilla} RETURNING version`,
       );
       await recordChanges(
         tx,
@@ -112,10 +113,11 @@ export async function estadoNivelRoutes(app: FastifyInstance) {
         if (!canSetNivel(req.user, p)) throw perfilNoAutorizado();
         assertEstadoTrabajo(tramite);
         assertVersion(p, req.body.version);
-        const [u] = await tx.query<{ version: number }>(
-          `UPDATE planilla SET nivel = $2, version = version + 1, fecha_act = now(), id_usuario_act = $3
-            WHERE id_planilla = $1 RETURNING version`,
-          [p.idPlanilla, req.body.nivel, req.user.idUsuario],
+        const u = await fila<{ version: number }>(
+          tx,
+          sql`UPDATE planilla SET nivel = ${req.body.nivel}, version = version + 1, fecha_act = now(),
+                id_usuario_act = ${req.user.idUsuario}
+            WHERE id_planilla = ${p.idPlanilla} RETURNING version`,
         );
         await recordChanges(
           tx,
@@ -150,17 +152,19 @@ export async function estadoNivelRoutes(app: FastifyInstance) {
         const { carga, tramite } = await getCargaForUser(tx, req.user, req.params.id, { lock: 'share' });
         if (!isSupervision(req.user.idPerfil)) throw perfilNoAutorizado();
         assertEstadoTrabajo(tramite);
-        const [c] = await tx.query<{ n: number }>(
-          `WITH cambio AS (
-             UPDATE planilla p SET nivel = $2, version = p.version + 1, fecha_act = now(), id_usuario_act = $3
-              WHERE p.id_carga = $1 AND p.estado = 1 AND p.nivel <> $2
+        const c = await fila<{ n: number }>(
+          tx,
+          sql`WITH cambio AS (
+             UPDATE planilla p SET nivel = ${nivel}, version = p.version + 1, fecha_act = now(),
+                    id_usuario_act = ${req.user.idUsuario}
+              WHERE p.id_carga = ${carga.idCarga} AND p.estado = 1 AND p.nivel <> ${nivel}
              RETURNING p.id_planilla, p.nivel
            ), audit AS (
              INSERT INTO auditoria_pla (id_planilla, id_usuario, operacion, campo, antes, despues)
-             SELECT id_planilla, $3, 'NIVEL', 'nivel', CASE WHEN $2 = 1 THEN '2' ELSE '1' END, $2::text FROM cambio
+             SELECT id_planilla, ${req.user.idUsuario}::int, 'NIVEL', 'nivel',
+                    CASE WHEN ${nivel}::int = 1 THEN '2' ELSE '1' END, ${nivel}::int::text FROM cambio
            )
            SELECT count(*)::int AS n FROM cambio`,
-          [carga.idCarga, nivel, req.user.idUsuario],
         );
         return c.n;
       });

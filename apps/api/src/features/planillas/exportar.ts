@@ -1,7 +1,9 @@
 import { MSG_PLANILLA, planillaFiltrosSchema, responses } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { planilla } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { columnas, consulta, sql, todas } from '../../lib/sql.ts';
 import {
   columnasExport,
   enviarExport,
@@ -9,7 +11,7 @@ import {
   respuestaExport,
 } from '../../lib/tabla-export.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
-import { listConditions, Params } from './queries.ts';
+import { listConditions } from './queries.ts';
 
 const tags = ['planillas'];
 
@@ -33,6 +35,9 @@ const COLUMNAS_EXPORT = columnasExport<FilaExport>([
   { titulo: 'Cédula médico', tipo: 'texto', valor: (f) => f.cedulaMedico, ancho: 14 },
   { titulo: 'Nivel', tipo: 'entero', valor: (f) => f.nivel },
 ]);
+const SELECT_EXPORT = columnas(planilla, 'p', {
+  solo: ['idPlanilla', 'numero', 'fechaDesde', 'cedula', 'nombre', 'cedulaMedico', 'nivel'],
+});
 const exportQuerySchema = planillaFiltrosSchema.extend({ formato: formatoExportSchema });
 
 /** The attentions of a procedure as a file (CSV or Excel), filtered as the list is. */
@@ -56,23 +61,17 @@ export async function exportarRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const q = req.query;
       const tramite = await getTramiteForUser(db, req.user, q.idTramite);
-      const params = new Params();
-      const w = listConditions(req.user, tramite, q, params).join(' AND ');
+      const w = todas(listConditions(req.user, tramite, q));
       type Fila = FilaExport;
       // Keyset batches over (numero, id_planilla): bounded memory, each batch an index range scan.
       const batch = (after: Fila | null) => {
-        const vals = [...params.values];
-        let cond = '';
-        if (after) {
-          vals.push(after.numero, after.idPlanilla);
-          cond = ` AND (p.numero, p.id_planilla) > ($${vals.length - 1}, $${vals.length})`;
-        }
-        vals.push(EXPORT_BATCH);
-        return db.query<Fila>(
-          `SELECT p.id_planilla AS "idPlanilla", p.numero, p.fecha_desde AS "fechaDesde", p.cedula, p.nombre,
-                  p.cedula_medico AS "cedulaMedico", p.nivel
-             FROM planilla p WHERE ${w}${cond} ORDER BY p.numero, p.id_planilla LIMIT $${vals.length}`,
-          vals,
+        const cond = after
+          ? sql` AND (p.numero, p.id_planilla) > (${after.numero}, ${after.idPlanilla})`
+          : sql.empty();
+        return consulta<Fila>(
+          db,
+          sql`SELECT ${SELECT_EXPORT}
+             FROM planilla p WHERE ${w}${cond} ORDER BY p.numero, p.id_planilla LIMIT ${EXPORT_BATCH}`,
         );
       };
       const first = await batch(null);

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { col } from '../../lib/sql.ts';
+import { col, consulta, sql, una } from '../../lib/sql.ts';
 import type { TramiteRow } from '../tramites/access.ts';
 import {
   assertEstadoTrabajo,
@@ -32,8 +32,9 @@ const tags = ['planillas'];
 
 /** The record page's view of one attention: names of its diagnoses, counts and the user's permissions. */
 export async function detalle(q: Queryable, user: SessionUser, planilla: PlanillaRow, tramite: TramiteRow) {
-  const [x] = await q.query<Record<string, unknown>>(
-    `SELECT (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag1) AS "diagnostico01",
+  const x = await una<Record<string, unknown>>(
+    q,
+    sql`SELECT (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag1) AS "diagnostico01",
             (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag2) AS "diagnostico02",
             (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag3) AS "diagnostico03",
             (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag4) AS "diagnostico04",
@@ -44,8 +45,7 @@ export async function detalle(q: Queryable, user: SessionUser, planilla: Planill
             (SELECT u.nombre FROM usuario u WHERE u.id_usuario = p.id_usuario_doc) AS "usuarioDoc",
             (SELECT pl.nombre FROM plantilla pl WHERE pl.id_plantilla = p.id_plantilla) AS "plantillaNombre",
             (SELECT t.numero FROM tramite t WHERE t.id_tramite = p.id_tramite) AS "numeroTramite"
-       FROM planilla p WHERE p.id_planilla = $1`,
-    [planilla.idPlanilla],
+       FROM planilla p WHERE p.id_planilla = ${planilla.idPlanilla}`,
   );
   return {
     ...planilla,
@@ -133,9 +133,9 @@ export async function fichaRoutes(app: FastifyInstance) {
         const codes = DIAGS.map((d) => after[d]).filter((v): v is string => typeof v === 'string');
         const found = new Set(
           (
-            await tx.query<{ codigo: string }>(
-              'SELECT codigo FROM diagnostico WHERE codigo = ANY($1::text[])',
-              [codes],
+            await consulta<{ codigo: string }>(
+              tx,
+              sql`SELECT codigo FROM diagnostico WHERE codigo = ANY(${sql.param(codes)}::text[])`,
             )
           ).map((x) => x.codigo),
         );
@@ -151,15 +151,13 @@ export async function fichaRoutes(app: FastifyInstance) {
         if (b.fechaHasta < p.fechaDesdeCarga || b.fechaHasta > p.fechaHastaCarga) fields.fechaHasta = periodo;
         if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
 
-        const vals: unknown[] = [req.params.id, req.user.idUsuario];
-        const sets = Object.keys(after).map((k) => {
-          vals.push(after[k]);
-          return `${col(k)} = $${vals.length}`;
-        });
-        await tx.query(
-          `UPDATE planilla SET ${[...sets, 'version = version + 1', 'fecha_act = now()', 'id_usuario_act = $2'].join(', ')}
-            WHERE id_planilla = $1`,
-          vals,
+        // Column names from the schema's keys (cambios), values as parameters.
+        const sets = Object.keys(after).map((k) => sql`${sql.identifier(col(k))} = ${after[k]}`);
+        await consulta(
+          tx,
+          sql`UPDATE planilla SET ${sql.join(sets, sql.raw(', '))}, version = version + 1, fecha_act = now(),
+                id_usuario_act = ${req.user.idUsuario}
+            WHERE id_planilla = ${req.params.id}`,
         );
         await recordChanges(tx, before, after, {
           idPlanilla: p.idPlanilla,

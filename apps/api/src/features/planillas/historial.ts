@@ -9,12 +9,32 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditoriaPla, planilla as planillaT } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { tramiteScope } from '../tramites/access.ts';
+import { columnas, consulta, lista, sql, todas, una } from '../../lib/sql.ts';
+import { tramiteScopeSql } from '../tramites/access.ts';
 import { getPlanillaForUser } from './access.ts';
-import { Params } from './queries.ts';
 
 const tags = ['planillas'];
+
+/** A change of the attention's audit trail (alias a, user u, line d). */
+const AUDITORIA = lista([
+  columnas(auditoriaPla, 'a', { solo: ['idAuditoria', 'fecha'], extra: { usuario: 'u.nombre' } }),
+  columnas(auditoriaPla, 'a', {
+    solo: ['operacion', 'campo', 'antes', 'despues', 'idPlanillaDet'],
+    extra: { codigo: 'd.codigo' },
+  }),
+]);
+
+/** A row of the patient's other attentions (alias o, procedure t). */
+const OTRA = lista([
+  columnas(planillaT, 'o', { solo: ['idPlanilla', 'idTramite'], extra: { numeroTramite: 't.numero' } }),
+  columnas(planillaT, 'o', {
+    solo: ['numero', 'fechaDesde', 'fechaHasta', 'diag1'],
+    extra: { diag1Nombre: '(SELECT d.nombre FROM diagnostico d WHERE d.codigo = o.diag1)' },
+  }),
+  columnas(planillaT, 'o', { solo: ['total', 'estadoAud', 'estadoDoc'] }),
+]);
 
 /** The patient's other attentions at the provider, and the attention's audit trail (Inf. auditoría). */
 export async function historialRoutes(app: FastifyInstance) {
@@ -36,31 +56,24 @@ export async function historialRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { planilla: p } = await getPlanillaForUser(db, req.user, req.params.id);
-      const params = new Params();
-      const scope = tramiteScope(req.user, 1);
-      params.values.push(...scope.params);
       const w = [
-        scope.sql,
-        `o.cedula = ${params.add(p.cedula)}`,
-        `o.id_prestador = ${params.add(p.idPrestador)}`,
-        `o.id_planilla <> ${params.add(p.idPlanilla)}`,
-        'o.estado = 1',
+        tramiteScopeSql(req.user),
+        sql`o.cedula = ${p.cedula}`,
+        sql`o.id_prestador = ${p.idPrestador}`,
+        sql`o.id_planilla <> ${p.idPlanilla}`,
+        sql.raw('o.estado = 1'),
       ];
       if (req.user.idPerfil === PERFIL.AUDITOR_AM || req.user.idPerfil === PERFIL.GESTOR_GD) {
-        const c = req.user.idPerfil === PERFIL.AUDITOR_AM ? 'id_usuario_med' : 'id_usuario_doc';
-        w.push(`(t.tipo_asignacion = 'T' OR o.${c} = ${params.add(req.user.idUsuario)})`);
+        const c = sql.raw(req.user.idPerfil === PERFIL.AUDITOR_AM ? 'id_usuario_med' : 'id_usuario_doc');
+        w.push(sql`(t.tipo_asignacion = 'T' OR o.${c} = ${req.user.idUsuario})`);
       }
-      const from = `FROM planilla o JOIN tramite t ON t.id_tramite = o.id_tramite WHERE ${w.join(' AND ')}`;
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params.values);
-      const pl = params.add(req.query.pageSize);
-      const po = params.add((req.query.page - 1) * req.query.pageSize);
-      const items = await db.query(
-        `SELECT o.id_planilla AS "idPlanilla", o.id_tramite AS "idTramite", t.numero AS "numeroTramite", o.numero,
-                o.fecha_desde AS "fechaDesde", o.fecha_hasta AS "fechaHasta", o.diag1,
-                (SELECT d.nombre FROM diagnostico d WHERE d.codigo = o.diag1) AS "diag1Nombre", o.total,
-                o.estado_aud AS "estadoAud", o.estado_doc AS "estadoDoc"
-           ${from} ORDER BY o.fecha_desde DESC, o.id_planilla DESC LIMIT ${pl} OFFSET ${po}`,
-        params.values,
+      const from = sql`FROM planilla o JOIN tramite t ON t.id_tramite = o.id_tramite WHERE ${todas(w)}`;
+      const n = (await una<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`))?.n ?? 0;
+      const items = await consulta(
+        db,
+        sql`SELECT ${OTRA}
+           ${from} ORDER BY o.fecha_desde DESC, o.id_planilla DESC
+           LIMIT ${req.query.pageSize} OFFSET ${(req.query.page - 1) * req.query.pageSize}`,
       );
       return { items, total: n, page: req.query.page, pageSize: req.query.pageSize };
     },
@@ -80,7 +93,7 @@ export async function historialRoutes(app: FastifyInstance) {
     async (req) => {
       const { planilla } = await getPlanillaForUser(db, req.user, req.params.id);
       if (!isSupervision(req.user.idPerfil)) throw forbidden();
-      const rows = await db.query<{
+      const rows = await consulta<{
         idAuditoria: number;
         fecha: Date;
         usuario: string | null;
@@ -91,14 +104,13 @@ export async function historialRoutes(app: FastifyInstance) {
         idPlanillaDet: number | null;
         codigo: string | null;
       }>(
-        `SELECT a.id_auditoria AS "idAuditoria", a.fecha, u.nombre AS usuario, a.operacion, a.campo, a.antes, a.despues,
-                a.id_planilla_det AS "idPlanillaDet", d.codigo
+        db,
+        sql`SELECT ${AUDITORIA}
            FROM auditoria_pla a
            LEFT JOIN usuario u ON u.id_usuario = a.id_usuario
            LEFT JOIN planilla_det d ON d.id_planilla_det = a.id_planilla_det
-          WHERE a.id_planilla = $1
+          WHERE a.id_planilla = ${planilla.idPlanilla}
           ORDER BY a.fecha DESC, a.id_auditoria DESC LIMIT 5000`,
-        [planilla.idPlanilla],
       );
       return {
         generales: rows

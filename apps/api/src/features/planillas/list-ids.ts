@@ -1,6 +1,7 @@
 import { type SessionUser, visibilityColumn } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { type IdListCache, parseIdList } from '../../lib/id-list-cache.ts';
+import { compilar, type SQL, sql } from '../../lib/sql.ts';
 import type { PlanillaRevs, TramiteRow } from '../tramites/access.ts';
 
 /*
@@ -61,7 +62,7 @@ export function dependencias(
 }
 
 /**
- * The ids (in `order`) of the attentions matching `where` (alias p, with `values`), from the cache
+ * The ids (in `order`) of the attentions matching `where` (alias p), from the cache
  * when the revisions it depends on (read with the procedure: `getTramiteConRevisiones`) have not moved.
  */
 export async function listIds(
@@ -70,18 +71,18 @@ export async function listIds(
   user: SessionUser,
   tramite: TramiteRow & { revs: PlanillaRevs },
   q: Record<string, unknown>,
-  where: string,
-  values: unknown[],
-  order: string,
+  where: SQL,
+  order: SQL,
 ): Promise<Int32Array> {
   const { grupos, ttl } = dependencias(q, visibilityColumn(user, tramite) !== null);
   const revs = grupos.map((g) => `${g[0]}${tramite.revs[g]}`).join('.');
-  const key = `${tramite.idTramite}|${revs}|${order}|${where}|${JSON.stringify(values)}`;
+  // Compiled once: its text and values are the cache key and the statement.
+  const { text, params } = compilar(
+    sql`SELECT string_agg(p.id_planilla::text, ',' ORDER BY ${order}) AS ids FROM planilla p WHERE ${where}`,
+  );
+  const key = `${tramite.idTramite}|${revs}|${text}|${JSON.stringify(params)}`;
   return cache.get(key, ttl, async () => {
-    const [r] = await db.query<{ ids: string | null }>(
-      `SELECT string_agg(p.id_planilla::text, ',' ORDER BY ${order}) AS ids FROM planilla p WHERE ${where}`,
-      values,
-    );
+    const [r] = await db.query<{ ids: string | null }>(text, params);
     return parseIdList(r?.ids);
   });
 }

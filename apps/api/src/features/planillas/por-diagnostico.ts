@@ -7,11 +7,18 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { planilla } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { tramiteScope } from '../tramites/access.ts';
-import { Params } from './queries.ts';
+import { columnas, consulta, lista, sql, todas, una } from '../../lib/sql.ts';
+import { tramiteScopeSql } from '../tramites/access.ts';
 
 const DIAGS = ['diag1', 'diag2', 'diag3', 'diag4', 'diag5'] as const;
+
+/** An attention with a diagnosis (alias p, procedure t); `posicion` is added per request. */
+const FILA = lista([
+  columnas(planilla, 'p', { solo: ['idPlanilla', 'idTramite'], extra: { numeroTramite: 't.numero' } }),
+  columnas(planilla, 'p', { solo: ['numero', 'fechaDesde', 'cedula', 'nombre'] }),
+]);
 
 export type PlanillaPorDiagnostico = {
   idPlanilla: number;
@@ -50,34 +57,38 @@ export async function planillasPorDiagnosticoRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const [d] = await db.query<{ codigo: string }>(
-        'SELECT codigo FROM diagnostico WHERE id_diagnostico = $1',
-        [req.params.id],
+      const d = await una<{ codigo: string }>(
+        db,
+        sql`SELECT codigo FROM diagnostico WHERE id_diagnostico = ${req.params.id}`,
       );
       if (!d) throw notFound();
       const { page, pageSize } = req.query;
-      const params = new Params();
-      const codigo = params.add(d.codigo);
-      const scope = tramiteScope(req.user, params.values.length + 1);
-      for (const v of scope.params) params.add(v);
-      const where = [`(${DIAGS.map((c) => `p.${c} = ${codigo}`).join(' OR ')})`, 'p.estado = 1', scope.sql];
+      const codigo = d.codigo;
+      const where = [
+        sql`(${sql.join(
+          DIAGS.map((c) => sql`p.${sql.raw(c)} = ${codigo}`),
+          sql.raw(' OR '),
+        )})`,
+        sql.raw('p.estado = 1'),
+        tramiteScopeSql(req.user),
+      ];
       // The same rule as visibilityColumn, per procedure: the limit of an operative applies unless T.
       const limit = visibilityColumn(req.user, { estadoTramite: '', tipoAsignacion: 'U' });
       if (limit) {
-        const col = limit === 'idUsuarioMed' ? 'p.id_usuario_med' : 'p.id_usuario_doc';
-        where.push(`(t.tipo_asignacion = 'T' OR ${col} = ${params.add(req.user.idUsuario)})`);
+        const col = sql.raw(limit === 'idUsuarioMed' ? 'p.id_usuario_med' : 'p.id_usuario_doc');
+        where.push(sql`(t.tipo_asignacion = 'T' OR ${col} = ${req.user.idUsuario})`);
       }
-      const from = `FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite WHERE ${where.join(' AND ')}`;
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params.values);
-      const pl = params.add(pageSize);
-      const po = params.add((page - 1) * pageSize);
-      const items = await db.query<PlanillaPorDiagnostico>(
-        `SELECT p.id_planilla AS "idPlanilla", p.id_tramite AS "idTramite", t.numero AS "numeroTramite", p.numero,
-                p.fecha_desde AS "fechaDesde", p.cedula, p.nombre,
-                CASE ${DIAGS.map((c, i) => `WHEN p.${c} = ${codigo} THEN ${i + 1}`).join(' ')} END AS posicion
+      const from = sql`FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite WHERE ${todas(where)}`;
+      const n = (await una<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`))?.n ?? 0;
+      const posicion = sql.join(
+        DIAGS.map((c, i) => sql`WHEN p.${sql.raw(c)} = ${codigo} THEN ${sql.raw(String(i + 1))}`),
+        sql.raw(' '),
+      );
+      const items = await consulta<PlanillaPorDiagnostico>(
+        db,
+        sql`SELECT ${FILA}, CASE ${posicion} END AS posicion
            ${from}
-          ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT ${pl} OFFSET ${po}`,
-        params.values,
+          ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       );
       return { items, total: n, page, pageSize };
     },

@@ -1,8 +1,10 @@
 import { binaryResponse, idParams, responses } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { planillaDet } from '../../db/schema/index.ts';
 import { logoDataUrl } from '../../lib/pdf.ts';
 import { renderPdf } from '../../lib/pdf-document.ts';
+import { columnas, consulta, fila, sql } from '../../lib/sql.ts';
 import { getPlanillaForUser } from './access.ts';
 import {
   type Cabecera,
@@ -19,6 +21,12 @@ const MAX_DETALLES = 2000;
  * Report 9 as the print of one attention sheet (docs/spec-summary.md 000 §2 'Imprimir', 001 §7): its data, diagnoses
  * with their CIE-10 names, line items with totals, and its observations with their answers.
  */
+/** A line of the printed sheet (alias d). */
+const DETALLE = columnas(planillaDet, 'd', {
+  solo: ['fechaAtencion', 'codigo', 'descripcion', 'cantidad', 'valorUni'],
+  extra: { total: '(d.cantidad * d.valor_uni)::numeric(14,2)::text' },
+});
+
 export async function resumenPdfRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -36,35 +44,34 @@ export async function resumenPdfRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const { planilla: p } = await getPlanillaForUser(db, req.user, req.params.id);
-      const [cab] = await db.query<Cabecera>(
-        `SELECT t.numero AS "numeroTramite", pr.nombre_comercial AS "nombreComercial", e.razon_social AS aseguradora,
+      const cab = await fila<Cabecera>(
+        db,
+        sql`SELECT t.numero AS "numeroTramite", pr.nombre_comercial AS "nombreComercial", e.razon_social AS aseguradora,
                 t.id_empresa_aseguradora AS "idEmpresaAseguradora"
            FROM tramite t JOIN prestador pr ON pr.id_prestador = t.id_prestador
            JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
-          WHERE t.id_tramite = $1`,
-        [p.idTramite],
+          WHERE t.id_tramite = ${p.idTramite}`,
       );
       const codigos = [p.diag1, p.diag2, p.diag3, p.diag4, p.diag5];
-      const nombres = await db.query<Diagnostico>(
-        'SELECT codigo, nombre FROM diagnostico WHERE codigo = ANY($1::text[])',
-        [codigos.filter((c): c is string => !!c)],
+      const nombres = await consulta<Diagnostico>(
+        db,
+        sql`SELECT codigo, nombre FROM diagnostico WHERE codigo = ANY(${sql.param(codigos.filter((c): c is string => !!c))}::text[])`,
       );
-      const detalles = await db.query<Detalle>(
-        `SELECT d.fecha_atencion AS "fechaAtencion", d.codigo, d.descripcion, d.cantidad, d.valor_uni AS "valorUni",
-                (d.cantidad * d.valor_uni)::numeric(14,2)::text AS total
-           FROM planilla_det d WHERE d.id_planilla = $1 AND d.estado = 1
+      const detalles = await consulta<Detalle>(
+        db,
+        sql`SELECT ${DETALLE}
+           FROM planilla_det d WHERE d.id_planilla = ${p.idPlanilla} AND d.estado = 1
           ORDER BY d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det LIMIT ${MAX_DETALLES}`,
-        [p.idPlanilla],
       );
-      const observaciones = await db.query<Observacion>(
-        `SELECT po.observacion_tipo AS tipo, coalesce(nullif(po.descripcion, ''), o.descripcion) AS observacion,
+      const observaciones = await consulta<Observacion>(
+        db,
+        sql`SELECT po.observacion_tipo AS tipo, coalesce(nullif(po.descripcion, ''), o.descripcion) AS observacion,
                 coalesce(nullif(po.respuesta, ''), r.descripcion) AS respuesta
            FROM pla_obs po
            JOIN observacion o ON o.id_observacion = po.id_observacion
            LEFT JOIN respuesta r ON r.id_respuesta = po.id_respuesta
-          WHERE po.id_planilla = $1 AND po.estado = 1
+          WHERE po.id_planilla = ${p.idPlanilla} AND po.estado = 1
           ORDER BY po.observacion_tipo DESC, po.id_pla_obs`,
-        [p.idPlanilla],
       );
       const logo = await logoDataUrl(db, cab.idEmpresaAseguradora);
       const doc = documentoResumen(p, cab, nombres, detalles, observaciones, logo);

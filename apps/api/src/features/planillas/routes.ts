@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdListCache } from '../../lib/id-list-cache.ts';
+import { consulta, sql, todas } from '../../lib/sql.ts';
 import { getTramiteConRevisiones } from '../tramites/access.ts';
 import { buscarRoutes } from './buscar.ts';
 import { diagnosticoRoutes } from './diagnosticos.ts';
@@ -18,7 +19,7 @@ import { fichaRoutes } from './ficha.ts';
 import { historialRoutes } from './historial.ts';
 import { listIds } from './list-ids.ts';
 import { plantillaRoutes } from './plantillas.ts';
-import { LIST_COLS, listConditions, orderSql, Params } from './queries.ts';
+import { LIST_COLS, listConditions, orderSql } from './queries.ts';
 import { resumenPdfRoutes } from './resumen-pdf.ts';
 
 const tags = ['planillas'];
@@ -57,19 +58,18 @@ export async function planillaRoutes(app: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const tramite = await getTramiteConRevisiones(db, req.user, q.idTramite);
-      const params = new Params();
-      const w = listConditions(req.user, tramite, q, params).join(' AND ');
+      const w = todas(listConditions(req.user, tramite, q));
       // The ordered ids of the list (cached while what it depends on is unchanged): the total is
       // their number and any page, first or last, is a primary-key lookup of its rows.
-      const ids = await listIds(db, listas, req.user, tramite, q, w, params.values, orderSql(q.sort));
+      const ids = await listIds(db, listas, req.user, tramite, q, w, orderSql(q.sort));
       const n = ids.length;
       const pagina = Array.from(ids.subarray((q.page - 1) * q.pageSize, q.page * q.pageSize));
       let rows: PlanillaFila[] = [];
       if (pagina.length > 0) {
-        const found = await db.query<PlanillaFila>(
-          `SELECT ${LIST_COLS} FROM planilla p LEFT JOIN diagnostico dg ON dg.codigo = p.diag1
-            WHERE p.id_planilla = ANY($1::int[])`,
-          [pagina],
+        const found = await consulta<PlanillaFila>(
+          db,
+          sql`SELECT ${LIST_COLS} FROM planilla p LEFT JOIN diagnostico dg ON dg.codigo = p.diag1
+            WHERE p.id_planilla = ANY(${sql.param(pagina)}::int[])`,
         );
         const porId = new Map(found.map((f) => [f.idPlanilla, f]));
         rows = pagina.map((id) => porId.get(id)).filter((f): f is PlanillaFila => f !== undefined);

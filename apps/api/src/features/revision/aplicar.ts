@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
+import { fila, sql, una } from '../../lib/sql.ts';
 import { sinResponderPlanilla } from '../observaciones/queries.ts';
 import {
   assertEstadoTrabajo,
@@ -45,11 +46,12 @@ export const COLS = {
 
 /** Who left the attention's review of that type in its current state (the audit trail), if anyone. */
 async function autorRevision(tx: Queryable, p: PlanillaRow, tipo: TipoRevision, estado: string) {
-  const [a] = await tx.query<{ nombre: string }>(
-    `SELECT u.nombre FROM auditoria_pla a JOIN usuario u ON u.id_usuario = a.id_usuario
-      WHERE a.id_planilla = $1 AND a.operacion = 'REVISION' AND a.campo = $2 AND a.despues = $3
+  const a = await una<{ nombre: string }>(
+    tx,
+    sql`SELECT u.nombre FROM auditoria_pla a JOIN usuario u ON u.id_usuario = a.id_usuario
+      WHERE a.id_planilla = ${p.idPlanilla} AND a.operacion = 'REVISION' AND a.campo = ${COLS[tipo].campo}
+        AND a.despues = ${estado}
       ORDER BY a.id_auditoria DESC LIMIT 1`,
-    [p.idPlanilla, COLS[tipo].campo, estado],
   );
   return a?.nombre ?? null;
 }
@@ -88,13 +90,15 @@ export async function aplicarRevision(
       throw new AppError(422, 'OBSERVACIONES_PENDIENTES', MSG_PLANILLA.observacionesSinResponder);
   }
   const c = COLS[tipo];
-  const sets = [`${c.estado} = $2`, 'version = version + 1', 'fecha_act = now()', 'id_usuario_act = $3'];
-  if (tr.efectos.includes('fechaRevision')) sets.push(`${c.fecha} = now()`);
-  if (tr.efectos.includes('borrarFechaRevision')) sets.push(`${c.fecha} = NULL`);
-  const [u] = await tx.query<{ version: number; estadoAud: string; estadoDoc: string }>(
-    `UPDATE planilla SET ${sets.join(', ')} WHERE id_planilla = $1
+  let fecha = sql.empty();
+  if (tr.efectos.includes('fechaRevision')) fecha = sql.raw(`, ${c.fecha} = now()`);
+  if (tr.efectos.includes('borrarFechaRevision')) fecha = sql.raw(`, ${c.fecha} = NULL`);
+  const u = await fila<{ version: number; estadoAud: string; estadoDoc: string }>(
+    tx,
+    sql`UPDATE planilla SET ${sql.raw(c.estado)} = ${tr.hacia}, version = version + 1, fecha_act = now(),
+           id_usuario_act = ${user.idUsuario}${fecha}
+      WHERE id_planilla = ${p.idPlanilla}
      RETURNING version, estado_aud AS "estadoAud", estado_doc AS "estadoDoc"`,
-    [p.idPlanilla, tr.hacia, user.idUsuario],
   );
   await recordChanges(
     tx,

@@ -13,8 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import { carga, planilla } from '../../db/schema/index.ts';
+import { columnas, consulta, prefixPattern, type SQL, sql, todas, una } from '../../lib/sql.ts';
 import { perfilNoAutorizado } from '../planillas/access.ts';
-import { Params } from '../planillas/queries.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 
 /*
@@ -24,9 +25,18 @@ import { getTramiteForUser } from '../tramites/access.ts';
  */
 
 const COLS = {
-  M: { estado: 'estado_aud', usuario: 'id_usuario_med' },
-  D: { estado: 'estado_doc', usuario: 'id_usuario_doc' },
+  M: { estado: sql.raw('estado_aud'), usuario: sql.raw('id_usuario_med') },
+  D: { estado: sql.raw('estado_doc'), usuario: sql.raw('id_usuario_doc') },
 } as const;
+
+/** A load's columns in the loads tab (alias c). */
+const CARGA = columnas(carga, 'c', {
+  solo: ['idCarga', 'tipoCarga', 'numSemana', 'fechaDesde', 'fechaHasta'],
+});
+/** An attention's columns in the attentions tab (alias p); the state and holder depend on the type. */
+const PLANILLA = columnas(planilla, 'p', {
+  solo: ['idPlanilla', 'idCarga', 'numero', 'cedula', 'nombre', 'fechaDesde', 'fechaHasta'],
+});
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -81,9 +91,9 @@ export async function asignacionConsultaRoutes(app: FastifyInstance) {
       const { tipo: t } = req.query;
       const tramite = await tramiteAsignable(db, req.user, req.params.id, t);
       const c = COLS[t];
-      const items = await db.query(
-        `SELECT c.id_carga AS "idCarga", c.tipo_carga AS "tipoCarga", c.num_semana AS "numSemana",
-                c.fecha_desde AS "fechaDesde", c.fecha_hasta AS "fechaHasta",
+      const items = await consulta(
+        db,
+        sql`SELECT ${CARGA},
                 x.total, x.pendientes, x.sin_asignar AS "sinAsignar"
            FROM carga c
            JOIN LATERAL (
@@ -92,9 +102,8 @@ export async function asignacionConsultaRoutes(app: FastifyInstance) {
                     count(*) FILTER (WHERE p.${c.estado} = 'PENDIENTE' AND p.${c.usuario} IS NULL)::int AS sin_asignar
                FROM planilla p WHERE p.id_carga = c.id_carga AND p.estado = 1
            ) x ON x.total > 0
-          WHERE c.id_tramite = $1 AND c.estado = 1
+          WHERE c.id_tramite = ${tramite.idTramite} AND c.estado = 1
           ORDER BY c.fecha_desde, c.id_carga`,
-        [tramite.idTramite],
       );
       return { items };
     },
@@ -116,36 +125,28 @@ export async function asignacionConsultaRoutes(app: FastifyInstance) {
       const q = req.query;
       const tramite = await tramiteAsignable(db, req.user, req.params.id, q.tipo);
       const c = COLS[q.tipo];
-      const params = new Params();
-      const w = [`p.id_tramite = ${params.add(tramite.idTramite)}`, 'p.estado = 1'];
-      if (q.idCarga) w.push(`p.id_carga = ${params.add(q.idCarga)}`);
-      if (q.asignado === 'sin') w.push(`p.${c.usuario} IS NULL`);
-      else if (q.asignado) w.push(`p.${c.usuario} = ${params.add(q.asignado)}`);
-      if (q.estado) w.push(`p.${c.estado} = ${params.add(q.estado)}`);
-      if (q.numero) {
-        w.push(`p.numero ILIKE ${params.add(`${q.numero.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)}`);
-      }
-      const where = w.join(' AND ');
-      const [{ n }] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM planilla p WHERE ${where}`,
-        params.values,
-      );
+      const w: SQL[] = [sql`p.id_tramite = ${tramite.idTramite}`, sql.raw('p.estado = 1')];
+      if (q.idCarga) w.push(sql`p.id_carga = ${q.idCarga}`);
+      if (q.asignado === 'sin') w.push(sql`p.${c.usuario} IS NULL`);
+      else if (q.asignado) w.push(sql`p.${c.usuario} = ${q.asignado}`);
+      if (q.estado) w.push(sql`p.${c.estado} = ${q.estado}`);
+      if (q.numero) w.push(sql`p.numero ILIKE ${prefixPattern(q.numero)}`);
+      const where = todas(w);
+      const n =
+        (await una<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM planilla p WHERE ${where}`))?.n ?? 0;
       const offset = (q.page - 1) * q.pageSize;
       let items: unknown[] = [];
       if (offset < n) {
-        const limit = params.add(q.pageSize);
-        const skip = params.add(offset);
-        items = await db.query(
-          `WITH pagina AS (
+        items = await consulta(
+          db,
+          sql`WITH pagina AS (
              SELECT p.id_planilla FROM planilla p WHERE ${where}
-              ORDER BY p.numero, p.id_planilla LIMIT ${limit} OFFSET ${skip})
-           SELECT p.id_planilla AS "idPlanilla", p.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
-                  p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta", p.${c.estado} AS estado,
+              ORDER BY p.numero, p.id_planilla LIMIT ${q.pageSize} OFFSET ${offset})
+           SELECT ${PLANILLA}, p.${c.estado} AS estado,
                   p.${c.usuario} AS "idUsuario", u.nombre AS "usuarioNombre"
              FROM pagina JOIN planilla p ON p.id_planilla = pagina.id_planilla
              LEFT JOIN usuario u ON u.id_usuario = p.${c.usuario}
             ORDER BY p.numero, p.id_planilla`,
-          params.values,
         );
       }
       return { items, total: n, page: q.page, pageSize: q.pageSize };

@@ -13,14 +13,20 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { usuario } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
+import { columnas, consulta, type SQL, sql, todas, una } from '../../lib/sql.ts';
 import { perfilNoAutorizado } from '../planillas/access.ts';
-import { Params } from '../planillas/queries.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
 import { COLS } from './aplicar.ts';
 
 const tags = ['revisión'];
+
+/** The columns of an assignable user (alias u). */
+const USUARIO = columnas(usuario, 'u', { solo: ['idUsuario', 'nombre', 'idPerfil'] });
+/** The staff named in an assignment (no alias). */
+const STAFF = columnas(usuario, 'usuario', { solo: ['idUsuario', 'nombre'] });
 
 /** The procedure's assignment tab: who reviews what (read), and assigning attentions to an auditor or a manager. */
 export async function asignarRoutes(app: FastifyInstance) {
@@ -44,9 +50,10 @@ export async function asignarRoutes(app: FastifyInstance) {
       const tramite = await getTramiteForUser(db, req.user, req.params.id);
       const { tipo } = req.query;
       if (!assignProfiles(tipo).includes(req.user.idPerfil)) throw perfilNoAutorizado();
-      const c = COLS[tipo];
-      const usuarios = await db.query(
-        `SELECT u.id_usuario AS "idUsuario", u.nombre, u.id_perfil AS "idPerfil",
+      const c = { usuario: sql.raw(COLS[tipo].usuario), estado: sql.raw(COLS[tipo].estado) };
+      const usuarios = await consulta(
+        db,
+        sql`SELECT ${USUARIO},
                 NULLIF(trim(concat_ws(' ', pe.primer_nombre, pe.primer_apellido)), '') AS "personaNombre",
                 COALESCE(a.asignadas, 0)::int AS asignadas, COALESCE(a.pendientes, 0)::int AS pendientes
            FROM usuario u
@@ -54,18 +61,18 @@ export async function asignarRoutes(app: FastifyInstance) {
            LEFT JOIN (
              SELECT p.${c.usuario} AS id_usuario, count(*) AS asignadas,
                     count(*) FILTER (WHERE p.${c.estado} = 'PENDIENTE') AS pendientes
-               FROM planilla p WHERE p.id_tramite = $1 AND p.estado = 1 AND p.${c.usuario} IS NOT NULL
+               FROM planilla p WHERE p.id_tramite = ${tramite.idTramite} AND p.estado = 1 AND p.${c.usuario} IS NOT NULL
               GROUP BY p.${c.usuario}
            ) a ON a.id_usuario = u.id_usuario
-          WHERE u.id_suscripcion = $2 AND u.activo AND u.id_perfil = ANY($3::int[])
+          WHERE u.id_suscripcion = ${tramite.idSuscripcion} AND u.activo
+            AND u.id_perfil = ANY(${sql.param(assigneeProfiles(tipo))}::int[])
           ORDER BY u.id_perfil DESC, u.nombre`,
-        [tramite.idTramite, tramite.idSuscripcion, assigneeProfiles(tipo)],
       );
-      const [t] = await db.query<{ total: number; sinAsignar: number }>(
-        `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${c.usuario} IS NULL)::int AS "sinAsignar"
-           FROM planilla WHERE id_tramite = $1 AND estado = 1`,
-        [tramite.idTramite],
-      );
+      const t = (await una<{ total: number; sinAsignar: number }>(
+        db,
+        sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE ${c.usuario} IS NULL)::int AS "sinAsignar"
+           FROM planilla WHERE id_tramite = ${tramite.idTramite} AND estado = 1`,
+      )) as { total: number; sinAsignar: number };
       return { tipo, usuarios, sinAsignar: t.sinAsignar, total: t.total };
     },
   );
@@ -85,7 +92,8 @@ export async function asignarRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      const c = COLS[b.tipo];
+      const c = { usuario: sql.raw(COLS[b.tipo].usuario), estado: sql.raw(COLS[b.tipo].estado) };
+      const campoUsuario = COLS[b.tipo].campoUsuario;
       const res = await db.transaction(async (tx) => {
         // FOR UPDATE: the first assignment may move the procedure RECIBIDO → EN PROCESO.
         const tramite = await getTramiteForUser(tx, req.user, req.params.id, { lock: true });
@@ -94,10 +102,11 @@ export async function asignarRoutes(app: FastifyInstance) {
           throw conflict(MSG_PLANILLA.tramiteNoTrabajo(tramite.estadoTramite), 'ESTADO_INVALIDO');
         }
         const ids = b.repartir ? (b.idUsuarios ?? []) : [b.idUsuario as number];
-        const staff = await tx.query<{ idUsuario: number; nombre: string }>(
-          `SELECT id_usuario AS "idUsuario", nombre FROM usuario
-            WHERE id_usuario = ANY($1::int[]) AND id_suscripcion = $2 AND activo AND id_perfil = ANY($3::int[])`,
-          [ids, tramite.idSuscripcion, assigneeProfiles(b.tipo)],
+        const staff = await consulta<{ idUsuario: number; nombre: string }>(
+          tx,
+          sql`SELECT ${STAFF} FROM usuario
+            WHERE id_usuario = ANY(${sql.param(ids)}::int[]) AND id_suscripcion = ${tramite.idSuscripcion} AND activo
+              AND id_perfil = ANY(${sql.param(assigneeProfiles(b.tipo))}::int[])`,
         );
         const unicos = [...new Set(ids)];
         if (staff.length !== unicos.length) {
@@ -106,45 +115,44 @@ export async function asignarRoutes(app: FastifyInstance) {
           });
         }
         if (b.idCarga) {
-          const [carga] = await tx.query('SELECT 1 FROM carga WHERE id_carga = $1 AND id_tramite = $2', [
-            b.idCarga,
-            tramite.idTramite,
-          ]);
+          const carga = await una(
+            tx,
+            sql`SELECT 1 FROM carga WHERE id_carga = ${b.idCarga} AND id_tramite = ${tramite.idTramite}`,
+          );
           if (!carga)
             throw badRequest(MSG_PLANILLA.seleccioneCarga, { idCarga: MSG_PLANILLA.seleccioneCarga });
         }
-        const params = new Params();
         // Only attentions still PENDIENTE for this type are (re)assigned: a registered review keeps its reviewer.
-        const w = [
-          `p.id_tramite = ${params.add(tramite.idTramite)}`,
-          'p.estado = 1',
-          `p.${c.estado} = 'PENDIENTE'`,
+        const w: SQL[] = [
+          sql`p.id_tramite = ${tramite.idTramite}`,
+          sql.raw('p.estado = 1'),
+          sql`p.${c.estado} = 'PENDIENTE'`,
         ];
-        if (b.idCarga) w.push(`p.id_carga = ${params.add(b.idCarga)}`);
+        if (b.idCarga) w.push(sql`p.id_carga = ${b.idCarga}`);
         if (!b.repartir && b.idPlanillas?.length)
-          w.push(`p.id_planilla = ANY(${params.add(b.idPlanillas)}::int[])`);
-        const usuarios = params.add(unicos);
-        const idUsuario = params.add(req.user.idUsuario);
-        const [x] = await tx.query<{ asignadas: number }>(
-          `WITH objetivo AS (
+          w.push(sql`p.id_planilla = ANY(${sql.param(b.idPlanillas)}::int[])`);
+        const usuarios = sql.param(unicos);
+        const idUsuario = req.user.idUsuario;
+        const x = (await una<{ asignadas: number }>(
+          tx,
+          sql`WITH objetivo AS (
              SELECT p.id_planilla, p.${c.usuario} AS antes,
                     (${usuarios}::int[])[((row_number() OVER (ORDER BY p.numero, p.id_planilla) - 1)
                                           % cardinality(${usuarios}::int[])) + 1] AS despues
-               FROM planilla p WHERE ${w.join(' AND ')}
+               FROM planilla p WHERE ${todas(w)}
            ), cambio AS (
              UPDATE planilla p SET ${c.usuario} = o.despues, version = p.version + 1, fecha_act = now(), id_usuario_act = ${idUsuario}
                FROM objetivo o WHERE p.id_planilla = o.id_planilla AND o.antes IS DISTINCT FROM o.despues
              RETURNING p.id_planilla
            ), audit AS (
              INSERT INTO auditoria_pla (id_planilla, id_usuario, operacion, campo, antes, despues)
-             SELECT o.id_planilla, ${idUsuario}, 'ASIGNAR', '${c.campoUsuario}', ua.nombre, ud.nombre
+             SELECT o.id_planilla, ${idUsuario}::int, 'ASIGNAR', ${campoUsuario}, ua.nombre, ud.nombre
                FROM objetivo o JOIN cambio ch ON ch.id_planilla = o.id_planilla
                LEFT JOIN usuario ua ON ua.id_usuario = o.antes
                LEFT JOIN usuario ud ON ud.id_usuario = o.despues
            )
            SELECT count(*)::int AS asignadas FROM objetivo`,
-          params.values,
-        );
+        )) as { asignadas: number };
         const nombres = staff.map((s) => s.nombre).join(', ');
         await writeBitacora(
           tx,

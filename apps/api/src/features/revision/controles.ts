@@ -12,11 +12,19 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { planilla } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { columnas, consulta, sql, una } from '../../lib/sql.ts';
 import { controlSql } from '../planillas/controles-sql.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 
 const tags = ['revisión'];
+
+/** A flagged attention (alias p) with the control's reason (x) and the count as a window. */
+const FILA_CONTROL = columnas(planilla, 'p', {
+  solo: ['idPlanilla', 'idCarga', 'numero', 'cedula', 'nombre', 'fechaDesde', 'fechaHasta'],
+  extra: { motivo: 'x.motivo', total: 'count(*) OVER ()::int' },
+});
 
 /** The procedure's controls (automatic checks over its attentions) and the attentions of one control. */
 export async function controlesRoutes(app: FastifyInstance) {
@@ -39,14 +47,12 @@ export async function controlesRoutes(app: FastifyInstance) {
     async (req) => {
       const tramite = await getTramiteForUser(db, req.user, req.params.id);
       if (!isSupervision(req.user.idPerfil)) throw forbidden();
-      const vals: unknown[] = [tramite.idTramite];
-      if (req.query.idCarga) vals.push(req.query.idCarga);
       const controles = [];
       for (const ctl of CONTROLES) {
-        const [x] = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM (${controlSql(ctl.control, '$1', req.query.idCarga ? '$2' : null)}) x`,
-          vals,
-        );
+        const q = controlSql(ctl.control, tramite.idTramite, req.query.idCarga ?? null);
+        const x = (await una<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${q}) x`)) as {
+          n: number;
+        };
         controles.push({
           control: ctl.control,
           nombre: ctl.nombre,
@@ -77,25 +83,20 @@ export async function controlesRoutes(app: FastifyInstance) {
       const tramite = await getTramiteForUser(db, req.user, req.params.id);
       if (!isSupervision(req.user.idPerfil)) throw forbidden();
       const { idCarga, page, pageSize } = req.query;
-      const vals: unknown[] = [tramite.idTramite];
-      if (idCarga) vals.push(idCarga);
-      const sql = controlSql(req.params.n, '$1', idCarga ? '$2' : null);
-      vals.push(pageSize, (page - 1) * pageSize);
+      const q = controlSql(req.params.n, tramite.idTramite, idCarga ?? null);
       // One evaluation of the control: the count rides along as a window.
-      const rows = await db.query<{ total: number }>(
-        `SELECT p.id_planilla AS "idPlanilla", p.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
-                p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta", x.motivo, count(*) OVER ()::int AS total
-           FROM (${sql}) x
+      const rows = await consulta<{ total: number }>(
+        db,
+        sql`SELECT ${FILA_CONTROL}
+           FROM (${q}) x
           CROSS JOIN LATERAL (SELECT * FROM planilla pl WHERE pl.id_planilla = x.id_planilla) p
-          ORDER BY p.numero, p.id_planilla LIMIT $${vals.length - 1} OFFSET $${vals.length}`,
-        vals,
+          ORDER BY p.numero, p.id_planilla LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       );
       let total = rows[0]?.total ?? 0;
       if (rows.length === 0 && page > 1) {
-        const [c] = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM (${sql}) x`,
-          vals.slice(0, -2),
-        );
+        const c = (await una<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${q}) x`)) as {
+          n: number;
+        };
         total = c.n;
       }
       return { items: rows.map(({ total: _t, ...r }) => r), total, page, pageSize };

@@ -14,7 +14,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { Params, visibilitySql } from '../planillas/queries.ts';
+import { consulta, type SQL, sql, todas, una } from '../../lib/sql.ts';
+import { visibilitySql } from '../planillas/queries.ts';
 import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
 
 const tags = ['planillas'];
@@ -87,17 +88,13 @@ function pendientesWhere(
   tramite: TramiteRow,
   tipo: TipoRevision,
   idCarga: number | undefined,
-  params: Params,
-): string[] {
-  const w = [`p.id_tramite = ${params.add(tramite.idTramite)}`, 'p.estado = 1'];
-  w.push(tipo === 'M' ? `p.estado_aud = 'PENDIENTE'` : `p.estado_doc = 'PENDIENTE'`);
-  if (idCarga) w.push(`p.id_carga = ${params.add(idCarga)}`);
-  const vis = visibilitySql(user, tramite, params);
-  if (vis) w.push(vis);
-  if (tipo === 'M' && user.idPerfil === PERFIL.AUDITOR_AM)
-    w.push(`p.id_usuario_med = ${params.add(user.idUsuario)}`);
-  if (tipo === 'D' && user.idPerfil === PERFIL.GESTOR_GD)
-    w.push(`p.id_usuario_doc = ${params.add(user.idUsuario)}`);
+): (SQL | undefined)[] {
+  const w: (SQL | undefined)[] = [sql`p.id_tramite = ${tramite.idTramite}`, sql.raw('p.estado = 1')];
+  w.push(sql.raw(tipo === 'M' ? `p.estado_aud = 'PENDIENTE'` : `p.estado_doc = 'PENDIENTE'`));
+  if (idCarga) w.push(sql`p.id_carga = ${idCarga}`);
+  w.push(visibilitySql(user, tramite));
+  if (tipo === 'M' && user.idPerfil === PERFIL.AUDITOR_AM) w.push(sql`p.id_usuario_med = ${user.idUsuario}`);
+  if (tipo === 'D' && user.idPerfil === PERFIL.GESTOR_GD) w.push(sql`p.id_usuario_doc = ${user.idUsuario}`);
   return w;
 }
 
@@ -109,14 +106,16 @@ export async function contarPendientes(
   tipo: TipoRevision,
   idCarga: number | undefined,
 ): Promise<number> {
-  const params = new Params();
-  const w = pendientesWhere(user, tramite, tipo, idCarga, params);
-  const [{ n }] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM planilla p WHERE ${w.join(' AND ')}`,
-    params.values,
-  );
-  return n;
+  const w = todas(pendientesWhere(user, tramite, tipo, idCarga));
+  const r = await una<{ n: number }>(q, sql`SELECT count(*)::int AS n FROM planilla p WHERE ${w}`);
+  return r?.n ?? 0;
 }
+
+const SEL = sql.raw('SELECT p.id_planilla AS "idPlanilla", p.numero FROM planilla p WHERE');
+const ORDEN = {
+  ASC: sql.raw('ORDER BY p.numero ASC, p.id_planilla ASC LIMIT 1'),
+  DESC: sql.raw('ORDER BY p.numero DESC, p.id_planilla DESC LIMIT 1'),
+};
 
 /**
  * The next (or previous) pending attention for review type `tipo`, in list order (numero, id),
@@ -132,29 +131,24 @@ export async function siguientePendiente(
   despuesDe: number | undefined,
   anterior = false,
 ): Promise<{ idPlanilla: number; numero: string } | null> {
-  const params = new Params();
-  const w = pendientesWhere(user, tramite, tipo, idCarga, params);
-  const dir = anterior ? 'DESC' : 'ASC';
-  const order = `ORDER BY p.numero ${dir}, p.id_planilla ${dir} LIMIT 1`;
-  const sel = `SELECT p.id_planilla AS "idPlanilla", p.numero FROM planilla p WHERE`;
+  const w = pendientesWhere(user, tramite, tipo, idCarga);
+  const order = ORDEN[anterior ? 'DESC' : 'ASC'];
   type Row = { idPlanilla: number; numero: string };
   if (despuesDe) {
-    const [pivot] = await q.query<{ numero: string }>(
-      'SELECT numero FROM planilla WHERE id_planilla = $1 AND id_tramite = $2',
-      [despuesDe, tramite.idTramite],
+    const pivot = await una<{ numero: string }>(
+      q,
+      sql`SELECT numero FROM planilla WHERE id_planilla = ${despuesDe} AND id_tramite = ${tramite.idTramite}`,
     );
     if (pivot) {
-      const vals = [...params.values, pivot.numero, despuesDe];
-      const a = `$${vals.length - 1}`;
-      const b = `$${vals.length}`;
-      const [next] = await q.query<Row>(
-        `${sel} ${w.join(' AND ')} AND (p.numero, p.id_planilla) ${anterior ? '<' : '>'} (${a}, ${b}) ${order}`,
-        vals,
+      const cmp = sql.raw(anterior ? '<' : '>');
+      const [next] = await consulta<Row>(
+        q,
+        sql`${SEL} ${todas(w)} AND (p.numero, p.id_planilla) ${cmp} (${pivot.numero}, ${despuesDe}) ${order}`,
       );
       if (next) return next;
-      w.push(`p.id_planilla <> ${params.add(despuesDe)}`);
+      w.push(sql`p.id_planilla <> ${despuesDe}`);
     }
   }
-  const [first] = await q.query<Row>(`${sel} ${w.join(' AND ')} ${order}`, params.values);
+  const first = await una<Row>(q, sql`${SEL} ${todas(w)} ${order}`);
   return first ?? null;
 }

@@ -1,6 +1,8 @@
 import { ESTADOS_PRESTADOR, PERFIL, type SessionUser } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { tramite } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { columnas, compilar, consulta, type SQL, sql } from '../../lib/sql.ts';
 
 export type TramiteScopeOpts = {
   sandbox?: boolean;
@@ -24,30 +26,32 @@ export type TramiteScopeOpts = {
  *   (the list of headers) earlier states too;
  * - the operatives 18 and 20 besides: only procedures assigned to everybody (T) or with an attention
  *   assigned to them (with `completo`: only T).
- * Returns the condition with its parameters starting at `$n`.
  */
-export function tramiteScope(user: SessionUser, n: number, opts: TramiteScopeOpts = {}) {
-  const sandbox = opts.sandbox ? 't.sandbox' : 'NOT t.sandbox';
+export function tramiteScopeSql(user: SessionUser, opts: TramiteScopeOpts = {}): SQL {
+  const sandbox = sql.raw(opts.sandbox ? 't.sandbox' : 'NOT t.sandbox');
   if (user.idPerfil === PERFIL.PRESTADOR) {
-    return {
-      sql: `${sandbox} AND t.id_prestador IN (SELECT p.id_prestador FROM prestador p WHERE p.id_empresa = $${n})`,
-      params: [user.idEmpresa],
-    };
+    return sql`${sandbox} AND t.id_prestador IN (SELECT p.id_prestador FROM prestador p WHERE p.id_empresa = ${user.idEmpresa})`;
   }
-  const sql = [sandbox, `t.id_suscripcion = $${n}`];
-  const params: unknown[] = [user.idSuscripcion ?? -1];
+  const w = [sandbox, sql`t.id_suscripcion = ${user.idSuscripcion ?? -1}`];
   if (!opts.cabecera) {
-    params.push(ESTADOS_PRESTADOR);
-    sql.push(`t.estado_tramite <> ALL($${n + 1}::text[])`);
+    w.push(sql`t.estado_tramite <> ALL(${sql.param([...ESTADOS_PRESTADOR])}::text[])`);
     const operativo = OPERATIVOS[user.idPerfil];
-    if (operativo && opts.completo) sql.push(`t.tipo_asignacion = 'T'`);
+    if (operativo && opts.completo) w.push(sql.raw(`t.tipo_asignacion = 'T'`));
     else if (operativo) {
-      params.push(user.idUsuario);
-      sql.push(`(t.tipo_asignacion = 'T' OR EXISTS (SELECT 1 FROM planilla pa
-                  WHERE pa.id_tramite = t.id_tramite AND pa.${operativo} = $${n + 2}))`);
+      w.push(sql`(t.tipo_asignacion = 'T' OR EXISTS (SELECT 1 FROM planilla pa
+                  WHERE pa.id_tramite = t.id_tramite AND pa.${sql.raw(operativo)} = ${user.idUsuario}))`);
     }
   }
-  return { sql: sql.join(' AND '), params };
+  return sql.join(w, sql.raw(' AND '));
+}
+
+/**
+ * `tramiteScopeSql` as text with its parameters starting at `$n`, for the statements still written as
+ * text outside this area (sandbox, herramientas).
+ */
+export function tramiteScope(user: SessionUser, n: number, opts: TramiteScopeOpts = {}) {
+  const { text, params } = compilar(tramiteScopeSql(user, opts));
+  return { sql: text.replace(/\$(\d+)/g, (_m, k: string) => '$' + String(Number(k) + n - 1)), params };
 }
 
 /** The assignment column of the operatives: 18 (AM) and 20 (GD) see what is assigned to them. */
@@ -74,11 +78,27 @@ export type TramiteRow = {
   tieneApr: number;
 };
 
-const BASE = `SELECT t.id_tramite AS "idTramite", t.id_suscripcion AS "idSuscripcion", t.id_prestador AS "idPrestador",
-  t.id_servicio AS "idServicio", t.estado_tramite AS "estadoTramite", t.frecuencia_carga AS "frecuenciaCarga",
-  t.num_semana AS "numSemana", t.max_semanas AS "maxSemanas", t.tipo_asignacion AS "tipoAsignacion",
-  t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta", t.descripcion, t.version, t.sandbox,
-  t.tiene_apr AS "tieneApr"`;
+const BASE = sql`SELECT ${columnas(tramite, 't', {
+  solo: [
+    'idTramite',
+    'idSuscripcion',
+    'idPrestador',
+    'idServicio',
+    'estadoTramite',
+    'frecuenciaCarga',
+    'numSemana',
+    'maxSemanas',
+    'tipoAsignacion',
+    'fechaDesde',
+    'fechaHasta',
+    'descripcion',
+    'version',
+    'sandbox',
+    'tieneApr',
+  ],
+})}`;
+
+const FOR_UPDATE = sql.raw(' FOR UPDATE');
 
 /**
  * Revisions of a procedure's attentions (table planilla_rev, migration 0007) and of its observations
@@ -102,10 +122,10 @@ export async function getTramiteForUser(
   idTramite: number,
   opts: { lock?: boolean } & Omit<TramiteScopeOpts, 'cabecera'> = {},
 ): Promise<TramiteRow> {
-  const scope = tramiteScope(user, 2, { sandbox: opts.sandbox, completo: opts.completo });
-  const rows = await q.query<TramiteRow>(
-    `${BASE} FROM tramite t WHERE t.id_tramite = $1 AND ${scope.sql}${opts.lock ? ' FOR UPDATE' : ''}`,
-    [idTramite, ...scope.params],
+  const scope = tramiteScopeSql(user, { sandbox: opts.sandbox, completo: opts.completo });
+  const rows = await consulta<TramiteRow>(
+    q,
+    sql`${BASE} FROM tramite t WHERE t.id_tramite = ${idTramite} AND ${scope}${opts.lock ? FOR_UPDATE : sql.empty()}`,
   );
   if (!rows[0]) throw notFound();
   return rows[0];
@@ -120,14 +140,13 @@ export async function getTramiteConRevisiones(
   user: SessionUser,
   idTramite: number,
 ): Promise<TramiteRow & { revs: PlanillaRevs }> {
-  const scope = tramiteScope(user, 2);
-  const rows = await q.query<TramiteRow & { revs: PlanillaRevs | null }>(
-    `${BASE}, (SELECT json_build_object('datos', r.datos::text, 'revision', r.revision::text,
+  const rows = await consulta<TramiteRow & { revs: PlanillaRevs | null }>(
+    q,
+    sql`${BASE}, (SELECT json_build_object('datos', r.datos::text, 'revision', r.revision::text,
                                         'nivel', r.nivel::text, 'archivos', r.archivos::text,
                                         'observaciones', r.observaciones::text)
                  FROM planilla_rev r WHERE r.id_tramite = t.id_tramite) AS revs
-       FROM tramite t WHERE t.id_tramite = $1 AND ${scope.sql}`,
-    [idTramite, ...scope.params],
+       FROM tramite t WHERE t.id_tramite = ${idTramite} AND ${tramiteScopeSql(user)}`,
   );
   const t = rows[0];
   if (!t) throw notFound();

@@ -15,10 +15,11 @@ import {
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { consulta, fila, sql, una } from '../../lib/sql.ts';
 import { aplicar } from '../workflow/service.ts';
 import { getTramiteForUser, writeBitacora } from './access.ts';
 import { insertTramite } from './insert.ts';
-import { TRAMITE_FROM, TRAMITE_VIEW } from './queries.ts';
+import { TRAMITE_FROM_SQL, TRAMITE_VIEW_SQL } from './queries.ts';
 
 /**
  * A procedure's reads and writes behind routes.ts: its view with the user's actions, what it holds (annulling),
@@ -28,25 +29,24 @@ import { TRAMITE_FROM, TRAMITE_VIEW } from './queries.ts';
 /** A procedure as the API answers it, with the workflow actions the user may take. */
 export async function vistaTramite(q: Queryable, user: SessionUser, idTramite: number) {
   const t = await getTramiteForUser(q, user, idTramite);
-  const [row] = await q.query<Record<string, unknown>>(
-    `SELECT ${TRAMITE_VIEW} ${TRAMITE_FROM} WHERE t.id_tramite = $1`,
-    [t.idTramite],
+  const row = await una<Record<string, unknown>>(
+    q,
+    sql`SELECT ${TRAMITE_VIEW_SQL} ${TRAMITE_FROM_SQL} WHERE t.id_tramite = ${t.idTramite}`,
   );
   return { ...row, acciones: accionesPermitidas(t, user.idPerfil).map((a) => a.accion) };
 }
 
 /** What a procedure holds: the annul confirmation names it and the bitácora keeps it (decision 50). */
 export async function contenidoTramite(q: Queryable, idTramite: number) {
-  const [r] = await q.query<{ cargas: number; atenciones: number; lineas: number; archivos: number }>(
-    `SELECT (SELECT count(*)::int FROM carga c WHERE c.id_tramite = $1 AND c.estado = 1) AS cargas,
-            (SELECT count(*)::int FROM planilla p WHERE p.id_tramite = $1 AND p.estado = 1) AS atenciones,
+  return fila<{ cargas: number; atenciones: number; lineas: number; archivos: number }>(
+    q,
+    sql`SELECT (SELECT count(*)::int FROM carga c WHERE c.id_tramite = ${idTramite} AND c.estado = 1) AS cargas,
+            (SELECT count(*)::int FROM planilla p WHERE p.id_tramite = ${idTramite} AND p.estado = 1) AS atenciones,
             (SELECT count(*)::int FROM planilla_det d JOIN planilla p ON p.id_planilla = d.id_planilla
-              WHERE p.id_tramite = $1 AND p.estado = 1) AS lineas,
+              WHERE p.id_tramite = ${idTramite} AND p.estado = 1) AS lineas,
             (SELECT count(*)::int FROM archivo_pla a JOIN planilla p ON p.id_planilla = a.id_planilla
-              WHERE p.id_tramite = $1 AND p.estado = 1) AS archivos`,
-    [idTramite],
+              WHERE p.id_tramite = ${idTramite} AND p.estado = 1) AS archivos`,
   );
-  return r;
 }
 
 /** What a procedure holds before annulling it (for the confirmation), and whether the user may annul it. */
@@ -66,14 +66,14 @@ export async function registrarTramite(
   user: SessionUser,
   b: z.infer<typeof tramiteInputSchema>,
 ) {
-  const prest = await db.query<{ id: number }>(
-    'SELECT id_prestador AS id FROM prestador WHERE id_prestador = $1 AND id_empresa = $2',
-    [b.idPrestador, user.idEmpresa],
+  const prest = await consulta<{ id: number }>(
+    db,
+    sql`SELECT id_prestador AS id FROM prestador WHERE id_prestador = ${b.idPrestador} AND id_empresa = ${user.idEmpresa}`,
   );
   if (!prest[0]) throw badRequest(MSG.campoRequerido('Prestador'), { idPrestador: 'Prestador no válido.' });
-  const susc = await db.query<{ idEmpresa: number }>(
-    'SELECT id_empresa AS "idEmpresa" FROM suscripcion WHERE id_suscripcion = $1',
-    [user.idSuscripcion],
+  const susc = await consulta<{ idEmpresa: number }>(
+    db,
+    sql`SELECT id_empresa AS "idEmpresa" FROM suscripcion WHERE id_suscripcion = ${user.idSuscripcion}`,
   );
   if (!susc[0])
     throw new AppError(422, 'SIN_SUSCRIPCION', 'Su usuario no está asociado a una suscripción vigente.');
@@ -114,10 +114,11 @@ export async function actualizarTramite(
   }
   const maxSemanas =
     t.frecuenciaCarga === 'S' ? semanasEnPeriodo(body.fechaDesde, body.fechaHasta) : t.maxSemanas;
-  await tx.query(
-    `UPDATE tramite SET fecha_desde = $1, fecha_hasta = $2, descripcion = $3, max_semanas = $4, version = version + 1,
-       fecha_act = now(), id_usuario_act = $5 WHERE id_tramite = $6`,
-    [body.fechaDesde, body.fechaHasta, body.descripcion, maxSemanas, user.idUsuario, t.idTramite],
+  await consulta(
+    tx,
+    sql`UPDATE tramite SET fecha_desde = ${body.fechaDesde}, fecha_hasta = ${body.fechaHasta}, descripcion = ${body.descripcion},
+       max_semanas = ${maxSemanas}, version = version + 1, fecha_act = now(), id_usuario_act = ${user.idUsuario}
+     WHERE id_tramite = ${t.idTramite}`,
   );
 }
 
