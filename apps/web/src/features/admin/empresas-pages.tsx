@@ -1,18 +1,27 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { formatCount, formatDateTime, getResource, IMAGEN_MAX_BYTES, MSG, MSG_ADMIN } from '@app/domain';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  getResource,
+  IMAGEN_MAX_BYTES,
+  MSG,
+  MSG_ADMIN,
+} from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, Form, Image, Input, List, Modal, Tag, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../../app/use-session.ts';
 import { fetchCatalogRow } from '../../components/catalog/catalog-api.ts';
+import { estadoTag } from '../../components/catalog/catalog-columns.tsx';
 import { CatalogForm } from '../../components/catalog/catalog-form.tsx';
 import { CatalogList } from '../../components/catalog/catalog-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { adminApi, adminKeys, type Empresa, type EmpresaImg } from './admin-api.ts';
-import { estadoTag } from './components/columns.tsx';
-import { DetailState, HelpIcon, InfoBlock, parseId, UrlTabs } from './components/detail.tsx';
+import { DetailState, dato, HelpIcon, parseId, UrlTabs } from './components/detail.tsx';
 import { INICIO } from './components/guards.tsx';
 import { PersonasTab } from './personas-tab.tsx';
 import { SuscripcionesList } from './suscripciones-pages.tsx';
@@ -307,25 +316,28 @@ export function EmpresaFormPage() {
           </>
         }
       />
-      <InfoBlock
-        items={[
-          { label: 'RUC', value: e.documento },
-          { label: 'Razón social', value: e.razonSocial },
-          { label: 'Localidad', value: e.localidadNombre },
+      <TarjetaInformacion
+        titulo="Empresa"
+        principal={[
+          dato('RUC', e.documento),
+          dato('Razón social', e.razonSocial),
+          dato('Localidad', e.localidadNombre),
           ...(vigente.data
             ? [
-                {
-                  label: 'Suscripción vigente',
-                  value: `${vigente.data.planNombre} hasta ${vigente.data.fechaHasta.split('-').reverse().join('/')}`,
-                },
+                dato(
+                  'Suscripción vigente',
+                  `${vigente.data.planNombre} hasta ${formatDate(vigente.data.fechaHasta)}`,
+                ),
               ]
             : []),
-          { label: 'Nombre', value: e.nombre, more: true },
-          { label: 'Dirección', value: e.direccion, more: true },
-          { label: 'Suscriptora', value: e.suscriptor ? 'Sí' : 'No', more: true },
-          { label: 'Trabaja con', value: e.empresaSuscriptoraNombre, more: true },
-          { label: 'Fecha de registro', value: formatDateTime(e.fechaReg), more: true },
-          { label: 'Fecha de actualización', value: formatDateTime(e.fechaAct), more: true },
+        ]}
+        mas={[
+          dato('Nombre', e.nombre),
+          dato('Dirección', e.direccion),
+          dato('Suscriptora', e.suscriptor ? 'Sí' : 'No'),
+          dato('Trabaja con', e.empresaSuscriptoraNombre),
+          dato('Fecha de registro', formatDateTime(e.fechaReg)),
+          dato('Fecha de actualización', formatDateTime(e.fechaAct)),
         ]}
       />
       <UrlTabs defaultKey={e.suscriptor ? 'suscripcion' : 'medio'} items={items} />

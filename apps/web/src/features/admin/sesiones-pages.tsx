@@ -1,5 +1,5 @@
 import type { Page } from '@app/domain';
-import { formatCount, formatDateTime, MOTIVOS_FIN, MSG_ADMIN, todayIso } from '@app/domain';
+import { formatCount, MOTIVOS_FIN, MSG_ADMIN, todayIso } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Alert, Card, Col, DatePicker, Empty, Row as GridRow, Table, Tag, Typography } from 'antd';
@@ -8,19 +8,10 @@ import { useSearchParams } from 'react-router';
 import { GraficoDiferido } from '../../components/grafico/grafico-diferido.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { adminApi, type Query, type Row } from './admin-api.ts';
-import { textCol } from './components/columns.tsx';
+import { dateTimeCol, textCol } from './components/columns.tsx';
 import { DATE_FORMAT } from './components/fields.tsx';
 import { INICIO, REPORTES } from './components/guards.tsx';
 import { ResourceList } from './components/resource-list.tsx';
-
-const dt = (key: string, title: string, sortable = true) => ({
-  key,
-  dataIndex: key,
-  title,
-  sorter: sortable,
-  width: 150,
-  render: (v: string | null) => formatDateTime(v),
-});
 
 /** Lists of the session administration: search (Enter), a date range, both in the URL. */
 function SesionList({
@@ -77,8 +68,8 @@ export function SesionPage() {
       emptyText={MSG_ADMIN.sesionesVacio}
       columns={[
         textCol('usuarioNombre', 'Usuario', true),
-        dt('fechaInicio', 'Inicio'),
-        dt('fechaFin', 'Fin'),
+        dateTimeCol('fechaInicio', 'Inicio'),
+        dateTimeCol('fechaFin', 'Fin'),
         {
           key: 'motivoFin',
           dataIndex: 'motivoFin',
@@ -102,7 +93,7 @@ export function SesionErrPage() {
       searchPlaceholder="Buscar por usuario, IP o motivo..."
       emptyText="No hay ingresos fallidos ni errores en el período."
       columns={[
-        dt('fecha', 'Fecha'),
+        dateTimeCol('fecha', 'Fecha'),
         textCol('usuario', 'Usuario', true),
         textCol('tipo', 'Tipo', true),
         textCol('motivo', 'Motivo'),
@@ -121,7 +112,7 @@ export function AccesoSesionPage() {
       searchPlaceholder="Buscar por usuario o ruta..."
       emptyText="No hay accesos en el período."
       columns={[
-        dt('fecha', 'Fecha'),
+        dateTimeCol('fecha', 'Fecha'),
         textCol('usuarioNombre', 'Usuario', true),
         textCol('ruta', 'Ruta', true),
         textCol('idSesion', 'Sesión', false, 300),
@@ -139,7 +130,7 @@ export function SandboxLogPage() {
       searchPlaceholder="Buscar por usuario, endpoint o mensaje..."
       emptyText={MSG_ADMIN.sandboxVacio}
       columns={[
-        dt('fecha', 'Fecha'),
+        dateTimeCol('fecha', 'Fecha'),
         textCol('usuarioNombre', 'Usuario', true),
         textCol('endpoint', 'Endpoint', true),
         {

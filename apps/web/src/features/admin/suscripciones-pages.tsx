@@ -9,9 +9,10 @@ import { estadoTag } from '../../components/catalog/catalog-columns.tsx';
 import { CatalogForm } from '../../components/catalog/catalog-form.tsx';
 import { CatalogList } from '../../components/catalog/catalog-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
 import { adminApi, adminKeys, type SuscripcionAud } from './admin-api.ts';
 import { dateCol, textCol } from './components/columns.tsx';
-import { DetailState, InfoBlock, parseId, UrlTabs } from './components/detail.tsx';
+import { DetailState, dato, parseId, UrlTabs } from './components/detail.tsx';
 import { INICIO } from './components/guards.tsx';
 import { ResourceList } from './components/resource-list.tsx';
 import { UsuariosList } from './usuario-exports.ts';
@@ -110,17 +111,20 @@ export function SuscripcionFormPage() {
         tag={estadoTag(s.estado)}
         extra={<Button onClick={() => setOpen(true)}>Editar</Button>}
       />
-      <InfoBlock
-        items={[
-          { label: 'ID suscripción', value: s.idSuscripcion },
-          { label: 'Plan', value: s.planNombre },
-          { label: 'Forma de pago', value: s.formaPagoNombre },
-          { label: 'Número', value: s.numero },
-          { label: 'Fecha desde', value: formatDate(s.fechaDesde) },
-          { label: 'Fecha hasta', value: formatDate(s.fechaHasta) },
-          { label: 'Fecha de registro', value: formatDateTime(s.fechaReg), more: true },
-          { label: 'Empresa', value: s.empresaNombre, more: true },
-          { label: 'Usuario', value: s.usuarioNombre, more: true },
+      <TarjetaInformacion
+        titulo="Suscripción"
+        principal={[
+          dato('ID suscripción', s.idSuscripcion),
+          dato('Plan', s.planNombre),
+          dato('Forma de pago', s.formaPagoNombre),
+          dato('Número', s.numero),
+          dato('Fecha desde', formatDate(s.fechaDesde)),
+          dato('Fecha hasta', formatDate(s.fechaHasta)),
+        ]}
+        mas={[
+          dato('Fecha de registro', formatDateTime(s.fechaReg)),
+          dato('Empresa', s.empresaNombre),
+          dato('Usuario', s.usuarioNombre),
         ]}
       />
       <UrlTabs
@@ -193,17 +197,20 @@ export function SuscripcionAudPage() {
   return (
     <>
       <PageHeader title={`Auditoría de la suscripción ${a.suscripcionNumero}`} breadcrumb={breadcrumb} />
-      <InfoBlock
-        items={[
-          { label: 'Tipo', value: a.tipo },
-          { label: 'Número', value: a.numero },
-          { label: 'Plan', value: a.planNombre },
-          { label: 'Forma de pago', value: a.formaPagoNombre },
-          { label: 'Fecha desde', value: formatDate(a.fechaDesde) },
-          { label: 'Fecha hasta', value: formatDate(a.fechaHasta) },
-          { label: 'Fecha de registro', value: formatDateTime(a.fechaReg) },
-          { label: 'Registrado por', value: a.usuarioNombre },
-          { label: 'Registro de la suscripción', value: formatDateTime(a.suscripcionFechaReg) },
+      <TarjetaInformacion
+        titulo="Auditoría"
+        principal={[
+          dato('Tipo', a.tipo),
+          dato('Número', a.numero),
+          dato('Plan', a.planNombre),
+          dato('Forma de pago', a.formaPagoNombre),
+          dato('Fecha desde', formatDate(a.fechaDesde)),
+          dato('Fecha hasta', formatDate(a.fechaHasta)),
+        ]}
+        mas={[
+          dato('Fecha de registro', formatDateTime(a.fechaReg)),
+          dato('Registrado por', a.usuarioNombre),
+          dato('Registro de la suscripción', formatDateTime(a.suscripcionFechaReg)),
         ]}
       />
     </>

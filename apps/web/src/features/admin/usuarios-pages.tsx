@@ -5,9 +5,10 @@ import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
 import { adminApi, adminKeys, type Query, type Usuario } from './admin-api.ts';
 import { dateCol, textCol } from './components/columns.tsx';
-import { DetailState, InfoBlock, parseId } from './components/detail.tsx';
+import { DetailState, dato, parseId } from './components/detail.tsx';
 import { OptionSelect } from './components/fields.tsx';
 import { INICIO, PROCESOS } from './components/guards.tsx';
 import { OPTIONS } from './components/options.ts';
@@ -131,16 +132,19 @@ export function UsuarioDetailPage() {
           </Button>
         }
       />
-      <InfoBlock
-        items={[
-          { label: 'Perfil', value: u.perfilNombre },
-          { label: 'Persona', value: u.personaNombre },
-          { label: 'Documento', value: u.personaDocumento },
-          { label: 'Empresa', value: u.empresaNombre },
-          { label: 'ID usuario', value: u.idUsuario, more: true },
-          { label: 'Suscripción', value: u.idSuscripcion, more: true },
-          { label: 'Fecha de registro', value: formatDateTime(u.fechaReg), more: true },
-          { label: 'Fecha de actualización', value: formatDateTime(u.fechaAct), more: true },
+      <TarjetaInformacion
+        titulo="Usuario"
+        principal={[
+          dato('Perfil', u.perfilNombre),
+          dato('Persona', u.personaNombre),
+          dato('Documento', u.personaDocumento),
+          dato('Empresa', u.empresaNombre),
+        ]}
+        mas={[
+          dato('ID usuario', u.idUsuario),
+          dato('Suscripción', u.idSuscripcion),
+          dato('Fecha de registro', formatDateTime(u.fechaReg)),
+          dato('Fecha de actualización', formatDateTime(u.fechaAct)),
         ]}
       />
       <Card variant="borderless" title="Permisos">

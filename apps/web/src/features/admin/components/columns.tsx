@@ -1,5 +1,4 @@
 import { formatDate, formatDateTime } from '@app/domain';
-import { Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 
 /** A column of a calendar date or an instant, shown dd/MM/yyyy (instants in America/Guayaquil). */
@@ -40,9 +39,3 @@ export function textCol<T extends object>(
     ellipsis: width ? { showTitle: true } : undefined,
   };
 }
-
-export function yesNo(v: unknown) {
-  return v ? <Tag color="blue">Sí</Tag> : <Tag>No</Tag>;
-}
-
-export { estadoTag } from '../../../components/catalog/catalog-columns.tsx';

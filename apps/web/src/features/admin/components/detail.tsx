@@ -1,60 +1,16 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { MSG } from '@app/domain';
 import { parseId as parseDomainId } from '@app/domain/common/ids';
-import {
-  Button,
-  Card,
-  Descriptions,
-  type DescriptionsProps,
-  Popover,
-  Result,
-  Skeleton,
-  Tabs,
-  type TabsProps,
-} from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Button, Card, Popover, Result, Skeleton, Tabs, type TabsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api.ts';
 import { ErrorRetryPage } from '../../../components/error-retry.tsx';
+import { conPestana } from '../../../components/list-params.ts';
 import { type BreadcrumbEntry, PageHeader } from '../../../components/page-header.tsx';
 
-export type InfoItem = { label: string; value: ReactNode; more?: boolean };
-
-/**
- * The info block of a detail page (docs/design-summary.md §10): key fields in a description grid; the secondary ones
- * behind the spec's '(+) Más información' / '(-) Menos información'.
- */
-export function InfoBlock({ items, extra }: { items: InfoItem[]; extra?: ReactNode }) {
-  const [more, setMore] = useState(false);
-  const hasMore = items.some((i) => i.more);
-  const shown = items.filter((i) => more || !i.more);
-  const desc: DescriptionsProps['items'] = shown.map((i) => ({
-    key: i.label,
-    label: i.label,
-    children: i.value ?? '',
-  }));
-  return (
-    <Card variant="borderless" styles={{ body: { padding: 16 } }} style={{ marginBottom: 16 }}>
-      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={desc} />
-      {(hasMore || extra) && (
-        <div style={{ marginTop: 8, display: 'flex', gap: 8, alignItems: 'center' }}>
-          {hasMore && (
-            <Button
-              type="link"
-              size="small"
-              style={{ paddingInline: 0 }}
-              aria-expanded={more}
-              onClick={() => setMore(!more)}
-            >
-              {more ? '(-) Menos información' : '(+) Más información'}
-            </Button>
-          )}
-          {extra}
-        </div>
-      )}
-    </Card>
-  );
-}
+/** One field of a record's information card (`TarjetaInformacion`): its label and value. */
+export const dato = (label: string, value: ReactNode) => ({ key: label, label, children: value ?? '' });
 
 /** The help icon of a detail page's header. */
 export function HelpIcon({ title, children }: { title: string; children: ReactNode }) {
@@ -86,17 +42,7 @@ export function UrlTabs({
         activeKey={active}
         destroyOnHidden
         items={items}
-        onChange={(key) =>
-          setSp(
-            (prev) => {
-              const out = new URLSearchParams();
-              for (const [k, v] of prev) if (!k.includes('.')) out.set(k, v);
-              out.set('tab', key);
-              return out;
-            },
-            { replace: true },
-          )
-        }
+        onChange={(key) => setSp((prev) => conPestana(prev, key), { replace: true })}
       />
     </Card>
   );
