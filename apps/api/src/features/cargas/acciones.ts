@@ -22,9 +22,9 @@ import { type FormatoExport, formatoExportSchema, respuestaExport } from '../../
 import { getTramiteForUser } from '../tramites/access.ts';
 import { archivoDatos, listarFilas } from './downloads.ts';
 import { encolarOrganizacion, esperarOrganizacion } from './organizar-job.ts';
-import { conteoOrganizada } from './organize.ts';
+import { conteoOrganizada, solicitarOrganizacion } from './organize.ts';
 import type { CargaRoutesOpts } from './routes.ts';
-import { eliminarCarga, resumenEliminacion, solicitarOrganizacion } from './service.ts';
+import { eliminarCarga, resumenEliminacion } from './service.ts';
 
 const tags = ['cargas'];
 

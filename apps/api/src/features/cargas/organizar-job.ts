@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { type JobContext, JobInterrupted, type JobQueue } from '../../lib/jobs/index.ts';
 import { loadSessionUser } from '../../plugins/auth.ts';
-import { organizar } from './service.ts';
+import { organizar } from './organize.ts';
 
 /*
  * Organising a load's attentions as a background job (decision 85), as the ingest, the reports and

@@ -5,7 +5,6 @@ import {
   type EstadoOrganizacion,
   type EstadoTramite,
   estadosCargaPermitidos,
-  estadosOrganizar,
   type FormatoDatos,
   MSG,
   MSG_ANULACION,
@@ -27,7 +26,6 @@ import type { Storage } from '../../lib/storage/index.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
 import { borrarDelAlmacen, quitarArchivosCarga } from './archivos-carga.ts';
-import { organizarCarga } from './organize.ts';
 
 export const CARGA_SELECT = `SELECT c.id_carga AS "idCarga", c.id_tramite AS "idTramite", c.id_usuario AS "idUsuario",
   u.nombre AS "usuarioNombre", c.id_autorizacion AS "idAutorizacion", c.tipo_carga AS "tipoCarga", c.num_semana AS "numSemana",
@@ -189,7 +187,7 @@ export const nombreSeguro = (name: string) =>
     .slice(0, 300) || 'archivo';
 
 /** Locks the procedure, then the load (the same order as the ingest), and checks the load is active. */
-async function lockCarga(tx: Queryable, user: SessionUser, idCarga: number) {
+export async function lockCarga(tx: Queryable, user: SessionUser, idCarga: number) {
   const [ref] = await tx.query<{ idTramite: number }>(
     'SELECT id_tramite AS "idTramite" FROM carga WHERE id_carga = $1',
     [idCarga],
@@ -308,94 +306,4 @@ export async function eliminarCarga(
   // Its files leave the storage only once the database no longer points at them.
   await borrarDelAlmacen(opts.storage, rutas, opts.log);
   return { mensaje: MSG_TRAMITE.cargaEliminada };
-}
-
-/** Why a load may not be organised now (the same 409s the request gave when it organised in place). */
-function guardasOrganizar(c: Carga, estadoTramite: string) {
-  if (c.estadoProceso !== 'COMPLETADA') throw conflict(MSG_CARGA.noOrganizable);
-  if (c.tieneErrores === 1) throw conflict(MSG_CARGA.conErrores);
-  if (c.tienePlanillas === 1) throw conflict(MSG_CARGA.yaOrganizada);
-  if (!estadosOrganizar(c.tipoCarga).includes(estadoTramite as EstadoTramite)) {
-    throw conflict(MSG_CARGA.estadoNoPermiteOrganizar(estadoTramite));
-  }
-}
-
-/** What the 202 says of a load whose organising is queued or under way. */
-const enCurso = (c: Pick<Carga, 'idCarga' | 'organizacion' | 'organizacionObs'>) => ({
-  idCarga: c.idCarga,
-  organizacion: c.organizacion === 'ORGANIZANDO' ? ('ORGANIZANDO' as const) : ('PENDIENTE' as const),
-  mensaje: c.organizacionObs ?? MSG_CARGA.organizando,
-});
-
-/**
- * `POST /api/v1/cargas/:id/organizar` (decision 85): checks the guards, marks the load PENDIENTE and
- * queues its job (`encolar`) in the same transaction — once: a load already queued or being organised
- * (a double click, a retry, another replica) answers its state and adds nothing.
- */
-export async function solicitarOrganizacion(
-  db: Database,
-  user: SessionUser,
-  idCarga: number,
-  encolar: (tx: Queryable, idCarga: number, idUsuario: number) => Promise<void>,
-) {
-  // Without waiting for the procedure's lock, which the job holds while it organises.
-  const visto = await getCargaForUser(db, user, idCarga);
-  if (visto.estado === 1 && organizacionEnCurso(visto.organizacion)) return enCurso(visto);
-  return db.transaction(async (tx) => {
-    const { t, c } = await lockCarga(tx, user, idCarga);
-    if (organizacionEnCurso(c.organizacion)) return enCurso(c);
-    guardasOrganizar(c, t.estadoTramite);
-    await tx.query(
-      `UPDATE carga SET organizacion = 'PENDIENTE', organizacion_obs = NULL, fecha_actualizacion = now() WHERE id_carga = $1`,
-      [idCarga],
-    );
-    await encolar(tx, idCarga, user.idUsuario);
-    return enCurso({ idCarga, organizacion: 'PENDIENTE', organizacionObs: null });
-  });
-}
-
-/**
- * Organises the attentions of a load (docs/design-summary.md §5) — the job's transaction (decision
- * 85): lock, the guards again, the set-based statements, the load ORGANIZADA with its counts and the
- * procedure CARGADO → ESTRUCTURADO, all or nothing. A load organised already is left as it is (null).
- */
-export async function organizar(db: Database, user: SessionUser, idCarga: number, log?: FastifyBaseLogger) {
-  const started = performance.now();
-  const ms: Record<string, number> = {};
-  const out = await db.transaction(async (tx) => {
-    const { t, c } = await lockCarga(tx, user, idCarga);
-    if (c.tienePlanillas === 1) {
-      await tx.query(
-        `UPDATE carga SET organizacion = 'ORGANIZADA', fecha_actualizacion = now()
-          WHERE id_carga = $1 AND organizacion IN ('PENDIENTE', 'ORGANIZANDO')`,
-        [idCarga],
-      );
-      return null;
-    }
-    guardasOrganizar(c, t.estadoTramite);
-    if (db.kind === 'postgres') await tx.query("SET LOCAL work_mem = '64MB'; SET LOCAL jit = off");
-    const r = await organizarCarga(
-      tx,
-      { idCarga, idTramite: t.idTramite, idPrestador: t.idPrestador, idUsuario: user.idUsuario },
-      (paso, t0) => {
-        ms[paso] = Math.round(t0);
-      },
-    );
-    await tx.query(
-      `UPDATE carga SET tiene_planillas = 1, organizacion = 'ORGANIZADA', organizacion_obs = $2, fecha_actualizacion = now()
-        WHERE id_carga = $1`,
-      [idCarga, MSG_CARGA.organizadasResumen(r.planillas, r.detalles, r.duplicadas)],
-    );
-    const nota = `Carga ${idCarga}: ${r.planillas} atenciones médicas organizadas (${r.duplicadas} duplicadas).`;
-    // CARGADO → ESTRUCTURADO (the workflow service writes the bitácora with the note); else the note alone.
-    if (!(await aplicar(tx, t, 'organizada', user, { nota })).aplicada)
-      await writeBitacora(tx, t.idTramite, user.idUsuario, 'ESTADO', nota);
-    return { mensaje: MSG_TRAMITE.organizadas, ...r };
-  });
-  if (out)
-    log?.info(
-      { idCarga, planillas: out.planillas, ms, total: Math.round(performance.now() - started) },
-      'attentions organised',
-    );
-  return out;
 }
