@@ -350,6 +350,16 @@ async function organizarYEsperar(idCarga: number) {
 }
 
 /** Rows of archivo_pla whose object is not in the bucket (must be none, ever). */
+/**
+ * The one worker running now and the other one (a kill test replaces the worker it kills by the other
+ * one, so after the first such test it may be either).
+ */
+async function trabajadores() {
+  const r = await pedir(c.puertos.worker2, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined);
+  const vivo = r?.status === 200 ? ('worker2' as const) : ('worker' as const);
+  return { vivo, otro: vivo === 'worker' ? ('worker2' as const) : ('worker' as const) };
+}
+
 async function filasSinObjeto() {
   const objetos = new Set(c.objetos());
   const rows = await c.query<{ ruta: string }>('SELECT ruta FROM archivo_pla');
@@ -564,12 +574,7 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     expect(up.status, up.body.toString()).toBe(202);
     const idCarga: number = JSON.parse(up.body.toString()).idCarga;
     expect((await seguir(idCarga)).fin).toMatchObject({ estadoProceso: 'COMPLETADA', contadorErrores: 0 });
-    const vivo =
-      (await pedir(c.puertos.worker2, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined))
-        ?.status === 200
-        ? 'worker2'
-        : 'worker';
-    const otro = vivo === 'worker' ? 'worker2' : 'worker';
+    const { vivo, otro } = await trabajadores();
     const org = await prestador.json('POST', `/api/v1/cargas/${idCarga}/organizar`, {});
     expect(org.status, JSON.stringify(org.body)).toBe(202);
     await hasta(
@@ -626,13 +631,7 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
        SELECT $1, 'N', g, 'cedula1', '0911111111', 'NOVEDAD DE PRUEBA ' || g FROM generate_series(1, $2::int) g`,
       [idCarga, N],
     );
-    // The one worker running now (the ingest test above replaced the first one).
-    const vivo =
-      (await pedir(c.puertos.worker2, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined))
-        ?.status === 200
-        ? 'worker2'
-        : 'worker';
-    const otro = vivo === 'worker' ? 'worker2' : 'worker';
+    const { vivo, otro } = await trabajadores();
     const ruta = `/api/v1/reportes/pdf/2/${idTramite}?identificador02=${idCarga}&tipo=M`;
     const primera = await c.pedir('GET', ruta, { headers: prestador.headers() });
     expect(primera.status, primera.body.toString().slice(0, 300)).toBe(202);
@@ -703,12 +702,7 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     }));
     const subida = await prestador.subir(`/api/v1/cargas/${idCarga}/archivos`, carpeta(docs));
     expect(subida.status, subida.body.toString().slice(0, 300)).toBe(200);
-    const vivo =
-      (await pedir(c.puertos.worker2, 'GET', '/api/health', { timeoutMs: 2000 }).catch(() => undefined))
-        ?.status === 200
-        ? 'worker2'
-        : 'worker';
-    const otro = vivo === 'worker' ? 'worker2' : 'worker';
+    const { vivo, otro } = await trabajadores();
     const ruta = `/api/v1/tramites/${idTramite}/zip?idCarga=${idCarga}`;
     // The first click: it waits its 2 s for the copy while the worker builds it (and is killed).
     const primera = c.pedir('GET', ruta, { headers: prestador.headers() });
