@@ -1,7 +1,7 @@
 import { Form, type FormInstance, Modal } from 'antd';
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
-import { alDescargar, cambiosSinGuardar, debePreguntar } from './cambios-sin-guardar.ts';
+import { alDescargar, cambiosSinGuardar, debePreguntar } from '../lib/cambios-sin-guardar.ts';
 
 /**
  * Marks the page as holding changes while `sucio` (a wizard half-done); `activo: false` never marks.

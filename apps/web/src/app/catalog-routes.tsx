@@ -1,7 +1,7 @@
 import { CATALOGS, getCatalog, MASTER_DETAILS, routeFlag } from '@app/domain';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { useSession } from './use-session.ts';
+import { useSession } from '../lib/use-session.ts';
 
 const CatalogPage = lazy(() => import('../components/catalog/catalog-page.tsx'));
 const MasterDetailPage = lazy(() => import('../components/master-detail/master-detail-page.tsx'));

@@ -4,7 +4,7 @@ import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { RouterProvider } from 'react-router/dom';
-import { queryClient } from './query-client.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { router } from './router.tsx';
 import './accesibilidad.css';
 

@@ -1,8 +1,8 @@
 import { tokenExpiry } from '@app/domain/auth/token';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { clearSession } from './session.ts';
-import { useSession } from './use-session.ts';
+import { clearSession } from '../lib/session.ts';
+import { useSession } from '../lib/use-session.ts';
 
 /** Browsers run a timer of at most 2^31-1 ms; a longer wait is done in steps. */
 const MAX_TIMER_MS = 2_147_483_647;

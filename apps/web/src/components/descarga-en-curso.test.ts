@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../app/session.ts', () => ({
+vi.mock('../lib/session.ts', () => ({
   readSession: () => ({ token: 'tok' }),
   clearSession: () => {},
 }));
 
 const { pdfCuandoEste } = await import('./download.ts');
-const { ApiError } = await import('../app/api.ts');
+const { ApiError } = await import('../lib/api.ts');
 
 let respuestas: Response[];
 let pedidas: string[];

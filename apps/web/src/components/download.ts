@@ -1,5 +1,5 @@
 import { MSG_REPORTE, type ReporteEnCurso } from '@app/domain/reportes/pdf';
-import { api } from '../app/api.ts';
+import { api } from '../lib/api.ts';
 
 /** The file name a server suggests in Content-Disposition (RFC 6266, `filename*` preferred). */
 export function fileNameFromDisposition(header: string | null | undefined): string | undefined {

@@ -1,8 +1,8 @@
 import { Alert, Button, Result } from 'antd';
 import type { CSSProperties } from 'react';
-import { ApiError } from '../app/api.ts';
-import { errorMessage } from '../app/error-message.ts';
 import { ForbiddenPage, NotFoundPage } from '../app/errors/error-pages.tsx';
+import { ApiError } from '../lib/api.ts';
+import { errorMessage } from '../lib/error-message.ts';
 
 type ErrorRetryProps = {
   error: unknown;

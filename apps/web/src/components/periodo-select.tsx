@@ -5,7 +5,7 @@ import { formatPeriod } from '@app/domain/common/format';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { z } from 'zod';
-import { api } from '../app/api.ts';
+import { api } from '../lib/api.ts';
 
 type Carga = z.input<typeof cargaSchema>;
 

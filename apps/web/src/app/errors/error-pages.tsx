@@ -1,8 +1,8 @@
 import { MSG } from '@app/domain';
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { readSession } from '../../lib/session.ts';
 import { useDocumentTitle } from '../brand.ts';
-import { readSession } from '../session.ts';
 
 /** Inicio is the main menu when signed in, the public home otherwise. */
 function useGoHome() {

@@ -11,8 +11,8 @@ import { buildMenu, homeCards, type MenuSection, type MenuSectionKey } from '@ap
 import { Menu, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type StoredSession, updateSession } from '../session.ts';
-import { effectiveModulo } from '../use-session.ts';
+import { type StoredSession, updateSession } from '../../lib/session.ts';
+import { effectiveModulo } from '../../lib/use-session.ts';
 import { TOOLS } from './tools.tsx';
 
 type MenuItems = NonNullable<MenuProps['items']>;

@@ -2,8 +2,8 @@ import { KeyOutlined, LogoutOutlined, SafetyOutlined, SwapOutlined, UserOutlined
 import { Avatar, Drawer, Flex, Menu, type MenuProps, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../features/auth/auth-api.ts';
-import type { StoredSession } from '../session.ts';
-import { useSignOut } from '../use-sign-out.ts';
+import type { StoredSession } from '../../lib/session.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 
 import { type Action, TOOLS } from './tools.tsx';
 

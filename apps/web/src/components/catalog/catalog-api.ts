@@ -1,5 +1,5 @@
 import { getResource, type Page, resourcePath } from '@app/domain';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import type { CatalogRow } from './catalog-values.ts';
 
 /** The generic catalogue endpoints (apps/api/src/lib/crud.ts) and their TanStack Query keys. */

@@ -12,7 +12,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Result, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../app/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { PAGE_SIZE, pageCount } from '../data-table.ts';
 import { DataTable } from '../data-table.tsx';
 import { ErrorRetry } from '../error-retry.tsx';

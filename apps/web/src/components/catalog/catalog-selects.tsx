@@ -2,7 +2,7 @@ import { type CatalogField, getResource } from '@app/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form, Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import { catalogKeys, fetchCatalogPage } from './catalog-api.ts';
 import {
   type CatalogRow,

@@ -7,9 +7,9 @@ import type {
 import { Card, type TableColumnsType, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { api } from '../../app/api.ts';
-import { useSession } from '../../app/use-session.ts';
 import { detailPath } from '../../features/tramites/tramite-rules.ts';
+import { api } from '../../lib/api.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { PAGE_SIZE } from '../data-table.ts';
 import { DataTable } from '../data-table.tsx';
 import { ErrorRetry } from '../error-retry.tsx';

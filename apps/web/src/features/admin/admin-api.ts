@@ -1,5 +1,5 @@
 import type { Flags, Page, UsuarioView } from '@app/domain';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** The administration endpoints (apps/api/src/features/admin, sesiones) and their query keys. */
 export type Row = Record<string, unknown>;

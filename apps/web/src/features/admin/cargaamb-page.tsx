@@ -16,10 +16,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
-import { useSession } from '../../app/use-session.ts';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { adminApi, adminKeys, type CargaAmbRow } from './admin-api.ts';
 import { textCol } from './components/columns.tsx';

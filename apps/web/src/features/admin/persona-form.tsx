@@ -1,7 +1,7 @@
 import { PERSONA_LABELS as L, medicoSchema, type Page, personaSchema } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import type { FieldSpec } from './components/fields.tsx';
 import { OPTIONS } from './components/options.ts';
 

@@ -9,8 +9,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Col, Divider, Form, type FormInstance, Row as GridRow, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
-import { api } from '../../app/api.ts';
-import { useSession } from '../../app/use-session.ts';
+import { api } from '../../lib/api.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { adminApi, adminKeys, type Row, type Saved, type Usuario } from './admin-api.ts';
 import type { FieldSpec } from './components/fields.tsx';
 import { FlagSwitch } from './components/fields.tsx';

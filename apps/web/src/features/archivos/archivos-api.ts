@@ -4,8 +4,8 @@ import type { ArchivosCargaFila } from '@app/domain/archivos/schemas';
 import type { Page } from '@app/domain/catalogs/define';
 import type { AtencionRef } from '@app/domain/planillas/types';
 import type { z } from 'zod';
-import { api } from '../../app/api.ts';
 import { cuandoEste, type EnCurso } from '../../components/download.ts';
+import { api } from '../../lib/api.ts';
 
 /** ArchivoPla (docs/spec-summary.md 001 §3). */
 export type ArchivoPla = {

@@ -1,6 +1,6 @@
 import { MSG } from '@app/domain/messages';
-import { ApiError, type ApiErrorBody, nuevaClave } from '../../app/api.ts';
-import { clearSession, readSession } from '../../app/session.ts';
+import { ApiError, type ApiErrorBody, nuevaClave } from '../../lib/api.ts';
+import { clearSession, readSession } from '../../lib/session.ts';
 import type { RespuestaSubida } from './archivos-api.ts';
 import { rutaRelativa } from './archivos-rules.ts';
 import type { Enviar } from './subida.ts';

@@ -4,9 +4,9 @@ import { esPrevisualizable } from '@app/domain/archivos/rules';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../app/error-message.ts';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
 import { archivoKeys, archivosApi, descargarEnlace } from './archivos-api.ts';
 import { paginaLocal, vistaLocal } from './vista-previa.ts';
 

@@ -1,10 +1,10 @@
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import type { AgrupacionZip } from '@app/domain/archivos/rules';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { ApiError } from '../../app/api.ts';
-import { errorMessage } from '../../app/error-message.ts';
 import type { EnCurso } from '../../components/download.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { archivosApi, descargarEnlace } from './archivos-api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { SessionUser, TotpProof } from '@app/domain';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 export type LoginInput = { usuario: string; clave: string; codigo?: string };
 export type LoginResult = { token: string; expiraEn: string; usuario: SessionUser };

@@ -2,10 +2,10 @@ import { MIN_PASSWORD_LENGTH, MSG, passwordChangeError } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { errorMessage } from '../../app/error-message.ts';
-import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { authApi } from './auth-api.ts';
 
 type Values = { claveActual?: string; nuevaClave?: string; confirmacion?: string };

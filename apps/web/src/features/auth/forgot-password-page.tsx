@@ -2,7 +2,7 @@ import { MSG } from '@app/domain/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link } from 'react-router';
-import { errorMessage } from '../../app/error-message.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { authApi } from './auth-api.ts';
 import { PublicCard } from './public-layout.tsx';
 

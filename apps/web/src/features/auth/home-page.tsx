@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Carousel, Col, Flex, Form, Input, Layout, Row, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCT_NAME, useDocumentTitle } from '../../app/brand.ts';
-import { errorMessage } from '../../app/error-message.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { authApi } from './auth-api.ts';
 
 /** Key where the registration steps (/Registro01Plan ...) read the e-mail given here. */

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { errorMessage } from '../../app/error-message.ts';
 import type { LoginState } from '../../app/require-session.tsx';
-import { writeSession } from '../../app/session.ts';
 import type { ShellState } from '../../app/shell/shell-state.ts';
+import { ApiError } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { writeSession } from '../../lib/session.ts';
 import { authApi, type LoginInput } from './auth-api.ts';
 import { PublicCard } from './public-layout.tsx';
 

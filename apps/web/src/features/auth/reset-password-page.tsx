@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH, MSG } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/error-message.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { authApi } from './auth-api.ts';
 import { PublicCard } from './public-layout.tsx';
 

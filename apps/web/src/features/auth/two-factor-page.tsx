@@ -2,10 +2,10 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { MSG, type TotpProof } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Image, Input, Space, Typography } from 'antd';
-import { errorMessage } from '../../app/error-message.ts';
-import { readSession, updateSession } from '../../app/session.ts';
-import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { readSession, updateSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { authApi } from './auth-api.ts';
 
 const TITLE = 'Autenticación en dos pasos';

@@ -6,13 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton, Tabs } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { useSession } from '../../app/use-session.ts';
 import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { conPestana } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { detailPath } from '../tramites/tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import {

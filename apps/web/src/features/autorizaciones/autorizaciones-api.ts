@@ -1,6 +1,6 @@
 import type { EstadoAutorizacion } from '@app/domain/autorizaciones/rules';
 import type { Page } from '@app/domain/catalogs/define';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import type { Carga } from '../cargas/cargas-api.ts';
 import type { Tramite } from '../tramites/tramites-api.ts';
 

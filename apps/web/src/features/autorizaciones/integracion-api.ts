@@ -1,7 +1,7 @@
 import type { Page } from '@app/domain/catalogs/define';
 import type { registroResultadoSchema } from '@app/domain/integracion/responses';
 import type { z } from 'zod';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import type { Tramite } from '../tramites/tramites-api.ts';
 
 export type ApiToken = {

@@ -6,9 +6,9 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useEnvio } from '../../app/use-envio.ts';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { type ApiToken, integracionApi, integracionKeys } from './integracion-api.ts';
 
 /** The personal API tokens of the user: created (the token shown once), listed and revoked. */

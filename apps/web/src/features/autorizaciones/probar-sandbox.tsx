@@ -24,9 +24,9 @@ import {
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { tramitesApi } from '../tramites/tramites-api.ts';
 import {
   integracionApi,

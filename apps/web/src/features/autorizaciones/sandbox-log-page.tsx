@@ -6,7 +6,6 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Result, Segmented, type TableColumnsType, Tabs, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../app/use-session.ts';
 import { PAGE_SIZE } from '../../components/data-table.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
@@ -14,6 +13,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
+import { useSession } from '../../lib/use-session.ts';
 import {
   integracionApi,
   integracionKeys,

@@ -3,9 +3,9 @@ import { MSG } from '@app/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { type Autorizacion, autorizacionesApi, autorizacionKeys } from './autorizaciones-api.ts';
 

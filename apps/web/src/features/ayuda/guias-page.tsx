@@ -1,8 +1,8 @@
 import { Card, Steps, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/use-session.ts';
 import { GUIAS, type Guia, guiaDePerfil } from './contenido.ts';
 import './ayuda.css';
 

@@ -5,7 +5,7 @@ import type {
 } from '@app/domain';
 import type { Page } from '@app/domain/catalogs/define';
 import type { z } from 'zod';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 export type EstadoProceso = Carga['estadoProceso'];
 

@@ -6,7 +6,7 @@ import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Modal, Progress, Result, Tag, Typography, Upload } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../app/error-message.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { ACCEPT_DATOS, clampPct, formatFileSize, resultadoSubida, velocidadTexto } from './carga-rules.ts';
 import { cargaKeys, cargasApi, type SubidaCampos } from './cargas-api.ts';

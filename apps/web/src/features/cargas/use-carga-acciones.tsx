@@ -4,9 +4,9 @@ import { MSG_ANULACION, type ResumenEliminacionCarga } from '@app/domain/tramite
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { api } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { type Carga, cargaKeys, cargasApi } from './cargas-api.ts';
 import { useSeguirOrganizacion } from './use-seguir-organizacion.ts';

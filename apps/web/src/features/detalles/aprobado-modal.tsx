@@ -9,8 +9,8 @@ import {
 import { Alert, Button, Descriptions, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { detallesApi } from './detalles-api.ts';
 import { dinero } from './totales-resumen.tsx';
 

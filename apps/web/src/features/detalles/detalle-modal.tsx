@@ -9,8 +9,8 @@ import {
 import { Alert, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Modal, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { BusquedaPaginada } from './busqueda-paginada.tsx';
 import { detalleKeys, detallesApi } from './detalles-api.ts';
 import { dinero } from './totales-resumen.tsx';

@@ -10,7 +10,7 @@ import type {
   TarifaBusqueda,
   TramiteTotales,
 } from '@app/domain/detalles/index';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 export type EstadoFiltro = '1' | '0' | 'todos';

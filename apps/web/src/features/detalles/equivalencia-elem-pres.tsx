@@ -1,11 +1,11 @@
 import type { ElementoBusqueda } from '@app/domain/detalles/index';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Table, Typography } from 'antd';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
-import { useSession } from '../../app/use-session.ts';
 import { BusquedaTodos, useBusqueda } from '../../components/busqueda-todos.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { detalleKeys, detallesApi } from './detalles-api.ts';
 import { dinero } from './totales-resumen.tsx';
 

@@ -2,8 +2,8 @@ import type { DetalleEscritura, DetalleFilaAuditada } from '@app/domain/detalles
 import { Alert, DatePicker, Flex, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { detallesApi } from './detalles-api.ts';
 
 /** The date of a laboratory or imaging line, inside the attention's dates (docs/spec-summary.md 001 'actualizar-fecha'). */

@@ -27,14 +27,14 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { api } from '../../app/api.ts';
 import { ForbiddenPage } from '../../app/errors/error-pages.tsx';
-import { useSession } from '../../app/use-session.ts';
 import { downloadFile } from '../../components/download.ts';
 import { GraficoDiferido } from '../../components/grafico/grafico-diferido.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
+import { api } from '../../lib/api.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { usePrestadores, useServicios } from '../tramites/use-catalogos.ts';
 import { datosGrafico, textoCelda } from './grafico-datos.ts';
 

@@ -1,7 +1,7 @@
 import type { PagoCarga, PagosTramite } from '@app/domain/finanzas/responses';
-import { api } from '../../app/api.ts';
 import { downloadFile } from '../../components/download.ts';
 import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
+import { api } from '../../lib/api.ts';
 
 export type { PagoCarga, PagosTramite };
 

@@ -6,7 +6,7 @@ import type { DiferenciaPago } from '@app/domain/finanzas/responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, Result, Spin, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { finanzasApi, finanzasKeys, type PagoCarga } from './finanzas-api.ts';
 

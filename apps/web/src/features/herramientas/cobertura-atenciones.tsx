@@ -5,10 +5,10 @@ import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../app/use-session.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
+import { useSession } from '../../lib/use-session.ts';
 import { ResumenModal, type ResumenTarget } from '../planillas/resumen-modal.tsx';
 import { herramientasApi, herramientasKeys } from './herramientas-api.ts';
 

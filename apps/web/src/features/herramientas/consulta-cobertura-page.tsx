@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/error-message.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { planillaKeys, planillasApi } from '../planillas/planillas-api.ts';
 import { CoberturaAtenciones } from './cobertura-atenciones.tsx';
 import { HerramientaHeader } from './herramienta-header.tsx';

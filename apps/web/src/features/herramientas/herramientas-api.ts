@@ -1,6 +1,6 @@
 import type { Page } from '@app/domain/catalogs/define';
 import type { AtencionCobertura, Cobertura, Medicamento } from '@app/domain/herramientas/schemas';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 export const herramientasKeys = {
   vademecum: (q: string, page: number) => ['herramientas', 'vademecum', q, page] as const,

@@ -4,9 +4,9 @@ import type { Medicamento } from '@app/domain/herramientas/schemas';
 import { MSG } from '@app/domain/messages';
 import { Alert, Button, Card, Flex, Input, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../app/error-message.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { HerramientaHeader } from './herramienta-header.tsx';
 import { herramientasApi, herramientasKeys } from './herramientas-api.ts';
 

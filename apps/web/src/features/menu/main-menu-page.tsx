@@ -3,9 +3,9 @@ import { type HomeCard, homeCards, type Modulo } from '@app/domain';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { updateSession } from '../../app/session.ts';
-import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { updateSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 const CARD_ICONS: Record<string, ReactNode> = {
   administracion: <SettingOutlined />,

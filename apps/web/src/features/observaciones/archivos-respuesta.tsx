@@ -2,8 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { MSG_OBSERVACION } from '@app/domain/observaciones/messages';
 import { Button, Card, Flex, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
-import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { obsApi } from './observaciones-api.ts';
 
 type Feedback = ReturnType<typeof useFeedback>;

@@ -6,9 +6,9 @@ import type { EstadoTramite } from '@app/domain/tramites/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio as useEnvioGuardado } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio as useEnvioGuardado } from '../../lib/use-envio.ts';
 import { obsApi, obsKeys } from './observaciones-api.ts';
 
 type Feedback = ReturnType<typeof useFeedback>;

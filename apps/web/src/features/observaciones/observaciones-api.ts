@@ -16,8 +16,8 @@ import type {
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
 import type { z } from 'zod';
-import { api } from '../../app/api.ts';
 import { fetchCatalogPage } from '../../components/catalog/catalog-api.ts';
+import { api } from '../../lib/api.ts';
 
 /*
  * The observations API (apps/api/src/features/observaciones) with its query keys. Types come from

@@ -2,8 +2,8 @@ import { parseId } from '@app/domain/common/ids';
 import { MSG_OBSERVACION } from '@app/domain/observaciones/messages';
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/use-session.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/use-session.ts';
 import { tipoInicial } from './observaciones-rules.ts';
 
 type Valores = { idTramite?: string; tipo?: 'M' | 'D' };

@@ -2,9 +2,9 @@ import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { useSession } from '../../app/use-session.ts';
 import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { patchListParams } from '../../components/list-params.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 

@@ -4,10 +4,10 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Switch, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../app/api.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { detalleColumns } from './detalle-tab.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 

@@ -9,9 +9,9 @@ import {
 import { formatCount } from '@app/domain/common/format';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import { Button, Dropdown, Flex, Space, Tooltip, Typography } from 'antd';
+import { openPdf } from '../../components/download.ts';
 import { StateTag } from '../../components/state-tag.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
-import { openPdf } from '../tramites/download.ts';
 import type { Planilla } from './planilla-api.ts';
 import { type AccionTeclado, ATAJOS, type accionesRevision, NOMBRE_TIPO } from './planilla-rules.ts';
 import { usePendientesCarga, useSiguientePendiente } from './siguiente-pendiente.ts';

@@ -4,7 +4,7 @@ import type { DiagnosticoItem } from '@app/domain/planillas/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Input, type InputRef, Modal, Spin, Typography } from 'antd';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../app/error-message.ts';
+import { errorMessage } from '../../lib/error-message.ts';
 import { planillaApi, planillaKeys } from './planilla-api.ts';
 import { moverSeleccion } from './planilla-rules.ts';
 import './planilla-form.css';

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { Button, Collapse, Form, type FormInstance, Input, Switch, Typography } from 'antd';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { planillaApi } from './planilla-api.ts';
 import { DIAG_SLOTS, type DiagSlot, diagField, type FormValues } from './planilla-rules.ts';
 

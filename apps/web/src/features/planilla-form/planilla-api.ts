@@ -11,7 +11,7 @@ import type {
   PlanillaDetalleRespuesta,
   RevisionRespuesta,
 } from '@app/domain/planillas/types';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 import type { cuerpoGuardar } from './planilla-rules.ts';
 
 export type Planilla = PlanillaDetalleRespuesta;

@@ -4,9 +4,9 @@ import { reviewType, type TipoRevision } from '@app/domain/planillas/permissions
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Grid, Row } from 'antd';
 import { memo, useState } from 'react';
-import { ApiError } from '../../app/api.ts';
-import { useAlCambiar } from '../../app/por-registro.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useAlCambiar } from '../../lib/por-registro.ts';
 import { BarraRevision } from './barra-revision.tsx';
 import { AvisoFinDeSemana, DatosAtencionForm } from './datos-atencion-form.tsx';
 import { DiagnosticoModal } from './diagnostico-modal.tsx';

@@ -1,8 +1,8 @@
 import { Card, Flex, Spin, Tabs } from 'antd';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useEvento } from '../../app/use-evento.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { useEvento } from '../../lib/use-evento.ts';
 import type { OtraAtencion, Planilla } from './planilla-api.ts';
 import { resolveTab, TAB_CORTOS, TAB_LABELS, type TabPlanilla, tabsPlanilla } from './planilla-rules.ts';
 

@@ -3,8 +3,8 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useAlCambiar } from '../../app/por-registro.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { useAlCambiar } from '../../lib/por-registro.ts';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import type { usePlanillaAcciones } from './use-planilla-acciones.tsx';
 

@@ -1,7 +1,7 @@
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import { useState } from 'react';
-import { useAlCambiar } from '../../app/por-registro.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { useAlCambiar } from '../../lib/por-registro.ts';
 import type { Planilla } from './planilla-api.ts';
 import { NOMBRE_TIPO } from './planilla-rules.ts';
 import type { Transicion, usePlanillaAcciones } from './use-planilla-acciones.tsx';

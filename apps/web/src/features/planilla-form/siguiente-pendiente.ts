@@ -2,7 +2,7 @@ import { esPrevisualizable } from '@app/domain/archivos/rules';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { archivoKeys, archivosApi } from '../archivos/archivos-api.ts';
 import { precargarVista } from '../archivos/vista-previa.ts';
 import { detalleKeys, detallesApi } from '../detalles/detalles-api.ts';

@@ -3,9 +3,9 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import type { AccionRevision } from '@app/domain/planillas/revision';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { type Planilla, type PlanillaBody, planillaApi, planillaKeys } from './planilla-api.ts';
 import { NOMBRE_TIPO } from './planilla-rules.ts';
 

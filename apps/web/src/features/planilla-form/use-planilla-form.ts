@@ -3,7 +3,7 @@ import { planillaUpdateSchema } from '@app/domain/planillas/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { ApiError } from '../../app/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import type { NombreDiag, Nombres } from './diagnosticos-field.tsx';
 import { type Planilla, type PlanillaBody, planillaKeys } from './planilla-api.ts';
 import {

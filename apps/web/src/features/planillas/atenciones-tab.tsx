@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Segmented } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/use-session.ts';
 import type { OpenEvent } from '../../components/data-table.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import {
   abreEnPopup,

@@ -5,10 +5,10 @@ import type {
   PlanillaDetalleRespuesta,
   PlanillaListaRespuesta,
 } from '@app/domain/planillas/types';
-import { api } from '../../app/api.ts';
+import { downloadFile, openPdf } from '../../components/download.ts';
 import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
+import { api } from '../../lib/api.ts';
 import type { Carga } from '../cargas/cargas-api.ts';
-import { downloadFile, openPdf } from '../tramites/download.ts';
 
 export type {
   BusquedaFila,

@@ -2,8 +2,8 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { PlanillaFila } from '@app/domain/planillas/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { planillaKeys, planillasApi } from './planillas-api.ts';
 

@@ -7,7 +7,7 @@ import type {
   postRegistroResponse201,
 } from '@app/domain/admin/responses-registro';
 import type { z } from 'zod';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 export type Plan = z.input<typeof getRegistroPlanesResponse>['items'][number];
 export type FormaPago = z.input<typeof getRegistroFormasPagoResponse>['items'][number];

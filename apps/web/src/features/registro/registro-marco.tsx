@@ -3,7 +3,7 @@ import { Button, Card, Flex, Layout, Result, Steps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCT_NAME, useDocumentTitle } from '../../app/brand.ts';
-import { useSession } from '../../app/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { type Flujo, readDraft } from './draft.ts';
 
 export const PASOS: Record<Flujo, { title: string; path: string }[]> = {

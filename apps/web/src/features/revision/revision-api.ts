@@ -1,7 +1,7 @@
 import type { Page } from '@app/domain/catalogs/define';
 import type { EstadoRevision, TipoRevision } from '@app/domain/planillas/permissions';
 import type { AtencionRef } from '@app/domain/planillas/types';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api.ts';
 
 /** Staff that can receive an assignment of one type, with what they hold in the procedure. */
 export type Asignable = {

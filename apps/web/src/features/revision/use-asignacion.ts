@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { type TramiteDetalle, tramiteKeys } from '../tramites/tramites-api.ts';
 import { type AsignacionRespuesta, revisionApi, revisionKeys } from './revision-api.ts';
 import {

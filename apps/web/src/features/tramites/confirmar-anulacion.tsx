@@ -1,6 +1,6 @@
 import { MSG_ANULACION, type ResumenAnulacion } from '@app/domain/tramites/anulacion';
-import { api } from '../../app/api.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { api } from '../../lib/api.ts';
 
 type Feedback = ReturnType<typeof useFeedback>;
 

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Col, Form, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ApiError } from '../../app/api.ts';
 import { useAvisoCambios } from '../../app/aviso-salida.tsx';
-import { useEnvio } from '../../app/use-envio.ts';
 import { campoEnFoco } from '../../components/campo-en-foco.ts';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import { PeriodoItems } from './periodo-items.tsx';
 import { nuevoTramitePayload, requerido, validarNuevoTramite } from './tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';

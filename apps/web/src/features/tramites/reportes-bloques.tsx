@@ -2,9 +2,9 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { MSG_REPORTE } from '@app/domain/reportes/pdf';
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { ApiError } from '../../app/api.ts';
 import { type EnCurso, openPdf, textoEnCurso } from '../../components/download.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { bloquesReportes, rutaReporte } from './reportes-rules.ts';
 
 type Feedback = ReturnType<typeof useFeedback>;

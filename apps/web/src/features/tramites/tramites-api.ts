@@ -2,9 +2,9 @@ import type { Page } from '@app/domain/catalogs/define';
 import type { ObservacionTramiteFila } from '@app/domain/planillas/detalles';
 import type { TramiteInput } from '@app/domain/tramites/schemas';
 import type { Accion, BitacoraTipo, EstadoTramite } from '@app/domain/tramites/workflow';
-import { api } from '../../app/api.ts';
 import { downloadFile } from '../../components/download.ts';
 import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
+import { api } from '../../lib/api.ts';
 
 /** The procedure view of apps/api/src/features/tramites/queries.ts (docs/spec-summary.md 000 §3). */
 export type Tramite = {

@@ -3,9 +3,9 @@ import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../app/api.ts';
-import { useEnvio } from '../../app/use-envio.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
 import type { Lado } from './tramite-rules.ts';
 import { type TramiteDetalle, tramiteKeys, tramitesApi } from './tramites-api.ts';
 

@@ -4,10 +4,10 @@ import { parseId as parseDomainId } from '@app/domain/common/ids';
 import { Button, Card, Popover, Result, Skeleton, Tabs, type TabsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../app/api.ts';
 import { ErrorRetryPage } from '../../../components/error-retry.tsx';
 import { conPestana } from '../../../components/list-params.ts';
 import { type BreadcrumbEntry, PageHeader } from '../../../components/page-header.tsx';
+import { ApiError } from '../../../lib/api.ts';
 
 /** One field of a record's information card (`TarjetaInformacion`): its label and value. */
 export const dato = (label: string, value: ReactNode) => ({ key: label, label, children: value ?? '' });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Input, type InputRef, Select, type SelectProps, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ChangeEvent, type ComponentProps, type Ref, useEffect, useMemo, useState } from 'react';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 
 export type Option = { value: string | number; label: string };
 

@@ -1,7 +1,7 @@
 import { PERFIL, type UserFlag } from '@app/domain';
 import type { ReactNode } from 'react';
 import { ForbiddenPage } from '../../../app/errors/error-pages.tsx';
-import { useSession } from '../../../app/use-session.ts';
+import { useSession } from '../../../lib/use-session.ts';
 
 /** Administration screens need the administration module (the API checks the same flag). */
 export function RequireFlag({ flag, children }: { flag: UserFlag; children: ReactNode }) {

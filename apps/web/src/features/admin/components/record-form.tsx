@@ -3,10 +3,10 @@ import { Form, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
 import type { ZodType } from 'zod';
-import { ApiError } from '../../../app/api.ts';
 import { useAvisoCambios } from '../../../app/aviso-salida.tsx';
-import { useEnvio } from '../../../app/use-envio.ts';
 import { useFeedback } from '../../../components/use-feedback.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useEnvio } from '../../../lib/use-envio.ts';
 import type { Row, Saved } from '../admin-api.ts';
 import { type FieldSpec, toDayjs } from './fields.tsx';
 

@@ -1,5 +1,5 @@
 import { PERFIL } from '@app/domain/auth/profiles';
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api.ts';
 import { planillaPath } from '../../planilla-form/planilla-rules.ts';
 import { detailPath } from '../../tramites/tramite-rules.ts';
 

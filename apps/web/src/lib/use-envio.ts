@@ -28,7 +28,7 @@ export type Envio<TData, TError, TVariables, TContext> =
  * an antd form runs `onFinish` after an asynchronous validation, so two clicks give two `onFinish`).
  * Use `isPending` for the button's `loading` / `disabled`, as with `useMutation`.
  *
- * The API client gives each submit its Idempotency-Key (app/api.ts), so even a second request that
+ * The API client gives each submit its Idempotency-Key (lib/api.ts), so even a second request that
  * slipped through would write nothing twice; this hook keeps the screen from reacting twice.
  *
  * `mutateAsync` of an ignored call resolves to `undefined`.
