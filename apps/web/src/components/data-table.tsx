@@ -19,6 +19,7 @@ import {
   totalLabel,
 } from './data-table.ts';
 import './components.css';
+import { ErrorRetry } from './error-retry.tsx';
 
 /** How a row was opened: Ctrl/Cmd or the middle button may ask for another window (the record popup). */
 export type OpenEvent = { ctrlKey: boolean; metaKey: boolean; button: number };
@@ -54,6 +55,13 @@ export type DataTableProps<T extends object> = {
   emptyText?: ReactNode;
   /** Accessible name of the table (e.g. the page title). */
   ariaLabel?: string;
+  /**
+   * The query behind the rows: when it fails, its message (or `errorFallback`) and 'Reintentar' stand
+   * above the table (`ErrorRetry`). `usePagedList().table` and `tablaDeConsulta` give it.
+   */
+  consulta?: { error: unknown; refetch: () => unknown };
+  /** Title of that failure when the server sent no message (the generic request error by default). */
+  errorFallback?: string;
   /** Anything else of antd's Table (rowSelection, scroll, ...) for screens that need more. */
   tableProps?: Omit<
     TableProps<T>,
@@ -114,6 +122,8 @@ export function DataTable<T extends object>({
   emptyText = MSG.listaVacia,
   ariaLabel,
   tableProps,
+  consulta,
+  errorFallback = MSG.errorPeticion,
 }: DataTableProps<T>) {
   const cols: TableColumnsType<T> = columns.map((col) => {
     const key = columnKey(col);
@@ -164,6 +174,14 @@ export function DataTable<T extends object>({
 
   return (
     <div ref={wrapper} className={className ? `dt ${className}` : 'dt'}>
+      {consulta && (
+        <ErrorRetry
+          error={consulta.error}
+          fallback={errorFallback}
+          onRetry={() => void consulta.refetch()}
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Table<T>
         size="small"
         {...layout}

@@ -44,6 +44,7 @@ export function usePagedList<T, Q = UseListParams>({
       pageSize: pageSize ?? query.data?.pageSize,
       loading: query.isFetching,
       onPageChange: params.setPage,
+      consulta: query,
     },
   };
 }
@@ -53,7 +54,7 @@ export function usePagedList<T, Q = UseListParams>({
  * panel): its rows and total, and the spinner only while a page is fetched, not on a background refresh.
  */
 export function tablaDeConsulta<T>(
-  list: Pick<UseQueryResult<Page<T>>, 'data' | 'isFetching' | 'isRefetching'>,
+  list: Pick<UseQueryResult<Page<T>>, 'data' | 'isFetching' | 'isRefetching' | 'error' | 'refetch'>,
   page: number,
   onPageChange: (page: number) => void,
 ) {
@@ -63,5 +64,6 @@ export function tablaDeConsulta<T>(
     page,
     onPageChange,
     loading: list.isFetching && !list.isRefetching,
+    consulta: list,
   };
 }

@@ -15,7 +15,6 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/use-session.ts';
 import { PAGE_SIZE, pageCount } from '../data-table.ts';
 import { DataTable } from '../data-table.tsx';
-import { ErrorRetry } from '../error-retry.tsx';
 import { listQuery } from '../list-params.ts';
 import { PageHeader } from '../page-header.tsx';
 import { useFeedback } from '../use-feedback.tsx';
@@ -210,13 +209,8 @@ export function CatalogList({ def, parent, embedded = false, namespace, ...props
           onShowAll={showAll}
           action={embedded && newButton}
         />
-        <ErrorRetry
-          error={list.error}
-          fallback={MSG.errorPeticion}
-          onRetry={() => void list.refetch()}
-          style={{ marginBottom: 12 }}
-        />
         <DataTable<CatalogRow>
+          consulta={list}
           ariaLabel={def.title}
           columns={columns}
           rows={rows}

@@ -12,7 +12,6 @@ import { api } from '../../lib/api.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { PAGE_SIZE } from '../data-table.ts';
 import { DataTable } from '../data-table.tsx';
-import { ErrorRetry } from '../error-retry.tsx';
 import { usePagedList } from '../use-paged-list.ts';
 
 type Page = z.infer<typeof getDiagnosticosByIdPlanillasResponse>;
@@ -69,12 +68,6 @@ export default function AtencionesDiagnostico({ id }: { id: number }) {
 
   return (
     <Card variant="borderless" title="Atenciones" styles={{ body: { padding: 16 } }}>
-      <ErrorRetry
-        error={list.query.error}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void list.query.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<AtencionDiagnostico>
         ariaLabel="Atenciones con el diagnóstico"
         columns={columns}

@@ -12,7 +12,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { downloadFile } from '../../components/download.ts';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
@@ -178,12 +177,8 @@ export default function ArchivosNuevosPage() {
             )}
           </Flex>
           {!validas && <Alert type="warning" showIcon title={MSG_ARCHIVO.fechasInvalidas} />}
-          <ErrorRetry
-            error={list.error}
-            fallback={MSG_PLANILLA.errorLista}
-            onRetry={() => void list.refetch()}
-          />
           <DataTable<ArchivoNuevo>
+            errorFallback={MSG_PLANILLA.errorLista}
             ariaLabel="Archivos nuevos"
             columns={columns}
             {...tablaDeConsulta(list, page, setPage)}

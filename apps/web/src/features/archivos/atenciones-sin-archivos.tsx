@@ -5,7 +5,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { PeriodoSelect, periodoTexto } from '../../components/periodo-select.tsx';
 import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { archivoKeys, archivosApi, type PlanillaSinArchivo } from './archivos-api.ts';
@@ -69,8 +68,8 @@ export function AtencionesSinArchivos({ idTramite, idCarga, onAbrir }: Atencione
           />
         </Flex>
       )}
-      <ErrorRetry error={list.error} fallback={MSG_PLANILLA.errorLista} onRetry={() => void list.refetch()} />
       <DataTable<PlanillaSinArchivo>
+        errorFallback={MSG_PLANILLA.errorLista}
         ariaLabel="Atenciones sin archivos"
         columns={columns}
         {...tablaDeConsulta(list, page, setPage)}

@@ -1,11 +1,9 @@
 import { CheckOutlined, CloseOutlined, DownOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
 import { formatCount, formatDateTime } from '@app/domain/common/format';
-import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, type MenuProps, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { MenuOpciones } from '../../components/menu-opciones.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
@@ -125,13 +123,8 @@ export function AutorizacionesTabla({
 
   return (
     <>
-      <ErrorRetry
-        error={query.error}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void query.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<Autorizacion>
+        consulta={query}
         ariaLabel="Solicitudes de autorización"
         columns={columns}
         rows={rows}

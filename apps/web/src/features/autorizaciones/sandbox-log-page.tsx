@@ -8,7 +8,6 @@ import { Button, Card, Flex, Result, Segmented, type TableColumnsType, Tabs, Tag
 import { Link, useSearchParams } from 'react-router';
 import { PAGE_SIZE } from '../../components/data-table.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
@@ -127,13 +126,8 @@ function Llamadas() {
           Actualizar
         </Button>
       </Flex>
-      <ErrorRetry
-        error={q.error}
-        fallback={MSG_PLANILLA.errorLista}
-        onRetry={() => void q.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<SandboxLlamada>
+        errorFallback={MSG_PLANILLA.errorLista}
         ariaLabel="Llamadas al sandbox"
         columns={columns}
         {...list.table}
@@ -232,13 +226,8 @@ function TramitesPrueba() {
           Vaciar sandbox
         </Button>
       </Flex>
-      <ErrorRetry
-        error={q.error}
-        fallback={MSG_PLANILLA.errorLista}
-        onRetry={() => void q.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<SandboxTramite>
+        errorFallback={MSG_PLANILLA.errorLista}
         ariaLabel="Trámites de prueba del sandbox"
         columns={columns}
         {...list.table}

@@ -1,12 +1,10 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { formatCalendarDate, formatCount } from '@app/domain/common/format';
-import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { cargaRutas } from './carga-page-shell.tsx';
 import { estadoCarga, formatFileSize } from './carga-rules.ts';
 import { type Carga, cargaKeys, cargasApi, type Incidencia, type TipoIncidencia } from './cargas-api.ts';
@@ -138,31 +136,24 @@ export function IncidenciasList({
     placeholderData: keepPreviousData,
   });
   return (
-    <>
-      <ErrorRetry
-        error={list.error}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void list.refetch()}
-        style={{ marginBottom: 12 }}
-      />
-      <DataTable<Incidencia>
-        ariaLabel={tipo === 'errores' ? 'Errores de la carga' : 'Novedades de la carga'}
-        columns={INCIDENCIA_COLUMNS}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={10}
-        loading={list.isFetching && (spinnerOnRefetch || !list.isRefetching)}
-        onPageChange={setPage}
-        rowKey={(r) => r.idCargaError ?? `${r.fila}-${r.columna ?? ''}-${r.mensaje}`}
-        emptyText={tipo === 'errores' ? 'La carga no tiene errores.' : 'La carga no tiene novedades.'}
-        tableProps={
-          scrollY === null
-            ? { tableLayout: 'fixed' }
-            : { tableLayout: 'fixed', scroll: scrollY ? { y: scrollY } : undefined }
-        }
-      />
-    </>
+    <DataTable<Incidencia>
+      consulta={list}
+      ariaLabel={tipo === 'errores' ? 'Errores de la carga' : 'Novedades de la carga'}
+      columns={INCIDENCIA_COLUMNS}
+      rows={list.data?.items ?? []}
+      total={list.data?.total ?? 0}
+      page={page}
+      pageSize={10}
+      loading={list.isFetching && (spinnerOnRefetch || !list.isRefetching)}
+      onPageChange={setPage}
+      rowKey={(r) => r.idCargaError ?? `${r.fila}-${r.columna ?? ''}-${r.mensaje}`}
+      emptyText={tipo === 'errores' ? 'La carga no tiene errores.' : 'La carga no tiene novedades.'}
+      tableProps={
+        scrollY === null
+          ? { tableLayout: 'fixed' }
+          : { tableLayout: 'fixed', scroll: scrollY ? { y: scrollY } : undefined }
+      }
+    />
   );
 }
 

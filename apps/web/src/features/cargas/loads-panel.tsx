@@ -12,13 +12,11 @@ import {
 import { organizacionEnCurso } from '@app/domain/cargas/responses';
 import { periodoSemana } from '@app/domain/cargas/rules';
 import { calendarDate, formatPeriod } from '@app/domain/common/format';
-import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, type MenuProps, Tooltip, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { MenuOpciones } from '../../components/menu-opciones.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
@@ -192,13 +190,8 @@ export default function LoadsPanel({ tramite: t, idPerfil, idAutorizacion, accio
           {acciones}
         </Flex>
       </Flex>
-      <ErrorRetry
-        error={list.error}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void list.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<Carga>
+        consulta={list}
         ariaLabel="Cargas del trámite"
         columns={columns}
         rows={rows}

@@ -16,7 +16,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BusquedaTodos, useBusqueda } from '../../components/busqueda-todos.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { previosDe, useAlCambiar } from '../../lib/por-registro.ts';
@@ -137,12 +136,9 @@ export default function DetallesAuditoria({
           </Button>
         )}
       </Flex>
-      <ErrorRetry
-        error={lista.error}
-        fallback={MSG_PLANILLA.errorLista}
-        onRetry={() => void lista.refetch()}
-      />
       <DataTable<DetalleFilaAuditada>
+        consulta={lista}
+        errorFallback={MSG_PLANILLA.errorLista}
         columns={detalleColumnas(c, accion, (d, on) => toggle.mutate({ d, on }), toggling, compacto)}
         // Compact: the table takes its container's width and wraps the element's name instead of scrolling.
         tableProps={compacto ? { scroll: undefined } : undefined}

@@ -1,12 +1,10 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import { formatDate } from '@app/domain/common/format';
 import type { AtencionCobertura } from '@app/domain/herramientas/schemas';
-import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { ResumenModal, type ResumenTarget } from '../planillas/resumen-modal.tsx';
@@ -84,13 +82,8 @@ export function CoberturaAtenciones({
 
   return (
     <>
-      <ErrorRetry
-        error={list.error}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void list.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<AtencionCobertura>
+        consulta={list}
         ariaLabel="Atenciones del paciente"
         columns={columns}
         rows={list.data?.items ?? []}

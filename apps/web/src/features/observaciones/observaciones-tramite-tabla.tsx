@@ -6,7 +6,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { planillaPath } from '../planilla-form/planilla-rules.ts';
 import { EstadoObservacion } from './estado-observacion.tsx';
@@ -113,8 +112,8 @@ export function ObservacionesTramiteTabla({
 
   return (
     <Flex vertical gap={12}>
-      <ErrorRetry error={list.error} fallback={MSG_PLANILLA.errorLista} onRetry={() => void list.refetch()} />
       <DataTable<ObservacionTramiteItem>
+        errorFallback={MSG_PLANILLA.errorLista}
         ariaLabel="Observaciones del trámite"
         columns={columns}
         {...tablaDeConsulta(list, page, onPage)}

@@ -15,7 +15,6 @@ import { Button, Dropdown, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { planillaPath } from '../planilla-form/planilla-rules.ts';
@@ -158,8 +157,8 @@ export function RevisionTabla({
 
   return (
     <Flex vertical gap={12}>
-      <ErrorRetry error={list.error} fallback={MSG_PLANILLA.errorLista} onRetry={() => void list.refetch()} />
       <DataTable<ObservacionTramiteItem>
+        errorFallback={MSG_PLANILLA.errorLista}
         ariaLabel="Revisión de observaciones"
         columns={columns}
         {...tablaDeConsulta(list, page, onPage)}

@@ -1,13 +1,11 @@
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { COLUMNAS_DATOS, ETIQUETA_COLUMNA } from '@app/domain/cargas/columns';
 import { formatCount } from '@app/domain/common/format';
-import { MSG } from '@app/domain/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, type TableColumnsType, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
 import { downloadFile } from '../../components/download.ts';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
 import { DESCARGAS_DATOS, type DescargaDatos, vistaFilas } from '../cargas/carga-rules.ts';
@@ -129,13 +127,8 @@ export default function ArchivosDatos({ idTramite }: { idTramite: number }) {
           { key: 'novedades', label: 'Novedades' },
         ]}
       />
-      <ErrorRetry
-        error={list.error}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void list.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<FilaDatos>
+        consulta={list}
         ariaLabel={vista === 'todos' ? 'Filas del archivo de datos' : 'Filas con novedades'}
         columns={columns}
         rows={list.data?.items ?? []}

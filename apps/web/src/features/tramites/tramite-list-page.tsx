@@ -11,7 +11,6 @@ import { ForbiddenPage } from '../../app/errors/error-pages.tsx';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { PAGE_SIZE } from '../../components/data-table.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { FiltroNumero, FiltroSelect } from '../../components/filtro-url.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
@@ -232,12 +231,6 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
             Limpiar filtros
           </Button>
         </Flex>
-        <ErrorRetry
-          error={list.query.error}
-          fallback={MSG.errorPeticion}
-          onRetry={() => void list.query.refetch()}
-          style={{ marginBottom: 12 }}
-        />
         <DataTable<Tramite>
           ariaLabel={def.title}
           columns={columns}
