@@ -6,7 +6,6 @@ import { type MouseEvent, useEffect, useState } from 'react';
 import { PAGE_SIZE } from '../../components/data-table.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { openPdf } from '../../components/download.ts';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { usePagedList } from '../../components/use-paged-list.ts';
 import { BITACORA_OPCIONES, esTipoBitacora } from './tramite-rules.ts';
@@ -125,12 +124,6 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
           Generar PDF
         </Button>
       </Flex>
-      <ErrorRetry
-        error={list.query.error}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void list.query.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       {/* A click anywhere on a row opens its detail; double-click and Enter come with DataTable. */}
       <div onClick={openFromClick}>
         <DataTable<BitacoraEntry>
