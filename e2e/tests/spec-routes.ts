@@ -390,7 +390,8 @@ export const SPEC_002_ROUTES: readonly SpecRoute[] = [
   admin('/formapago_suscripcion/{p_idformapago}', (i) => `/formapago_suscripcion/${i.idFormaPago}`),
   admin('/localidad_empresa/{p_idlocalidad}', (i) => `/localidad_empresa/${i.idLocalidad}`),
   admin('/localidad_persona/{p_idlocalidad}', (i) => `/localidad_persona/${i.idLocalidad}`),
-  admin('/perfil_usuario/{p_idperfil}', (i) => `/perfil_usuario/${i.idPerfil}`, /\/usuario\?idPerfil=\d+$/),
+  // The profile's record with its users (decision 92; was a redirect to the filtered list).
+  admin('/perfil_usuario/{p_idperfil}', (i) => `/perfil_usuario/${i.idPerfil}`),
   admin('/persona_medico/{p_idpersona}', (i) => `/persona_medico/${i.idPersona}`),
   ruta(
     '002',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { administradasSql, type Row, type ScopeMode, tenantSql } from './crud-sql.ts';
 import { badRequest } from './errors.ts';
+import { col } from './sql.ts';
 
 export type CrudHooks = {
   /** Extra WHERE condition (on alias `t`); receives the next parameter index and whether it is a read or a write. */
@@ -14,10 +15,15 @@ export type CrudHooks = {
   /** Extra columns set on create (tenant id, ...). */
   onCreate?: (req: FastifyRequest) => Row;
   /**
-   * Checks and completes the values of a create (`id` null) or an update before they are written;
-   * may throw a 4xx.
+   * Checks and completes the values of a create (`id` null) or an update (`current`: the row as it is)
+   * before they are written; may throw a 4xx.
    */
-  prepare?: (req: FastifyRequest, values: Row, id: number | null) => Promise<void>;
+  prepare?: (req: FastifyRequest, values: Row, id: number | null, current?: Row) => Promise<void>;
+  /**
+   * Runs first on an update or a delete of a row the user may write, before its values are checked (a
+   * user of a higher profile is not the administrator's to change); may throw.
+   */
+  guard?: (req: FastifyRequest, current: Row, kind: 'update' | 'delete') => void | Promise<void>;
   /** Runs before a delete of a row the user may write (a rule such as 'not your own company'); may throw. */
   beforeDelete?: (req: FastifyRequest, id: number) => Promise<void>;
   /**
@@ -36,11 +42,18 @@ export type CrudHooks = {
 export function tenantHooks(def: CatalogDef, db?: FastifyInstance['database']): CrudHooks {
   if (def.tenant === 'sistema') return {};
   if (def.tenant === 'administradas') {
+    const also = def.tenantOr;
     return {
-      scope: (req, next) => ({
-        sql: administradasSql(req, 't.id_empresa', `$${next}`),
-        params: [req.user.idEmpresa],
-      }),
+      scope: (req, next) => {
+        const sql = administradasSql(req, 't.id_empresa', `$${next}`);
+        if (!also?.profiles.includes(req.user.idPerfil)) return { sql, params: [req.user.idEmpresa] };
+        const own = req.user[also.session];
+        if (own === null || own === undefined) return { sql, params: [req.user.idEmpresa] };
+        return {
+          sql: `(${sql} OR t.${col(also.field)} = $${next + 1})`,
+          params: [req.user.idEmpresa, own],
+        };
+      },
       // The company of a new row is the user's unless the form names one the user manages; an
       // update without one keeps the row's.
       prepare: async (req, values, id) => {

@@ -54,9 +54,12 @@ export const joinedSql = (j: CatalogJoined, alias = 't') =>
 
 export const joinedOf = (def: CatalogDef, name: string) => def.joined?.find((j) => j.name === name);
 
+/** The fields a row answers: all but passwords, which are written and never read. */
+export const readable = (def: CatalogDef) => def.fields.filter((f) => f.type !== 'password');
+
 /** SELECT list of a catalogue: its id, fields, `{field}Nombre` of referenced rows, joined columns, counts and the stamps. */
 export function selectList(def: CatalogDef): string {
-  const cols = [def.idField, ...def.fields.map((f) => f.name), ...STAMPS].map(
+  const cols = [def.idField, ...readable(def).map((f) => f.name), ...STAMPS].map(
     (n) => `t.${col(n)} AS ${ident(n)}`,
   );
   for (const f of refFields(def)) {
@@ -102,7 +105,7 @@ export function orderBy(def: CatalogDef, sort: string | undefined): { sql: strin
       sql: `${joinedSql(joined)} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
       columns: [...new Set([col(def.idField), col(joined.via)])],
     };
-  const allowed = [def.idField, ...def.fields.map((f) => f.name), 'fechaReg', 'fechaAct'];
+  const allowed = [def.idField, ...readable(def).map((f) => f.name), 'fechaReg', 'fechaAct'];
   if (!allowed.includes(name)) throw badRequest('Orden no válido.', { sort: 'Orden no válido.' });
   return {
     sql: `t.${col(name)} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
+import { hashClave } from './clave.ts';
 import { type CrudHooks, tenantHooks } from './crud-hooks.ts';
 import {
   orderBy,
@@ -72,6 +73,7 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
     if (!rows[0]) throw notFound();
   }
   const input = catalogInputSchema(def);
+  const updateInput = catalogInputSchema(def, 'update');
   const listQuery = catalogListQuerySchema(def);
   const out = catalogResponseSchemas(def);
   const formFields = def.fields.filter((f) => f.form !== false);
@@ -166,6 +168,12 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       } else {
         cond = tenantSql(ref, 'r', '$2', f.name === through ? 'write' : 'read', req);
         params = cond ? [v, req.user.idEmpresa] : [v];
+        // The user's own row too (its own subscription), wherever it belongs.
+        const own = f.ref?.orOwn ? req.user[f.ref.orOwn] : null;
+        if (cond && own !== null && own !== undefined) {
+          cond = `(${cond} OR r.${col(ref.idField)} = $3)`;
+          params.push(own);
+        }
       }
       const rows = await app.database.query(
         `SELECT 1 FROM ${ref.table} r WHERE r.${col(ref.idField)} = $1${cond ? ` AND ${cond}` : ''}`,
@@ -177,9 +185,18 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
     if (first) throw badRequest(first, fields);
   }
 
-  /** The columns a create or update writes: the form's fields and what the declaration derives from them. */
-  function savedValues(body: Row): Row {
+  const passwords = formFields.filter((f) => f.type === 'password');
+  /**
+   * The columns a create or update writes: the form's fields and what the declaration derives from them; a
+   * password as its hash, and not at all when an update leaves it empty.
+   */
+  async function savedValues(body: Row): Promise<Row> {
     const values: Row = Object.fromEntries(formFields.map((f) => [f.name, body[f.name] ?? null]));
+    for (const f of passwords) {
+      const v = values[f.name];
+      if (typeof v === 'string' && v !== '') values[f.name] = await hashClave(v);
+      else delete values[f.name];
+    }
     return { ...values, ...(def.derive?.(values) ?? {}) };
   }
 
@@ -290,7 +307,7 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       await checkParent(req);
       const body = req.body as Row;
       await checkRefs(req, body);
-      const values = savedValues(body);
+      const values = await savedValues(body);
       Object.assign(values, tenant.onCreate?.(req) ?? {}, extra.onCreate?.(req) ?? {});
       if (parent) values[parent.field] = parentOf(req);
       for (const prepare of prepares) await prepare(req, values, null);
@@ -317,7 +334,7 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
         tags,
         summary: `Actualizar ${def.singular}`,
         params: itemParams,
-        body: input,
+        body: updateInput,
         response: responses({ 200: out.saved }),
       },
       onRequest: [app.authenticate],
@@ -326,11 +343,12 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
     async (req) => {
       const id = idOf(req);
       await checkParent(req);
-      await findOne(req, id, 'write');
+      const current = await findOne(req, id, 'write');
+      await extra.guard?.(req, current, 'update');
       const body = req.body as Row;
       await checkRefs(req, body);
-      const values = savedValues(body);
-      for (const prepare of prepares) await prepare(req, values, id);
+      const values = await savedValues(body);
+      for (const prepare of prepares) await prepare(req, values, id, current);
       const names = Object.keys(values);
       const params = names.map((n) => values[n]);
       params.push(req.user.idUsuario, id);
@@ -362,7 +380,8 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
     async (req) => {
       const id = idOf(req);
       await checkParent(req);
-      await findOne(req, id, 'write');
+      const current = await findOne(req, id, 'write');
+      await extra.guard?.(req, current, 'delete');
       await extra.beforeDelete?.(req, id);
       try {
         await write({}, async (db) => {

@@ -20,3 +20,11 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, ERROR_CODE.datosInvalidos, message, fields);
 export const conflict = (message: string, code: string = ERROR_CODE.conflicto) =>
   new AppError(409, code, message);
+
+/** PostgreSQL unique violation (23505), optionally on a given constraint or column. */
+export function isUniqueViolation(e: unknown, hint?: string): boolean {
+  const err = e as { code?: string; constraint?: string; detail?: string; message?: string };
+  if (err?.code !== '23505') return false;
+  if (!hint) return true;
+  return [err.constraint, err.detail, err.message].some((s) => typeof s === 'string' && s.includes(hint));
+}

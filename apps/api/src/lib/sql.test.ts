@@ -12,6 +12,7 @@ import {
   contiene,
   likePattern,
   lista,
+  paginada,
   sql,
   todas,
   una,
@@ -162,6 +163,40 @@ describe('columnas() against the migrated schema', () => {
     expect(Object.keys(filas[0]).sort()).toEqual(Object.keys(getTableColumns(planilla)).sort());
   });
 
+  it('paginada(): a page, the exact total, words searched, a page past the end, an unknown sort → 400', async () => {
+    const lista = {
+      select: sql.raw('n'),
+      from: sql.raw('generate_series(1, 25) n'),
+      where: [sql`n <> ${100}`],
+      buscar: [sql.raw('n')],
+      orden: { n: sql.raw('n') },
+      ordenInicial: '-n',
+      desempate: sql.raw('n'),
+    };
+    const p1 = await paginada<{ n: number }>(t.database, lista, { page: 1, pageSize: 10 });
+    expect(p1).toEqual({
+      items: [25, 24, 23, 22, 21, 20, 19, 18, 17, 16].map((n) => ({ n })),
+      total: 25,
+      page: 1,
+      pageSize: 10,
+    });
+    const unos = await paginada<{ n: number }>(t.database, lista, {
+      q: ' 1 ',
+      sort: 'n',
+      page: 1,
+      pageSize: 3,
+    });
+    expect(unos).toMatchObject({ items: [{ n: 1 }, { n: 10 }, { n: 11 }], total: 12 });
+    expect(await paginada(t.database, lista, { page: 9, pageSize: 10 })).toMatchObject({
+      items: [],
+      total: 25,
+    });
+    await expect(paginada(t.database, lista, { sort: 'nada', page: 1, pageSize: 10 })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Orden no válido.',
+    });
+  });
+
   it('folds accents and case like foldText', async () => {
     const r = await una<{ si: boolean }>(
       t.database,
@@ -190,6 +225,12 @@ describe('one SQL idiom in the converted features', () => {
       'autorizaciones/queries.ts',
       'observaciones/lista.ts',
       'detalles/routes.ts',
+      'sesiones/queries.ts',
+      'registro/service.ts',
+      ...['personas', 'empresas', 'suscripciones', 'aseguradores', 'cargaamb'].map((f) => `admin/${f}.ts`),
+      ...['routes', 'routes-login', 'routes-clave', 'routes-2fa', 'throttle', 'totp'].map(
+        (f) => `auth/${f}.ts`,
+      ),
     ];
     const malos = archivos.filter((f) => {
       const texto = fs.readFileSync(path.join(raiz, f), 'utf8');

@@ -5,10 +5,12 @@
  * on any `Queryable` (pool, PGlite, a transaction). The string helpers at the end serve the files that
  * still build text (administration, loads) until they move to the tag.
  */
+import { foldText, type Page } from '@app/domain';
 import { getTableColumns, Name, Param, SQL, StringChunk, sql, type Table } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.ts';
+import { badRequest } from './errors.ts';
 
 export { SQL, sql } from 'drizzle-orm';
 
@@ -157,6 +159,66 @@ export function columnas<T extends Table>(tabla: T, alias: string, op: OpcionesC
 /** Accent- and case-insensitive "contains" on an expression; the same fold as foldText(). */
 export const contiene = (expr: SQL, pattern: string): SQL =>
   sql`f_unaccent(lower(${expr}::text)) LIKE ${pattern}`;
+
+/** The page a list is asked for (`?q=&page=&pageSize=&sort=`; `-name` sorts descending). */
+export type PaginaPedida = { q?: string; page: number; pageSize: number; sort?: string };
+
+export type ListaPaginada = {
+  /** The select list (JSON names as aliases, e.g. `columnas(...)`). */
+  select: SQL;
+  /** The FROM clause with its joins, without the word FROM. */
+  from: SQL;
+  /** Conditions, joined with AND. */
+  where?: readonly (SQL | undefined | null | false)[];
+  /** Expressions searched by `q`: every word must be in one of them (accents and case ignored). */
+  buscar?: readonly SQL[];
+  /** Sortable JSON names → expressions. */
+  orden: Record<string, SQL>;
+  /** The sort when none is asked for (`-name` descending). */
+  ordenInicial: string;
+  /** A unique expression that makes the order stable. */
+  desempate: SQL;
+};
+
+/**
+ * One page of a list, searched, sorted and paged in SQL, with the exact total (`count(*) OVER()`; a
+ * page past the end counts apart). An unknown sort answers 400 'Orden no válido.'.
+ */
+export async function paginada<T extends Record<string, unknown>>(
+  db: Queryable,
+  l: ListaPaginada,
+  pedida: PaginaPedida,
+): Promise<Page<T>> {
+  const where: (SQL | undefined | null | false)[] = [...(l.where ?? [])];
+  const palabras = (pedida.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+  if (l.buscar?.length) {
+    for (const w of palabras) {
+      const patron = likePattern(foldText(w));
+      where.push(
+        sql`(${sql.join(
+          l.buscar.map((e) => contiene(e, patron)),
+          sql.raw(' OR '),
+        )})`,
+      );
+    }
+  }
+  const sort = pedida.sort ?? l.ordenInicial;
+  const desc = sort.startsWith('-');
+  const expr = l.orden[desc ? sort.slice(1) : sort];
+  if (!expr) throw badRequest('Orden no válido.', { sort: 'Orden no válido.' });
+  const dir = sql.raw(desc ? 'DESC' : 'ASC');
+  const w = where.some(Boolean) ? sql`WHERE ${todas(where)}` : sql.empty();
+  const { page, pageSize } = pedida;
+  const rows = await consulta<T & { __total: number }>(
+    db,
+    sql`SELECT ${l.select}, count(*) OVER()::int AS __total FROM ${l.from} ${w}
+      ORDER BY ${expr} ${dir} NULLS LAST, ${l.desempate} ${dir} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  let total = rows[0]?.__total ?? 0;
+  if (rows.length === 0 && page > 1)
+    total = (await fila<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${l.from} ${w}`)).n;
+  return { items: rows.map(({ __total: _t, ...resto }) => resto as unknown as T), total, page, pageSize };
+}
 
 /** camelCase JSON name → snake_case column (Drizzle's `casing: 'snake_case'`). */
 export const col = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

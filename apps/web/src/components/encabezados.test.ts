@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ADMIN_RESOURCES } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { catalogColumns } from './catalog/catalog-columns.tsx';
 
 /**
  * Issue 14 §4: lists showed raw column codes ('FechaReg', 'FechaAct', 'IdCarga') as headers. Every
@@ -54,9 +56,7 @@ describe('list headers and labels', () => {
   });
 
   it('the users list says when a user was registered and last updated', () => {
-    const usuarios = fs.readFileSync(path.join(SRC, 'features/admin/usuarios-pages.tsx'), 'utf8');
-    expect(encabezados(usuarios)).toEqual(
-      expect.arrayContaining(['Fecha de registro', 'Última actualización']),
-    );
+    const titulos = catalogColumns(ADMIN_RESOURCES.usuario).map((c) => c.title);
+    expect(titulos).toEqual(expect.arrayContaining(['Fecha de registro', 'Última actualización']));
   });
 });

@@ -4,6 +4,11 @@ import { Link } from 'react-router';
 
 export type BreadcrumbEntry = { title: string; href?: string };
 
+/** The breadcrumb's first entries: the main menu and its sections. */
+export const INICIO: BreadcrumbEntry = { title: 'Inicio', href: '/MenuPrincipal' };
+export const PROCESOS: BreadcrumbEntry = { title: 'Procesos' };
+export const REPORTES: BreadcrumbEntry = { title: 'Reportes' };
+
 export type PageHeaderProps = {
   title: string;
   /** The spec's breadcrumb; entries with `href` are links, the last one is the current page. */

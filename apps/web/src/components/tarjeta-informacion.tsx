@@ -3,6 +3,9 @@ import { type ReactNode, useId, useState } from 'react';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
+/** One field of the card: its label and value. */
+export const dato = (label: string, value: ReactNode) => ({ key: label, label, children: value ?? '' });
+
 /**
  * The information card of a record page (a procedure, an authorization, a master record): its main
  * fields, '(+) Más información' / '(-) Menos información' for the rest, then the fields always shown

@@ -1,11 +1,12 @@
 import { PERFIL } from '../auth/profiles.ts';
 import { defineCatalog } from '../catalogs/define.ts';
 import type { MasterDetailDef } from '../catalogs/master-detail.ts';
-import { rucCheck, rucField } from './empresa.ts';
+import { avisoRuc, rucField } from './empresa.ts';
 import { optionalId, optionalText, requiredId } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
 import { MEDICO_DETAILS, medico, persona } from './personas-recursos.ts';
 import { suscpago, suscripcion } from './suscripciones-recursos.ts';
+import { USUARIO_DETAILS, usuario } from './usuarios-recurso.ts';
 
 /**
  * Administration resources declared as catalogues (issue 12 §1): one declaration gives the API
@@ -94,7 +95,7 @@ const prestador = defineCatalog({
   defaultSort: 'nombreComercial',
   createdMessage: MSG_ADMIN.creado('Prestador'),
   unique: { field: 'ruc', message: MSG_ADMIN.rucPrestadorDuplicado },
-  warning: (v) => (typeof v.ruc === 'string' ? (rucCheck(v.ruc).warning ?? null) : null),
+  warning: avisoRuc('ruc'),
 });
 
 /**
@@ -174,7 +175,7 @@ const empresa = defineCatalog({
   createdMessage: MSG_ADMIN.creado('Empresa'),
   refMessage: MSG_ADMIN.refNoExiste,
   unique: { field: 'documento', message: MSG_ADMIN.rucDuplicado },
-  warning: (v) => (typeof v.documento === 'string' ? (rucCheck(v.documento).warning ?? null) : null),
+  warning: avisoRuc('documento'),
 });
 
 /** Communication media of a company (docs/spec-summary.md 002 "Company communication media"). */
@@ -220,6 +221,7 @@ export const ADMIN_RESOURCES = {
   suscpago,
   persona,
   medico,
+  usuario,
 } as const;
 
 /**
@@ -308,4 +310,5 @@ export const RESOURCE_DETAILS: readonly MasterDetailDef[] = [
     }),
   ),
   ...MEDICO_DETAILS,
+  ...USUARIO_DETAILS,
 ];

@@ -13,6 +13,14 @@ export function rucCheck(value: string): { error?: string; warning?: string } {
   return r.warning ? { warning: r.warning } : {};
 }
 
+/** The warning of a RUC field (a company's: verify it with the SRI), for a declaration's or a form's `warning`. */
+export const avisoRuc =
+  (field: string) =>
+  (values: Readonly<Record<string, unknown>>): string | null => {
+    const v = values[field];
+    return typeof v === 'string' ? (rucCheck(v).warning ?? null) : null;
+  };
+
 export const rucField = (label = 'RUC') =>
   z
     .string({ error: req(label) })

@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { catalogFieldSchema, listQuerySchema } from '../catalogs/define-schemas.ts';
 import { idSchema } from '../common/ids.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { MSG_ADMIN } from './messages.ts';
 
-/** Building blocks of the administration schemas: every message is the shared Spanish one. */
-export const req = (label: string) => MSG.campoRequerido(label);
+/**
+ * Building blocks of the hand-written administration schemas, for the rules a catalogue field does not
+ * declare (an empty optional text or id stored as null, a required date's own message, the date range's
+ * message); what a declared field already says is taken from it (docs/decisions.md 95).
+ */
+export const req = MSG.campoRequerido;
 
 export { requiredId } from '../common/ids.ts';
 
@@ -13,14 +18,16 @@ export { requiredId } from '../common/ids.ts';
 export const optionalId = () =>
   z.preprocess((v) => (v === '' || v === undefined || v === 0 ? null : v), idSchema.nullable());
 
-/** Required text, trimmed, optionally upper-case. */
+/** Required text, trimmed, optionally upper-case: a declared required text field's rule. */
 export const requiredText = (label: string, max: number, opts: { upper?: boolean } = {}) =>
-  z
-    .string({ error: req(label) })
-    .trim()
-    .min(1, req(label))
-    .max(max, MSG_ADMIN.maximo(label, max))
-    .transform((v) => (opts.upper ? v.toUpperCase() : v));
+  catalogFieldSchema({
+    name: 'texto',
+    label,
+    type: 'text',
+    required: true,
+    maxLength: max,
+    upper: opts.upper,
+  }) as z.ZodType<string, string>;
 
 /** Optional text: empty → null. */
 export const optionalText = (label: string, max: number, opts: { upper?: boolean } = {}) =>
@@ -57,13 +64,5 @@ export function checkDateRange(v: { fechaDesde?: unknown; fechaHasta?: unknown }
   }
 }
 
-/** Page query of every administration list (`?q=&page=&pageSize=&sort=`). */
-export const pageQuery = {
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  sort: z
-    .string()
-    .regex(/^-?[A-Za-z0-9]+$/, 'Orden no válido.')
-    .optional(),
-};
+/** Page query of every administration list (`?q=&page=&pageSize=&sort=`): the catalogue lists' own. */
+export const pageQuery = listQuerySchema.shape;

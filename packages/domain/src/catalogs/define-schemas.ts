@@ -79,11 +79,28 @@ function fieldSchema(f: CatalogField): z.ZodType {
   }
 }
 
+/** Whether the form is creating a row or updating one (a password is required only to create). */
+export type CatalogMode = 'create' | 'update';
+
+/** An empty value of an update's password: left out, so the stored one stays. */
+const keepWhenEmpty = (s: z.ZodType) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    s.optional(),
+  );
+
+/** One declared field's rule (admin/fields.ts builds the hand-written schemas' required text with it). */
+export const catalogFieldSchema = (f: CatalogField): z.ZodType => fieldSchema(f);
+
 /** The one schema of a catalogue row, used by the API to validate and by the web form. */
-export function catalogInputSchema(def: CatalogDef): z.ZodType {
-  if (def.schema) return def.schema;
+export function catalogInputSchema(def: CatalogDef, mode: CatalogMode = 'create'): z.ZodType {
+  if (def.schema) return mode === 'update' && def.updateSchema ? def.updateSchema : def.schema;
   const shape: Record<string, z.ZodType> = {};
-  for (const f of def.fields) if (f.form !== false) shape[f.name] = fieldSchema(f);
+  for (const f of def.fields) {
+    if (f.form === false) continue;
+    const s = fieldSchema(f);
+    shape[f.name] = mode === 'update' && f.type === 'password' ? keepWhenEmpty(s) : s;
+  }
   const obj = z.object(shape);
   if (!def.dateRange) return obj;
   const [from, to] = def.dateRange;
@@ -135,6 +152,7 @@ function joinedRowSchema(j: CatalogJoined): z.ZodType {
 export function catalogRowSchema(def: CatalogDef) {
   const shape: Record<string, z.ZodType> = { [def.idField]: z.number().int() };
   for (const f of def.fields) {
+    if (f.type === 'password') continue;
     shape[f.name] = fieldRowSchema(f);
     if (f.ref) shape[refLabelName(f)] = z.string().nullable();
   }
@@ -168,8 +186,12 @@ export function catalogResponseSchemas(def: CatalogDef) {
 }
 
 /** Field-by-field check of a form value, returning the Spanish message per field. */
-export function validateCatalogInput(def: CatalogDef, value: unknown): Record<string, string> | null {
-  const res = catalogInputSchema(def).safeParse(value);
+export function validateCatalogInput(
+  def: CatalogDef,
+  value: unknown,
+  mode: CatalogMode = 'create',
+): Record<string, string> | null {
+  const res = catalogInputSchema(def, mode).safeParse(value);
   return res.success ? null : fieldErrors(res.error, '');
 }
 

@@ -1,7 +1,20 @@
 import type { z } from 'zod';
 import type { UserFlag } from '../auth/profiles.ts';
 
-export type FieldType = 'text' | 'textarea' | 'integer' | 'decimal' | 'date' | 'boolean' | 'select' | 'email';
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'integer'
+  | 'decimal'
+  | 'date'
+  | 'boolean'
+  | 'select'
+  | 'email'
+  /**
+   * Written, never read: stored as its argon2id hash (lib/crud.ts), never selected, listed nor sorted;
+   * required to create, and left empty on an update it keeps the stored one.
+   */
+  | 'password';
 
 export type CatalogField = {
   /** JSON name (camelCase, the spec's spelling). */
@@ -42,6 +55,16 @@ export type CatalogField = {
       options: string;
       label: (row: Record<string, unknown>) => string;
     };
+    /**
+     * Besides the rows the tenant allows, the row whose id is the session user's own `orOwn` (a user's own
+     * subscription, whatever company it belongs to).
+     */
+    orOwn?: 'idSuscripcion';
+    /**
+     * Choosing a row in the form copies these of its fields into the form's fields of the same name (a
+     * profile's 13 permission flags into the user's switches); the user may then change them.
+     */
+    copy?: readonly string[];
   };
   /** Message of a reference that does not exist or is not allowed (default the declaration's `refMessage`). */
   refMessage?: string;
@@ -243,4 +266,25 @@ export type CatalogDef = {
   listColumns?: readonly string[];
   /** A row's words (headings, confirmations): `{name}` replaced by the row's values ('Suscripción {numero}'). */
   label?: string;
+  /**
+   * The rule of an update when it is not the create's `schema` (a password required to create, kept when
+   * left empty on an update). Without it an update uses `schema`.
+   */
+  updateSchema?: z.ZodType;
+  /**
+   * Rows also inside the tenant: those whose `field` is the session user's own `session` value, for the
+   * listed profiles (the subscription's administrator sees its subscription's users in every company).
+   */
+  tenantOr?: { field: string; session: 'idSuscripcion'; profiles: readonly number[] };
+  /**
+   * A block of the form after the other fields: these fields under a title and a note, by groups with a
+   * heading each, three to a row (a user's permission flags).
+   */
+  formGroups?: {
+    title: string;
+    note?: string;
+    groups: readonly { title: string; fields: readonly string[] }[];
+  };
+  /** The audit stamps shown as list columns (default the registration date). */
+  stampColumns?: readonly ('fechaReg' | 'fechaAct')[];
 };

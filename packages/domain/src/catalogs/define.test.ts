@@ -22,7 +22,12 @@ describe('catalogue declarations', () => {
       const joined = (def.joined ?? []).map((j) => j.name);
       expect(new Set([...names, ...joined]).size, def.name).toBe(names.length + joined.length);
       for (const j of def.joined ?? []) expect(names, `${def.name}.${j.name}`).toContain(j.via);
-      for (const c of def.listColumns ?? []) expect([...names, ...joined], `${def.name}.${c}`).toContain(c);
+      const stamps = def.stampColumns ?? [];
+      for (const c of def.listColumns ?? [])
+        expect([...names, ...joined, ...stamps], `${def.name}.${c}`).toContain(c);
+      for (const g of def.formGroups?.groups ?? [])
+        for (const n of g.fields) expect(names, `${def.name}.${g.title}`).toContain(n);
+      if (def.tenantOr) expect(names, `${def.name} tenantOr`).toContain(def.tenantOr.field);
       expect(def.searchFields.length, def.name).toBeGreaterThan(0);
       for (const s of def.searchFields) expect([...names, ...joined], `${def.name}.${s}`).toContain(s);
       // A reference's label sorts too (a doctor's person, by surname).

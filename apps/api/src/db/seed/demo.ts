@@ -1,4 +1,4 @@
-import argon2 from 'argon2';
+import { hashClave } from '../../lib/clave.ts';
 import type { Queryable } from '../client.ts';
 import { PERFILES } from './reference.ts';
 
@@ -160,7 +160,7 @@ export async function seedDemo(database: Queryable) {
     'SELECT min(id_estado_civil) AS id FROM estado_civil',
     [],
   );
-  const clave = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  const clave = await hashClave(DEMO_PASSWORD);
 
   let n = 0;
   for (const u of DEMO_USERS) {

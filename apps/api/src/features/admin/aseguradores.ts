@@ -8,8 +8,35 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { administradasSql } from '../../lib/crud.ts';
-import { one, Params, pagedList } from './sql.ts';
+import { elemento, tarifario } from '../../db/schema/index.ts';
+import { empresasAdministradasSql } from '../../lib/admin-scope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { columnas, lista, paginada, sql, una } from '../../lib/sql.ts';
+
+const r_ = sql.raw;
+
+/** The tariff detail's list: a tariff sheet's class elements with their reference value. */
+const DETALLE = {
+  select: lista([
+    columnas(tarifario, 't', { solo: ['idTarifario'], extra: { tarifarioDescripcion: 't.descripcion' } }),
+    columnas(elemento, 'el', {
+      solo: ['idElemento', 'codigo', 'nombre', 'valor'],
+      extra: { clasElemNombre: 'ce.nombre' },
+    }),
+  ]),
+  from: r_(
+    'tarifario t JOIN elemento el ON el.id_clas_elem = t.id_clas_elem JOIN clas_elem ce ON ce.id_clas_elem = t.id_clas_elem',
+  ),
+  buscar: [r_('el.codigo'), r_('el.nombre'), r_('t.descripcion')],
+  orden: {
+    codigo: r_('el.codigo'),
+    nombre: r_('el.nombre'),
+    valor: r_('el.valor'),
+    tarifarioDescripcion: r_('t.descripcion'),
+  },
+  ordenInicial: 'codigo',
+  desempate: r_('t.id_tarifario, el.id_elemento'),
+};
 
 /**
  * The tariff detail of an insurer (docs/spec-summary.md 002 "Insurer and provider detail"): the coded
@@ -33,35 +60,18 @@ export async function aseguradorRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await one(
+      const visible = await una(
         db,
-        `SELECT 1 FROM asegurador a WHERE a.id_asegurador = $2 AND ${administradasSql(req, 'a.id_empresa', '$1')}`,
-        [req.user.idEmpresa, req.params.id],
+        sql`SELECT 1 FROM asegurador a WHERE a.id_asegurador = ${req.params.id}
+              AND ${empresasAdministradasSql(req.user, r_('a.id_empresa'))}`,
       );
+      if (!visible) throw notFound();
       const { idTarifario, ...query } = req.query;
-      const p = new Params();
-      const where = [`t.id_asegurador = ${p.add(req.params.id)}`];
-      if (idTarifario) where.push(`t.id_tarifario = ${p.add(idTarifario)}`);
-      return pagedList(
-        db,
-        {
-          select: `t.id_tarifario AS "idTarifario", t.descripcion AS "tarifarioDescripcion", el.id_elemento AS "idElemento",
-            el.codigo, el.nombre, el.valor, ce.nombre AS "clasElemNombre"`,
-          from: `tarifario t JOIN elemento el ON el.id_clas_elem = t.id_clas_elem JOIN clas_elem ce ON ce.id_clas_elem = t.id_clas_elem`,
-          where,
-          params: p,
-          search: ['el.codigo', 'el.nombre', 't.descripcion'],
-          sorts: {
-            codigo: 'el.codigo',
-            nombre: 'el.nombre',
-            valor: 'el.valor',
-            tarifarioDescripcion: 't.descripcion',
-          },
-          defaultSort: 'codigo',
-          tiebreak: 't.id_tarifario, el.id_elemento',
-        },
-        query,
-      );
+      const where = [
+        sql`t.id_asegurador = ${req.params.id}`,
+        idTarifario ? sql`t.id_tarifario = ${idTarifario}` : undefined,
+      ];
+      return paginada(db, { ...DETALLE, where }, query);
     },
   );
 }

@@ -24,10 +24,11 @@ import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { cargaAmb } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { leerArchivoMultipart } from '../../lib/multipart.ts';
+import { columnas, consulta, lista, paginada, sql, una } from '../../lib/sql.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
-import { one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
 
 const CSV_MAX_BYTES = 10 * 1024 * 1024;
 /** Rows reported back at most; the total count is always given. */
@@ -39,10 +40,48 @@ const detalleParams = z.object({
   idCargaAmb: idSchema,
 });
 
-const LIST_SELECT = `c.id_carga_amb AS "idCargaAmb", c.id_tramite AS "idTramite", c.id_carga AS "idCarga", c.numero,
-  c.nombre_paciente AS "nombrePaciente", c.cedula, c.tipo, c.fecha`;
-const DETAIL_SELECT = `${LIST_SELECT}, c.cod_val AS "codVal", c.diag1, c.diag2, c.diag3, c.diag4, c.diag5, c.motivo,
-  c.hora_desde AS "horaDesde", c.hora_hasta AS "horaHasta", c.laboratorios, c.imagenes, ${STAMP_COLUMNS('c')}`;
+const LIST_SELECT = columnas(cargaAmb, 'c', {
+  solo: ['idCargaAmb', 'idTramite', 'idCarga', 'numero', 'nombrePaciente', 'cedula', 'tipo', 'fecha'],
+});
+const DETAIL_SELECT = lista([
+  LIST_SELECT,
+  columnas(cargaAmb, 'c', {
+    solo: [
+      'codVal',
+      'diag1',
+      'diag2',
+      'diag3',
+      'diag4',
+      'diag5',
+      'motivo',
+      'horaDesde',
+      'horaHasta',
+      'laboratorios',
+      'imagenes',
+      'fechaReg',
+      'fechaAct',
+      'idUsuarioReg',
+      'idUsuarioAct',
+    ],
+  }),
+]);
+const r_ = sql.raw;
+
+/** The ambulatory attentions of a procedure (and load), paged. */
+const LISTA = {
+  select: LIST_SELECT,
+  from: r_('carga_amb c'),
+  buscar: [r_('c.numero'), r_('c.nombre_paciente'), r_('c.cedula'), r_('c.tipo')],
+  orden: {
+    numero: r_('c.numero'),
+    nombrePaciente: r_('c.nombre_paciente'),
+    cedula: r_('c.cedula'),
+    tipo: r_('c.tipo'),
+    fecha: r_('c.fecha'),
+  },
+  ordenInicial: 'numero',
+  desempate: r_('c.id_carga_amb'),
+};
 
 /** Binary files whatever their name: never a CSV. */
 const BINARY_MAGIC = [
@@ -174,29 +213,11 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
       // Every patient of the procedure: 18 and 20 only under tipoAsignacion T (issue 11 item 4).
       await getTramiteForUser(db, req.user, req.params.id, { completo: true });
       const { idCarga, ...query } = req.query;
-      const p = new Params();
-      const where = [`c.id_tramite = ${p.add(req.params.id)}`];
-      if (idCarga) where.push(`c.id_carga = ${p.add(idCarga)}`);
-      return pagedList(
-        db,
-        {
-          select: LIST_SELECT,
-          from: 'carga_amb c',
-          where,
-          params: p,
-          search: ['c.numero', 'c.nombre_paciente', 'c.cedula', 'c.tipo'],
-          sorts: {
-            numero: 'c.numero',
-            nombrePaciente: 'c.nombre_paciente',
-            cedula: 'c.cedula',
-            tipo: 'c.tipo',
-            fecha: 'c.fecha',
-          },
-          defaultSort: 'numero',
-          tiebreak: 'c.id_carga_amb',
-        },
-        query,
-      );
+      const where = [
+        sql`c.id_tramite = ${req.params.id}`,
+        idCarga ? sql`c.id_carga = ${idCarga}` : undefined,
+      ];
+      return paginada(db, { ...LISTA, where }, query);
     },
   );
 
@@ -213,12 +234,14 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await getTramiteForUser(db, req.user, req.params.id, { completo: true });
-      const row = await one<
+      const row = await una<
         Record<string, unknown> & { laboratorios: string[] | null; imagenes: string[] | null }
-      >(db, `SELECT ${DETAIL_SELECT} FROM carga_amb c WHERE c.id_carga_amb = $1 AND c.id_tramite = $2`, [
-        req.params.idCargaAmb,
-        req.params.id,
-      ]);
+      >(
+        db,
+        sql`SELECT ${DETAIL_SELECT} FROM carga_amb c
+             WHERE c.id_carga_amb = ${req.params.idCargaAmb} AND c.id_tramite = ${req.params.id}`,
+      );
+      if (!row) throw notFound();
       const { laboratorios, imagenes, ...rest } = row;
       const out: Record<string, unknown> = { ...rest };
       COLUMNAS_LAB.forEach((c, i) => {
@@ -259,11 +282,11 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
           archivo: MSG_ADMIN.csvTipoInvalido,
         });
       if (idCarga !== null) {
-        const ok = await db.query('SELECT 1 FROM carga WHERE id_carga = $1 AND id_tramite = $2', [
-          idCarga,
-          req.params.id,
-        ]);
-        if (!ok[0])
+        const ok = await una(
+          db,
+          sql`SELECT 1 FROM carga WHERE id_carga = ${idCarga} AND id_tramite = ${req.params.id}`,
+        );
+        if (!ok)
           throw badRequest('La carga no pertenece al trámite.', {
             idCarga: 'La carga no pertenece al trámite.',
           });
@@ -276,9 +299,9 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
       if (codigos.length) {
         const found = new Set(
           (
-            await db.query<{ codigo: string }>(
-              'SELECT codigo FROM diagnostico WHERE codigo = ANY($1::text[])',
-              [codigos],
+            await consulta<{ codigo: string }>(
+              db,
+              sql`SELECT codigo FROM diagnostico WHERE codigo = ANY(${sql.param(codigos)}::text[])`,
             )
           ).map((r) => r.codigo),
         );
@@ -301,37 +324,24 @@ export async function cargaAmbRoutes(app: FastifyInstance) {
         return refuse(reply, errores);
       }
       await db.transaction(async (tx) => {
-        await tx.query('DELETE FROM carga_amb WHERE id_tramite = $1 AND id_carga IS NOT DISTINCT FROM $2', [
-          req.params.id,
-          idCarga,
-        ]);
-        const cols =
-          'id_tramite, id_carga, numero, nombre_paciente, cod_val, cedula, diag1, diag2, diag3, diag4, diag5, motivo, tipo, fecha, hora_desde, hora_hasta, laboratorios, imagenes, id_usuario_reg';
-        const width = 19;
+        await consulta(
+          tx,
+          sql`DELETE FROM carga_amb WHERE id_tramite = ${req.params.id} AND id_carga IS NOT DISTINCT FROM ${idCarga}`,
+        );
+        const cols = r_(
+          'id_tramite, id_carga, numero, nombre_paciente, cod_val, cedula, diag1, diag2, diag3, diag4, diag5, motivo, tipo, fecha, hora_desde, hora_hasta, laboratorios, imagenes, id_usuario_reg',
+        );
         for (let i = 0; i < filas.length; i += 200) {
-          const chunk = filas.slice(i, i + 200);
-          const values: unknown[] = [];
-          const rows = chunk.map(({ fila: f }, k) => {
-            values.push(
-              req.params.id,
-              idCarga,
-              f.numero,
-              f.nombrePaciente,
-              f.codVal,
-              f.cedula,
-              ...f.diagnosticos,
-              f.motivo,
-              f.tipo,
-              f.fecha,
-              f.horaDesde,
-              f.horaHasta,
-              f.laboratorios,
-              f.imagenes,
-              req.user.idUsuario,
-            );
-            return `(${Array.from({ length: width }, (_, j) => `$${k * width + j + 1}`).join(', ')})`;
-          });
-          await tx.query(`INSERT INTO carga_amb (${cols}) VALUES ${rows.join(', ')}`, values);
+          const rows = filas.slice(i, i + 200).map(
+            ({ fila: f }) =>
+              sql`(${req.params.id}, ${idCarga}, ${f.numero}, ${f.nombrePaciente}, ${f.codVal}, ${f.cedula},
+                ${sql.join(
+                  f.diagnosticos.map((d) => sql`${d}`),
+                  r_(', '),
+                )}, ${f.motivo}, ${f.tipo}, ${f.fecha}, ${f.horaDesde}, ${f.horaHasta},
+                ${sql.param(f.laboratorios)}, ${sql.param(f.imagenes)}, ${req.user.idUsuario})`,
+          );
+          await consulta(tx, sql`INSERT INTO carga_amb (${cols}) VALUES ${sql.join(rows, r_(', '))}`);
         }
       });
       reply.code(201);

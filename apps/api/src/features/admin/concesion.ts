@@ -4,12 +4,16 @@ import {
   flagsNoConcedibles,
   MSG_ADMIN,
   perfilNoConcedible,
+  pickFlags,
   rangoPerfil,
   type SessionUser,
   tipoEmpresa,
+  USER_FLAGS,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { CrudHooks } from '../../lib/crud.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { col } from '../../lib/sql.ts';
 
 /*
  * What an administrator may give a user (issue 11 item 2): a profile its company's kind may hold
@@ -49,4 +53,37 @@ export async function assertConcesion(
     const m = MSG_ADMIN.permisosNoConcedibles(flags.map((f) => FLAG_LABELS[f]).join(', '));
     throw new AppError(403, 'PERFIL_NO_PERMITIDO', m, Object.fromEntries(flags.map((f) => [f, m])));
   }
+}
+
+/**
+ * The users' rules around the declared resource (packages/domain admin/usuarios-recurso.ts, docs/decisions.md
+ * 92): a new user's flags are the profile's with the ones toggled in the form; an update's, the user's own
+ * with the toggled ones; either must be the administrator's to give. A user of a higher profile is not the
+ * administrator's to change or delete, nor is the administrator's own user to delete.
+ */
+export function usuarioHooks(db: Queryable): CrudHooks {
+  return {
+    guard: (req, current, kind) => {
+      assertUsuarioGestionable(req.user, current.idPerfil as number);
+      if (kind === 'delete' && current.idUsuario === req.user.idUsuario)
+        throw conflict('No puede eliminar su propio usuario.');
+    },
+    prepare: async (req, values, _id, current) => {
+      const [perfil] = await db.query<Flags>(
+        `SELECT ${USER_FLAGS.map((f) => `${col(f)} AS "${f}"`).join(', ')} FROM perfil WHERE id_perfil = $1`,
+        [values.idPerfil],
+      );
+      const actuales = current
+        ? (Object.fromEntries(USER_FLAGS.map((f) => [f, current[f]])) as Flags)
+        : undefined;
+      const flags: Flags = { ...(actuales ?? perfil), ...pickFlags(req.body as Partial<Flags>) };
+      await assertConcesion(db, req.user, {
+        idEmpresa: (current?.idEmpresa as number | undefined) ?? req.user.idEmpresa,
+        idPerfil: values.idPerfil as number,
+        flags,
+        permitidos: actuales ? [perfil, actuales] : [perfil],
+      });
+      for (const f of USER_FLAGS) values[f] = flags[f];
+    },
+  };
 }

@@ -21,8 +21,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import { empresaImg, suscripcion } from '../../db/schema/index.ts';
+import { empresasAdministradasSql } from '../../lib/admin-scope.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { empresaScope, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
+import { columnas, fila, lista, paginada, sql, una } from '../../lib/sql.ts';
+
+const r_ = sql.raw;
 
 const subParams = z.object({
   id: idSchema,
@@ -31,31 +35,70 @@ const subParams = z.object({
 
 /** 404 unless the company is one the user may see. */
 export async function assertEmpresa(db: Queryable, req: FastifyRequest, id: number) {
-  const p = new Params();
-  const scope = empresaScope(req.user, 'e.id_empresa', p);
-  await one(db, `SELECT 1 FROM empresa e WHERE e.id_empresa = ${p.add(id)} AND ${scope}`, p.values);
+  const visible = await una(
+    db,
+    sql`SELECT 1 FROM empresa e WHERE e.id_empresa = ${id} AND ${empresasAdministradasSql(req.user, r_('e.id_empresa'))}`,
+  );
+  if (!visible) throw notFound();
 }
 
-export const SUSCRIPCION_SELECT = `s.id_suscripcion AS "idSuscripcion", s.id_plan AS "idPlan", pl.nombre AS "planNombre",
-  s.id_forma_pago AS "idFormaPago", fp.nombre AS "formaPagoNombre", s.id_empresa AS "idEmpresa", em.nombre_corto AS "empresaNombre",
-  s.id_usuario AS "idUsuario", us.nombre AS "usuarioNombre", s.numero, s.estado, s.fecha_desde AS "fechaDesde",
-  s.fecha_hasta AS "fechaHasta", ${STAMP_COLUMNS('s')}`;
-export const SUSCRIPCION_FROM = `suscripcion s JOIN plan pl ON pl.id_plan = s.id_plan JOIN forma_pago fp ON fp.id_forma_pago = s.id_forma_pago
-  JOIN empresa em ON em.id_empresa = s.id_empresa LEFT JOIN usuario us ON us.id_usuario = s.id_usuario`;
+const SUSCRIPCION_SELECT = lista([
+  columnas(suscripcion, 's', { solo: ['idSuscripcion', 'idPlan'], extra: { planNombre: 'pl.nombre' } }),
+  columnas(suscripcion, 's', { solo: ['idFormaPago'], extra: { formaPagoNombre: 'fp.nombre' } }),
+  columnas(suscripcion, 's', { solo: ['idEmpresa'], extra: { empresaNombre: 'em.nombre_corto' } }),
+  columnas(suscripcion, 's', { solo: ['idUsuario'], extra: { usuarioNombre: 'us.nombre' } }),
+  columnas(suscripcion, 's', {
+    solo: [
+      'numero',
+      'estado',
+      'fechaDesde',
+      'fechaHasta',
+      'fechaReg',
+      'fechaAct',
+      'idUsuarioReg',
+      'idUsuarioAct',
+    ],
+  }),
+]);
+const SUSCRIPCION_FROM =
+  r_(`suscripcion s JOIN plan pl ON pl.id_plan = s.id_plan JOIN forma_pago fp ON fp.id_forma_pago = s.id_forma_pago
+  JOIN empresa em ON em.id_empresa = s.id_empresa LEFT JOIN usuario us ON us.id_usuario = s.id_usuario`);
 
 /** The current subscription (VIGENTE, the one that ends last) of a company, or null. */
 export async function suscripcionVigente(db: Queryable, idEmpresa: number) {
-  const rows = await db.query<
+  const s = await una<
     Record<string, unknown> & { idSuscripcion: number; fechaHasta: string; fechaDesde: string }
   >(
-    `SELECT ${SUSCRIPCION_SELECT} FROM ${SUSCRIPCION_FROM} WHERE s.id_empresa = $1 AND s.estado = $2
+    db,
+    sql`SELECT ${SUSCRIPCION_SELECT} FROM ${SUSCRIPCION_FROM} WHERE s.id_empresa = ${idEmpresa} AND s.estado = ${ESTADO_VIGENTE}
       ORDER BY s.fecha_hasta DESC, s.id_suscripcion DESC LIMIT 1`,
-    [idEmpresa, ESTADO_VIGENTE],
   );
-  return rows[0] ?? null;
+  return s ?? null;
 }
 
-const IMAGEN_SELECT = `i.id_empresa_img AS "idEmpresaImg", i.id_empresa AS "idEmpresa", i.nombre, i.tipo, i.tamano, ${STAMP_COLUMNS('i')}`;
+const IMAGEN_SELECT = columnas(empresaImg, 'i', {
+  solo: [
+    'idEmpresaImg',
+    'idEmpresa',
+    'nombre',
+    'tipo',
+    'tamano',
+    'fechaReg',
+    'fechaAct',
+    'idUsuarioReg',
+    'idUsuarioAct',
+  ],
+});
+
+/** A company's images, newest first. */
+const IMAGENES = {
+  select: IMAGEN_SELECT,
+  from: r_('empresa_img i'),
+  buscar: [r_('i.nombre')],
+  orden: { nombre: r_('i.nombre'), fechaReg: r_('i.fecha_reg'), tamano: r_('i.tamano') },
+  ordenInicial: '-fechaReg',
+  desempate: r_('i.id_empresa_img'),
+};
 
 /** Reads the multipart upload of an image: the `imagen` file (≤ 2 MB, PNG/JPEG by content) and an optional `nombre`. */
 async function readImagen(
@@ -132,21 +175,7 @@ export async function empresaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await assertEmpresa(db, req, req.params.id);
-      const p = new Params();
-      return pagedList(
-        db,
-        {
-          select: IMAGEN_SELECT,
-          from: 'empresa_img i',
-          where: [`i.id_empresa = ${p.add(req.params.id)}`],
-          params: p,
-          search: ['i.nombre'],
-          sorts: { nombre: 'i.nombre', fechaReg: 'i.fecha_reg', tamano: 'i.tamano' },
-          defaultSort: '-fechaReg',
-          tiebreak: 'i.id_empresa_img',
-        },
-        req.query,
-      );
+      return paginada(db, { ...IMAGENES, where: [sql`i.id_empresa = ${req.params.id}`] }, req.query);
     },
   );
 
@@ -176,15 +205,16 @@ export async function empresaRoutes(app: FastifyInstance) {
         });
       const parsed = imagenNombreSchema.safeParse(nombre ?? archivo);
       const nombreFinal = (parsed.success && parsed.data) || `logo.${tipo === 'image/png' ? 'png' : 'jpg'}`;
-      const [row] = await db.query<{ id: number }>(
-        `INSERT INTO empresa_img (id_empresa, nombre, tipo, tamano, imagen, id_usuario_reg) VALUES ($1, $2, $3, $4, $5, $6)
-         RETURNING id_empresa_img AS id`,
-        [req.params.id, nombreFinal.slice(0, 200), tipo, buffer.length, buffer, req.user.idUsuario],
+      const row = await fila<{ id: number }>(
+        db,
+        sql`INSERT INTO empresa_img (id_empresa, nombre, tipo, tamano, imagen, id_usuario_reg)
+             VALUES (${req.params.id}, ${nombreFinal.slice(0, 200)}, ${tipo}, ${buffer.length}, ${buffer}, ${req.user.idUsuario})
+             RETURNING id_empresa_img AS id`,
       );
       reply.code(201);
-      const [item] = await db.query(
-        `SELECT ${IMAGEN_SELECT} FROM empresa_img i WHERE i.id_empresa_img = $1`,
-        [row.id],
+      const item = await una(
+        db,
+        sql`SELECT ${IMAGEN_SELECT} FROM empresa_img i WHERE i.id_empresa_img = ${row.id}`,
       );
       return { mensaje: MSG_ADMIN.creado('Imagen'), item };
     },
@@ -215,9 +245,9 @@ export async function empresaRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       await assertEmpresa(db, req, req.params.id);
-      const [row] = await db.query<{ tipo: string; imagen: Uint8Array }>(
-        'SELECT tipo, imagen FROM empresa_img WHERE id_empresa_img = $1 AND id_empresa = $2',
-        [req.params.idDetalle, req.params.id],
+      const row = await una<{ tipo: string; imagen: Uint8Array }>(
+        db,
+        sql`SELECT tipo, imagen FROM empresa_img WHERE id_empresa_img = ${req.params.idDetalle} AND id_empresa = ${req.params.id}`,
       );
       return sendImagen(reply, row);
     },
@@ -236,11 +266,12 @@ export async function empresaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await assertEmpresa(db, req, req.params.id);
-      await one(db, 'SELECT 1 FROM empresa_img WHERE id_empresa_img = $1 AND id_empresa = $2', [
-        req.params.idDetalle,
-        req.params.id,
-      ]);
-      await db.query('DELETE FROM empresa_img WHERE id_empresa_img = $1', [req.params.idDetalle]);
+      const borrada = await una(
+        db,
+        sql`DELETE FROM empresa_img WHERE id_empresa_img = ${req.params.idDetalle} AND id_empresa = ${req.params.id}
+             RETURNING 1`,
+      );
+      if (!borrada) throw notFound();
       return { mensaje: MSG.registroEliminado };
     },
   );
@@ -259,9 +290,10 @@ export async function empresaRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       if (req.params.id !== req.user.idEmpresa) await assertEmpresa(db, req, req.params.id);
-      const [row] = await db.query<{ tipo: string; imagen: Uint8Array }>(
-        `SELECT tipo, imagen FROM empresa_img WHERE id_empresa = $1 ORDER BY fecha_reg DESC, id_empresa_img DESC LIMIT 1`,
-        [req.params.id],
+      const row = await una<{ tipo: string; imagen: Uint8Array }>(
+        db,
+        sql`SELECT tipo, imagen FROM empresa_img WHERE id_empresa = ${req.params.id}
+             ORDER BY fecha_reg DESC, id_empresa_img DESC LIMIT 1`,
       );
       // No logo yet is not an error for the top bar: 204, nothing to show.
       if (!row) return reply.code(204).send();

@@ -18,57 +18,92 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { persona } from '../../db/schema/index.ts';
+import { empresasAdministradasSql } from '../../lib/admin-scope.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { columnas, consulta, fila, lista, paginada, type SQL, sql, una } from '../../lib/sql.ts';
 import {
   columnasExport,
   enviarExport,
   formatoExportSchema,
   respuestaExport,
 } from '../../lib/tabla-export.ts';
-import { checkRefs, empresaScope, one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
 
-const NOMBRE_COMPLETO = (a: string) =>
-  `concat_ws(' ', ${a}.primer_nombre, ${a}.segundo_nombre, ${a}.primer_apellido, ${a}.segundo_apellido)`;
+const r_ = sql.raw;
+const NOMBRE_COMPLETO = `concat_ws(' ', pe.primer_nombre, pe.segundo_nombre, pe.primer_apellido, pe.segundo_apellido)`;
 
-export const PERSONA_SELECT = `pe.id_persona AS "idPersona", pe.id_tipo_iden AS "idTipoIden", ti.nombre AS "tipoIdenNombre",
-  pe.documento, pe.id_estado_civil AS "idEstadoCivil", ec.nombre AS "estadoCivilNombre", pe.fecha_nac AS "fechaNac", pe.sexo,
-  pe.telefono, pe.primer_nombre AS "primerNombre", pe.segundo_nombre AS "segundoNombre", pe.primer_apellido AS "primerApellido",
-  pe.segundo_apellido AS "segundoApellido", pe.id_localidad AS "idLocalidad", lo.nombre AS "localidadNombre", pe.email,
-  pe.direccion, pe.id_empresa AS "idEmpresa", pe.tipo_persona AS "tipoPersona", ${NOMBRE_COMPLETO('pe')} AS "nombreCompleto",
-  ${STAMP_COLUMNS('pe')}`;
-const PERSONA_FROM = `persona pe LEFT JOIN tipo_iden ti ON ti.id_tipo_iden = pe.id_tipo_iden
-  LEFT JOIN estado_civil ec ON ec.id_estado_civil = pe.id_estado_civil LEFT JOIN localidad lo ON lo.id_localidad = pe.id_localidad`;
+const PERSONA_SELECT = lista([
+  columnas(persona, 'pe', { solo: ['idPersona', 'idTipoIden'], extra: { tipoIdenNombre: 'ti.nombre' } }),
+  columnas(persona, 'pe', {
+    solo: ['documento', 'idEstadoCivil'],
+    extra: { estadoCivilNombre: 'ec.nombre' },
+  }),
+  columnas(persona, 'pe', {
+    solo: [
+      'fechaNac',
+      'sexo',
+      'telefono',
+      'primerNombre',
+      'segundoNombre',
+      'primerApellido',
+      'segundoApellido',
+      'idLocalidad',
+    ],
+    extra: { localidadNombre: 'lo.nombre' },
+  }),
+  columnas(persona, 'pe', {
+    solo: ['email', 'direccion', 'idEmpresa', 'tipoPersona'],
+    extra: { nombreCompleto: NOMBRE_COMPLETO },
+  }),
+  columnas(persona, 'pe', { solo: ['fechaReg', 'fechaAct', 'idUsuarioReg', 'idUsuarioAct'] }),
+]);
+const PERSONA_FROM = r_(`persona pe LEFT JOIN tipo_iden ti ON ti.id_tipo_iden = pe.id_tipo_iden
+  LEFT JOIN estado_civil ec ON ec.id_estado_civil = pe.id_estado_civil LEFT JOIN localidad lo ON lo.id_localidad = pe.id_localidad`);
 
 /** The persons list: search, sorts and order, shared by the page and its CSV download. */
 const PERSONA_LIST = {
   select: PERSONA_SELECT,
   from: PERSONA_FROM,
-  search: ['pe.documento', NOMBRE_COMPLETO('pe'), 'pe.email'],
-  sorts: {
-    nombreCompleto: `concat_ws(' ', pe.primer_apellido, pe.segundo_apellido, pe.primer_nombre)`,
-    documento: 'pe.documento',
-    email: 'pe.email',
-    fechaReg: 'pe.fecha_reg',
+  buscar: [r_('pe.documento'), r_(NOMBRE_COMPLETO), r_('pe.email')],
+  orden: {
+    nombreCompleto: r_(`concat_ws(' ', pe.primer_apellido, pe.segundo_apellido, pe.primer_nombre)`),
+    documento: r_('pe.documento'),
+    email: r_('pe.email'),
+    fechaReg: r_('pe.fecha_reg'),
   },
-  defaultSort: 'nombreCompleto',
-  tiebreak: 'pe.id_persona',
+  ordenInicial: 'nombreCompleto',
+  desempate: r_('pe.id_persona'),
 };
+
+/** The persons of the companies the user administers (and of one of them). */
+const personasVisibles = (req: FastifyRequest, idEmpresa?: number) => [
+  empresasAdministradasSql(req.user, r_('pe.id_empresa')),
+  idEmpresa ? sql`pe.id_empresa = ${idEmpresa}` : undefined,
+];
 
 /** Id of the cédula identification type (tipo_iden codigo 'C'), for the person rule. */
 async function idTipoIdenCedula(db: Queryable): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(`SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'`);
-  return rows[0]?.id ?? null;
+  return (
+    (await una<{ id: number }>(db, sql`SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'`))?.id ??
+    null
+  );
 }
 
 export async function getPersona(db: Queryable, req: FastifyRequest, id: number) {
-  const p = new Params();
-  const scope = empresaScope(req.user, 'pe.id_empresa', p);
-  return one<Record<string, unknown>>(
+  const row = await una<Record<string, unknown>>(
     db,
-    `SELECT ${PERSONA_SELECT} FROM ${PERSONA_FROM} WHERE pe.id_persona = ${p.add(id)} AND ${scope}`,
-    p.values,
+    sql`SELECT ${PERSONA_SELECT} FROM ${PERSONA_FROM} WHERE pe.id_persona = ${id} AND ${empresasAdministradasSql(req.user, r_('pe.id_empresa'))}`,
   );
+  if (!row) throw notFound();
+  return row;
 }
+
+/** The catalogues a person refers to: each given id must exist, else 400 under its field. */
+const REFERENCIAS = [
+  { field: 'idTipoIden', label: 'Tipo de identificación', table: 'tipo_iden', idColumn: 'id_tipo_iden' },
+  { field: 'idEstadoCivil', label: 'Estado civil', table: 'estado_civil', idColumn: 'id_estado_civil' },
+  { field: 'idLocalidad', label: 'Localidad', table: 'localidad', idColumn: 'id_localidad' },
+] as const;
 
 const personaBody = personaSchema({ idTipoIdenCedula: null });
 type PersonaBody = z.output<typeof personaBody>;
@@ -83,61 +118,35 @@ async function validatePersona(db: Queryable, raw: unknown): Promise<void> {
     const fields = fieldErrors(res.error);
     throw badRequest(Object.values(fields)[0], fields);
   }
-  await checkRefs(db, [
-    {
-      field: 'idTipoIden',
-      label: 'Tipo de identificación',
-      table: 'tipo_iden',
-      idColumn: 'id_tipo_iden',
-      value: res.data.idTipoIden,
-    },
-    {
-      field: 'idEstadoCivil',
-      label: 'Estado civil',
-      table: 'estado_civil',
-      idColumn: 'id_estado_civil',
-      value: res.data.idEstadoCivil,
-    },
-    {
-      field: 'idLocalidad',
-      label: 'Localidad',
-      table: 'localidad',
-      idColumn: 'id_localidad',
-      value: res.data.idLocalidad,
-    },
-  ]);
+  const fields: Record<string, string> = {};
+  for (const ref of REFERENCIAS) {
+    const value = res.data[ref.field];
+    if (value === null || value === undefined) continue;
+    const existe = await una(db, sql`SELECT 1 FROM ${r_(ref.table)} WHERE ${r_(ref.idColumn)} = ${value}`);
+    if (!existe) fields[ref.field] = `${ref.label}: el registro seleccionado no existe.`;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest(first, fields);
 }
 
-const PERSONA_COLS = [
-  'id_tipo_iden',
-  'documento',
-  'id_estado_civil',
-  'fecha_nac',
-  'sexo',
-  'telefono',
-  'primer_nombre',
-  'segundo_nombre',
-  'primer_apellido',
-  'segundo_apellido',
-  'id_localidad',
-  'email',
-  'direccion',
+/** The columns a person's form writes, with their values. */
+const personaValores = (b: PersonaBody): [string, unknown][] => [
+  ['id_tipo_iden', b.idTipoIden],
+  ['documento', b.documento],
+  ['id_estado_civil', b.idEstadoCivil],
+  ['fecha_nac', b.fechaNac],
+  ['sexo', b.sexo],
+  ['telefono', b.telefono],
+  ['primer_nombre', b.primerNombre],
+  ['segundo_nombre', b.segundoNombre],
+  ['primer_apellido', b.primerApellido],
+  ['segundo_apellido', b.segundoApellido],
+  ['id_localidad', b.idLocalidad],
+  ['email', b.email],
+  ['direccion', b.direccion],
 ];
-const personaValues = (b: PersonaBody) => [
-  b.idTipoIden,
-  b.documento,
-  b.idEstadoCivil,
-  b.fechaNac,
-  b.sexo,
-  b.telefono,
-  b.primerNombre,
-  b.segundoNombre,
-  b.primerApellido,
-  b.segundoApellido,
-  b.idLocalidad,
-  b.email,
-  b.direccion,
-];
+
+const comas = (partes: SQL[]) => sql.join(partes, r_(', '));
 
 /** Persons (docs/spec-summary.md 002 "Person form"); their doctor registrations are a declared resource (decision 88). */
 export async function personaRoutes(app: FastifyInstance) {
@@ -173,10 +182,7 @@ export async function personaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { idEmpresa, ...query } = req.query;
-      const p = new Params();
-      const where = [empresaScope(req.user, 'pe.id_empresa', p)];
-      if (idEmpresa) where.push(`pe.id_empresa = ${p.add(idEmpresa)}`);
-      return pagedList(db, { ...PERSONA_LIST, where, params: p }, query);
+      return paginada(db, { ...PERSONA_LIST, where: personasVisibles(req, idEmpresa) }, query);
     },
   );
 
@@ -212,12 +218,9 @@ export async function personaRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const { idEmpresa, q, sort } = req.query;
-      const p = new Params();
-      const where = [empresaScope(req.user, 'pe.id_empresa', p)];
-      if (idEmpresa) where.push(`pe.id_empresa = ${p.add(idEmpresa)}`);
-      const page = await pagedList<FilaPersona>(
+      const page = await paginada<FilaPersona>(
         db,
-        { ...PERSONA_LIST, where, params: p },
+        { ...PERSONA_LIST, where: personasVisibles(req, idEmpresa) },
         // Search only for a user whose list offers it (opcionConsulta).
         { q: req.user.opcionConsulta ? q : undefined, sort, page: 1, pageSize: EXPORT_MAX },
       );
@@ -258,11 +261,16 @@ export async function personaRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const b = req.body;
-      const cols = [...PERSONA_COLS, 'id_empresa', 'tipo_persona', 'id_usuario_reg'];
-      const values = [...personaValues(b), req.user.idEmpresa, 'N', req.user.idUsuario];
-      const [row] = await db.query<{ id: number }>(
-        `INSERT INTO persona (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id_persona AS id`,
-        values,
+      const valores: [string, unknown][] = [
+        ...personaValores(b),
+        ['id_empresa', req.user.idEmpresa],
+        ['tipo_persona', 'N'],
+        ['id_usuario_reg', req.user.idUsuario],
+      ];
+      const row = await fila<{ id: number }>(
+        db,
+        sql`INSERT INTO persona (${r_(valores.map(([c]) => c).join(', '))})
+             VALUES (${comas(valores.map(([, v]) => sql`${v}`))}) RETURNING id_persona AS id`,
       );
       reply.code(201);
       return { mensaje: MSG_ADMIN.personaGuardada, item: await getPersona(db, req, row.id) };
@@ -284,11 +292,11 @@ export async function personaRoutes(app: FastifyInstance) {
     async (req) => {
       await getPersona(db, req, req.params.id);
       const b = req.body;
-      const values = [...personaValues(b), req.user.idUsuario, req.params.id];
-      await db.query(
-        `UPDATE persona SET ${PERSONA_COLS.map((c, i) => `${c} = $${i + 1}`).join(', ')}, fecha_act = now(),
-           id_usuario_act = $${values.length - 1} WHERE id_persona = $${values.length}`,
-        values,
+      const asignaciones = comas(personaValores(b).map(([c, v]) => sql`${r_(c)} = ${v}`));
+      await consulta(
+        db,
+        sql`UPDATE persona SET ${asignaciones}, fecha_act = now(), id_usuario_act = ${req.user.idUsuario}
+             WHERE id_persona = ${req.params.id}`,
       );
       return { mensaje: MSG_ADMIN.personaGuardada, item: await getPersona(db, req, req.params.id) };
     },
@@ -307,7 +315,7 @@ export async function personaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await getPersona(db, req, req.params.id);
-      await db.query('DELETE FROM persona WHERE id_persona = $1', [req.params.id]);
+      await consulta(db, sql`DELETE FROM persona WHERE id_persona = ${req.params.id}`);
       return { mensaje: MSG.registroEliminado };
     },
   );

@@ -5,10 +5,10 @@ import { registerCrud } from '../../lib/crud.ts';
 import { conflict } from '../../lib/errors.ts';
 import { aseguradorRoutes } from './aseguradores.ts';
 import { cargaAmbRoutes } from './cargaamb.ts';
+import { usuarioHooks } from './concesion.ts';
 import { empresaRoutes } from './empresas.ts';
 import { personaRoutes } from './personas.ts';
 import { suscripcionHooks, suscripcionRoutes } from './suscripciones.ts';
-import { usuarioRoutes } from './usuarios.ts';
 
 /**
  * Administration (issue 3 items 3 and 5): users, persons and doctors, companies with their media,
@@ -36,7 +36,8 @@ export async function adminRoutes(app: FastifyInstance) {
   registerCrud(app, ADMIN_RESOURCES.suscpago);
   // A person's registrations as a doctor; persons themselves stay hand-written (decision 88).
   registerCrud(app, ADMIN_RESOURCES.medico);
-  await app.register(usuarioRoutes);
+  // Users: the profile's flags, what an administrator may give, the own user (decision 92).
+  registerCrud(app, ADMIN_RESOURCES.usuario, usuarioHooks(app.database));
   await app.register(personaRoutes);
   await app.register(empresaRoutes);
   await app.register(suscripcionRoutes);

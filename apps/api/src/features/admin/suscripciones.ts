@@ -13,16 +13,56 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { administradasSql, type CrudHooks } from '../../lib/crud.ts';
+import { factura, suscripcionAud } from '../../db/schema/index.ts';
+import { empresasAdministradasSql } from '../../lib/admin-scope.ts';
+import type { CrudHooks } from '../../lib/crud.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { one, Params, pagedList, STAMP_COLUMNS } from './sql.ts';
+import { columnas, consulta, lista, paginada, sql, una } from '../../lib/sql.ts';
 
-const AUD_SELECT = `a.id_suscripcion_aud AS "idSuscripcionAud", a.id_suscripcion AS "idSuscripcion", a.id_plan AS "idPlan",
-  pl.nombre AS "planNombre", a.id_forma_pago AS "idFormaPago", fp.nombre AS "formaPagoNombre", a.numero, a.tipo,
-  a.fecha_desde AS "fechaDesde", a.fecha_hasta AS "fechaHasta", s.fecha_reg AS "suscripcionFechaReg", s.numero AS "suscripcionNumero",
-  s.id_empresa AS "idEmpresa", us.nombre AS "usuarioNombre", ${STAMP_COLUMNS('a')}`;
-const AUD_FROM = `suscripcion_aud a JOIN suscripcion s ON s.id_suscripcion = a.id_suscripcion JOIN plan pl ON pl.id_plan = a.id_plan
-  JOIN forma_pago fp ON fp.id_forma_pago = a.id_forma_pago LEFT JOIN usuario us ON us.id_usuario = a.id_usuario_reg`;
+const r_ = sql.raw;
+
+const AUD_SELECT = lista([
+  columnas(suscripcionAud, 'a', {
+    solo: ['idSuscripcionAud', 'idSuscripcion', 'idPlan'],
+    extra: { planNombre: 'pl.nombre' },
+  }),
+  columnas(suscripcionAud, 'a', { solo: ['idFormaPago'], extra: { formaPagoNombre: 'fp.nombre' } }),
+  columnas(suscripcionAud, 'a', {
+    solo: ['numero', 'tipo', 'fechaDesde', 'fechaHasta'],
+    extra: {
+      suscripcionFechaReg: 's.fecha_reg',
+      suscripcionNumero: 's.numero',
+      idEmpresa: 's.id_empresa',
+      usuarioNombre: 'us.nombre',
+    },
+  }),
+  columnas(suscripcionAud, 'a', { solo: ['fechaReg', 'fechaAct', 'idUsuarioReg', 'idUsuarioAct'] }),
+]);
+const AUD_FROM =
+  r_(`suscripcion_aud a JOIN suscripcion s ON s.id_suscripcion = a.id_suscripcion JOIN plan pl ON pl.id_plan = a.id_plan
+  JOIN forma_pago fp ON fp.id_forma_pago = a.id_forma_pago LEFT JOIN usuario us ON us.id_usuario = a.id_usuario_reg`);
+
+/** A subscription's audit trail, newest first. */
+const AUDITORIA = {
+  select: AUD_SELECT,
+  from: AUD_FROM,
+  buscar: [r_('a.numero'), r_('a.tipo'), r_('pl.nombre'), r_('fp.nombre')],
+  orden: {
+    numero: r_('a.numero'),
+    fechaReg: r_('a.fecha_reg'),
+    fechaDesde: r_('a.fecha_desde'),
+    fechaHasta: r_('a.fecha_hasta'),
+    tipo: r_('a.tipo'),
+    planNombre: r_('pl.nombre'),
+    formaPagoNombre: r_('fp.nombre'),
+  },
+  ordenInicial: '-fechaReg',
+  desempate: r_('a.id_suscripcion_aud'),
+};
+
+const FACTURA = columnas(factura, 'f', {
+  solo: ['idFactura', 'numero', 'fecha', 'total', 'estado', 'fechaReg'],
+});
 
 /** One audit row with the subscription's values as they are now (call after the change, in its transaction). */
 export async function writeSuscripcionAud(
@@ -31,21 +71,23 @@ export async function writeSuscripcionAud(
   tipo: TipoSuscripcionAud,
   idUsuario: number | null,
 ) {
-  await q.query(
-    `INSERT INTO suscripcion_aud (id_suscripcion, id_plan, id_forma_pago, numero, fecha_desde, fecha_hasta, tipo, id_usuario_reg)
-     SELECT id_suscripcion, id_plan, id_forma_pago, numero, fecha_desde, fecha_hasta, $2, $3 FROM suscripcion WHERE id_suscripcion = $1`,
-    [idSuscripcion, tipo, idUsuario],
+  await consulta(
+    q,
+    sql`INSERT INTO suscripcion_aud (id_suscripcion, id_plan, id_forma_pago, numero, fecha_desde, fecha_hasta, tipo, id_usuario_reg)
+     SELECT id_suscripcion, id_plan, id_forma_pago, numero, fecha_desde, fecha_hasta, ${tipo}, ${idUsuario}
+       FROM suscripcion WHERE id_suscripcion = ${idSuscripcion}`,
   );
 }
 
 /** The company of a subscription the user may see, or 404. */
 async function empresaDeSuscripcion(db: Queryable, req: FastifyRequest, id: number) {
-  const [s] = await db.query<{ idEmpresa: number }>(
-    `SELECT s.id_empresa AS "idEmpresa" FROM suscripcion s WHERE s.id_suscripcion = $2 AND ${administradasSql(req, 's.id_empresa', '$1')}`,
-    [req.user.idEmpresa, id],
+  const s = await una<{ id: number }>(
+    db,
+    sql`SELECT s.id_empresa AS id FROM suscripcion s
+         WHERE s.id_suscripcion = ${id} AND ${empresasAdministradasSql(req.user, r_('s.id_empresa'))}`,
   );
   if (!s) throw notFound();
-  return s.idEmpresa;
+  return s.id;
 }
 
 /**
@@ -59,7 +101,7 @@ export const suscripcionHooks: CrudHooks = {
       throw conflict('No puede eliminar la suscripción con la que trabaja su usuario.');
   },
   onWrite: async (tx, req, id, kind) => {
-    if (kind === 'delete') await tx.query('DELETE FROM suscripcion_aud WHERE id_suscripcion = $1', [id]);
+    if (kind === 'delete') await consulta(tx, sql`DELETE FROM suscripcion_aud WHERE id_suscripcion = ${id}`);
     else
       await writeSuscripcionAud(tx, id, kind === 'create' ? 'CREACION' : 'MODIFICACION', req.user.idUsuario);
   },
@@ -90,29 +132,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
     },
     async (req) => {
       await empresaDeSuscripcion(db, req, req.params.id);
-      const p = new Params();
-      return pagedList(
-        db,
-        {
-          select: AUD_SELECT,
-          from: AUD_FROM,
-          where: [`a.id_suscripcion = ${p.add(req.params.id)}`],
-          params: p,
-          search: ['a.numero', 'a.tipo', 'pl.nombre', 'fp.nombre'],
-          sorts: {
-            numero: 'a.numero',
-            fechaReg: 'a.fecha_reg',
-            fechaDesde: 'a.fecha_desde',
-            fechaHasta: 'a.fecha_hasta',
-            tipo: 'a.tipo',
-            planNombre: 'pl.nombre',
-            formaPagoNombre: 'fp.nombre',
-          },
-          defaultSort: '-fechaReg',
-          tiebreak: 'a.id_suscripcion_aud',
-        },
-        req.query,
-      );
+      return paginada(db, { ...AUDITORIA, where: [sql`a.id_suscripcion = ${req.params.id}`] }, req.query);
     },
   );
 
@@ -128,11 +148,13 @@ export async function suscripcionRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      return one(
+      const aud = await una<z.input<typeof getSuscripcionesAudByIdResponse>>(
         db,
-        `SELECT ${AUD_SELECT} FROM ${AUD_FROM} WHERE a.id_suscripcion_aud = $2 AND ${administradasSql(req, 's.id_empresa', '$1')}`,
-        [req.user.idEmpresa, req.params.id],
+        sql`SELECT ${AUD_SELECT} FROM ${AUD_FROM}
+             WHERE a.id_suscripcion_aud = ${req.params.id} AND ${empresasAdministradasSql(req.user, r_('s.id_empresa'))}`,
       );
+      if (!aud) throw notFound();
+      return aud;
     },
   );
 
@@ -150,10 +172,10 @@ export async function suscripcionRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const idEmpresa = await empresaDeSuscripcion(db, req, req.params.id);
-      const items = await db.query(
-        `SELECT id_factura AS "idFactura", numero, fecha, total, estado, fecha_reg AS "fechaReg" FROM factura
-          WHERE id_empresa = $1 ORDER BY fecha DESC, id_factura DESC LIMIT 200`,
-        [idEmpresa],
+      const items = await consulta(
+        db,
+        sql`SELECT ${FACTURA} FROM factura f WHERE f.id_empresa = ${idEmpresa}
+             ORDER BY f.fecha DESC, f.id_factura DESC LIMIT 200`,
       );
       return { items };
     },

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors.ts';
+import { consulta, fila, sql } from '../../lib/sql.ts';
 import { authenticator, codeStep, proofError } from './totp.ts';
 
 /** The signed-in user's TOTP second factor (inside `authRoutes`, routes.ts): start, confirm, turn off. */
@@ -39,10 +40,10 @@ export function dosFactoresRoutes(app: FastifyInstance, tags: string[]) {
         if (err) throw badRequest(err.message, { [err.field]: err.message });
       }
       const secreto = authenticator.generateSecret();
-      await db.query('UPDATE usuario SET totp_pendiente = $1 WHERE id_usuario = $2', [
-        secreto,
-        req.user.idUsuario,
-      ]);
+      await consulta(
+        db,
+        sql`UPDATE usuario SET totp_pendiente = ${secreto} WHERE id_usuario = ${req.user.idUsuario}`,
+      );
       const otpauth = authenticator.keyuri(req.user.nombre, 'Auditoría Médica', secreto);
       const { default: QRCode } = await import('qrcode');
       return { secreto, otpauth, qr: await QRCode.toDataURL(otpauth) };
@@ -61,20 +62,20 @@ export function dosFactoresRoutes(app: FastifyInstance, tags: string[]) {
       onRequest: [app.authenticate],
     },
     async (req) => {
-      const [u] = await db.query<{ pendiente: string | null }>(
-        'SELECT totp_pendiente AS pendiente FROM usuario WHERE id_usuario = $1',
-        [req.user.idUsuario],
+      const u = await fila<{ pendiente: string | null }>(
+        db,
+        sql`SELECT totp_pendiente AS pendiente FROM usuario WHERE id_usuario = ${req.user.idUsuario}`,
       );
       const step = u.pendiente ? codeStep(req.body.codigo, u.pendiente) : null;
       // The new secret's first code is spent too: it cannot open a session afterwards.
       const done =
         step !== null &&
         (
-          await db.query(
-            `UPDATE usuario SET totp_secreto = totp_pendiente, totp_pendiente = NULL, totp_activo = true,
-                                totp_ultimo_paso = $3
-              WHERE id_usuario = $1 AND totp_pendiente = $2 RETURNING 1`,
-            [req.user.idUsuario, u.pendiente, step],
+          await consulta(
+            db,
+            sql`UPDATE usuario SET totp_secreto = totp_pendiente, totp_pendiente = NULL, totp_activo = true,
+                                totp_ultimo_paso = ${step}
+              WHERE id_usuario = ${req.user.idUsuario} AND totp_pendiente = ${u.pendiente} RETURNING 1`,
           )
         ).length > 0;
       if (!done) throw badRequest(MSG.codigo2faInvalido, { codigo: MSG.codigo2faInvalido });
@@ -97,10 +98,10 @@ export function dosFactoresRoutes(app: FastifyInstance, tags: string[]) {
     async (req) => {
       const err = await proofError(db, req.user.idUsuario, req.body);
       if (err) throw badRequest(err.message, { [err.field]: err.message });
-      await db.query(
-        `UPDATE usuario SET totp_activo = false, totp_secreto = NULL, totp_pendiente = NULL, totp_ultimo_paso = NULL
-          WHERE id_usuario = $1`,
-        [req.user.idUsuario],
+      await consulta(
+        db,
+        sql`UPDATE usuario SET totp_activo = false, totp_secreto = NULL, totp_pendiente = NULL, totp_ultimo_paso = NULL
+          WHERE id_usuario = ${req.user.idUsuario}`,
       );
       return { mensaje: MSG.dosFactoresDesactivado };
     },

@@ -8,23 +8,28 @@ import {
   resetPasswordSchema,
   responses,
 } from '@app/domain';
-import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import { usuario } from '../../db/schema/index.ts';
+import { hashClave } from '../../lib/clave.ts';
 import { AppError } from '../../lib/errors.ts';
+import { columnas, consulta, sql, una } from '../../lib/sql.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
 
 /** Ends every open session of a user but `except` (password changed or reset; issue 11 item 10). */
 export const closeOtherSessions = (db: Queryable, idUsuario: number, except = '') =>
-  db.query(
-    `UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CAMBIO_CLAVE'
-      WHERE id_usuario = $1 AND fecha_fin IS NULL AND id_sesion::text <> $2`,
-    [idUsuario, except],
+  consulta(
+    db,
+    sql`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CAMBIO_CLAVE'
+      WHERE id_usuario = ${idUsuario} AND fecha_fin IS NULL AND id_sesion::text <> ${except}`,
   );
+
+/** Whom the reset link is sent to. */
+const DESTINATARIO = columnas(usuario, 'u', { solo: ['idUsuario', 'nombre'], extra: { email: 'p.email' } });
 
 /**
  * The forgotten password (inside `authRoutes`, routes.ts): the e-mailed one-hour link, and the new
@@ -46,20 +51,19 @@ export function claveOlvidadaRoutes(app: FastifyInstance, tags: string[]) {
       config: { rateLimit: { max: app.config.LOGIN_RATE_MAX, timeWindow: app.config.LOGIN_RATE_WINDOW } },
     },
     async (req) => {
-      const rows = await db.query<{ idUsuario: number; nombre: string; email: string | null }>(
-        `SELECT u.id_usuario AS "idUsuario", u.nombre, p.email FROM usuario u
+      const u = await una<{ idUsuario: number; nombre: string; email: string | null }>(
+        db,
+        sql`SELECT ${DESTINATARIO} FROM usuario u
            LEFT JOIN persona p ON p.id_persona = u.id_persona
-          WHERE lower(u.nombre) = lower($1) AND u.activo`,
-        [req.body.usuario],
+          WHERE lower(u.nombre) = lower(${req.body.usuario}) AND u.activo`,
       );
-      const u = rows[0];
       if (u) {
         const secret = crypto.randomBytes(32).toString('base64url');
-        await db.query('INSERT INTO clave_reset (id_usuario, token_hash, expira) VALUES ($1, $2, $3)', [
-          u.idUsuario,
-          sha256(secret),
-          new Date(Date.now() + RESET_TTL_MS),
-        ]);
+        await consulta(
+          db,
+          sql`INSERT INTO clave_reset (id_usuario, token_hash, expira)
+                VALUES (${u.idUsuario}, ${sha256(secret)}, ${new Date(Date.now() + RESET_TTL_MS)})`,
+        );
         const link = `${app.config.PUBLIC_URL}/login-actualizar-clave/${u.idUsuario}?token=${secret}`;
         await app.sendMail({
           to: u.email || u.nombre,
@@ -83,18 +87,20 @@ export function claveOlvidadaRoutes(app: FastifyInstance, tags: string[]) {
       },
     },
     async (req) => {
-      const hash = await argon2.hash(req.body.nuevaClave, { type: argon2.argon2id });
+      const hash = await hashClave(req.body.nuevaClave);
       const done = await db.transaction(async (tx) => {
-        const used = await tx.query<{ id: number }>(
-          `UPDATE clave_reset SET usado = true
-            WHERE token_hash = $1 AND id_usuario = $2 AND NOT usado AND expira > now()
+        const used = await una<{ id: number }>(
+          tx,
+          sql`UPDATE clave_reset SET usado = true
+            WHERE token_hash = ${sha256(req.body.token)} AND id_usuario = ${req.params.idUsuario}
+              AND NOT usado AND expira > now()
             RETURNING id_usuario AS id`,
-          [sha256(req.body.token), req.params.idUsuario],
         );
-        if (!used[0]) return false;
-        await tx.query(
-          'UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2',
-          [hash, req.params.idUsuario],
+        if (!used) return false;
+        await consulta(
+          tx,
+          sql`UPDATE usuario SET clave = ${hash}, fecha_act = now(), id_usuario_act = ${req.params.idUsuario}
+               WHERE id_usuario = ${req.params.idUsuario}`,
         );
         await closeOtherSessions(tx, req.params.idUsuario);
         return true;

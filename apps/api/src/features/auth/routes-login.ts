@@ -1,20 +1,26 @@
 import crypto from 'node:crypto';
 import { loginSchema, MSG, postAuthLoginResponse, responses } from '@app/domain';
-import argon2 from 'argon2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { usuario as usuarioTabla } from '../../db/schema/index.ts';
+import { claveCorrecta, hashClave } from '../../lib/clave.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
+import { columnas, consulta, fila, sql, una } from '../../lib/sql.ts';
 import { loadSessionUser } from '../../plugins/auth.ts';
 import { accountKey, addressKey, loginThrottles } from './throttle.ts';
 import { spendTotpCode } from './totp.ts';
 
 const ip = (req: FastifyRequest) => req.ip;
 
+/** What the sign-in reads of the user named. */
+const CREDENCIALES = columnas(usuarioTabla, 'u', {
+  solo: ['idUsuario', 'clave', 'activo', 'totpActivo', 'totpSecreto'],
+});
+
 // An unknown user's password is checked against this hash, so that answer takes as long as a known
 // user's (issue 11 item 11): the timing does not tell who has an account.
 let dummyHash: Promise<string> | undefined;
-const unknownUserHash = () =>
-  (dummyHash ??= argon2.hash(crypto.randomBytes(16).toString('hex'), { type: argon2.argon2id }));
+const unknownUserHash = () => (dummyHash ??= hashClave(crypto.randomBytes(16).toString('hex')));
 
 /**
  * Sign-in (inside `authRoutes`, routes.ts): failed attempts counted per address and per account, an unknown
@@ -33,9 +39,10 @@ export function loginRoutes(app: FastifyInstance, tags: string[]) {
     idUsuario: number | null,
     motivo: string,
   ) {
-    await db.query(
-      'INSERT INTO sesion_err (usuario, id_usuario, ip, tipo, motivo) VALUES ($1, $2, $3, $4, $5)',
-      [usuario?.slice(0, 160) ?? null, idUsuario, ip(req), 'LOGIN', motivo],
+    await consulta(
+      db,
+      sql`INSERT INTO sesion_err (usuario, id_usuario, ip, tipo, motivo)
+            VALUES (${usuario?.slice(0, 160) ?? null}, ${idUsuario}, ${ip(req)}, 'LOGIN', ${motivo})`,
     );
     if (Date.now() - prunedAt > 60_000) {
       prunedAt = Date.now();
@@ -73,19 +80,14 @@ export function loginRoutes(app: FastifyInstance, tags: string[]) {
         await logFailure(req, usuario, null, 'Usuario en espera por intentos fallidos');
         throw tooMany(reply, byAccount.esperar, 'USUARIO_EN_ESPERA', MSG.cuentaEnEspera(byAccount.esperar));
       }
-      const rows = await db.query<{
+      const u = await una<{
         idUsuario: number;
         clave: string;
         activo: boolean;
         totpActivo: boolean;
         totpSecreto: string | null;
-      }>(
-        `SELECT id_usuario AS "idUsuario", clave, activo, totp_activo AS "totpActivo", totp_secreto AS "totpSecreto"
-           FROM usuario WHERE lower(nombre) = lower($1)`,
-        [usuario],
-      );
-      const u = rows[0];
-      const ok = await argon2.verify(u?.clave ?? (await unknownUserHash()), clave).catch(() => false);
+      }>(db, sql`SELECT ${CREDENCIALES} FROM usuario u WHERE lower(u.nombre) = lower(${usuario})`);
+      const ok = await claveCorrecta(u?.clave ?? (await unknownUserHash()), clave);
       if (!u || !ok) {
         await logFailure(req, usuario, u?.idUsuario ?? null, 'Usuario o contraseña incorrectos');
         throw new AppError(401, 'CREDENCIALES_INVALIDAS', MSG.credencialesInvalidas);
@@ -119,13 +121,15 @@ export function loginRoutes(app: FastifyInstance, tags: string[]) {
       await throttles.address.succeeded(address);
       await throttles.account.succeeded(account);
       const expira = new Date(Date.now() + app.config.JWT_TTL_MINUTES * 60_000);
-      const [s] = await db.query<{ idSesion: string }>(
-        `INSERT INTO sesion (id_usuario, expira, ip, agente) VALUES ($1, $2, $3, $4) RETURNING id_sesion AS "idSesion"`,
-        [u.idUsuario, expira, ip(req), String(req.headers['user-agent'] ?? '').slice(0, 300)],
+      const s = await fila<{ id: string }>(
+        db,
+        sql`INSERT INTO sesion (id_usuario, expira, ip, agente)
+              VALUES (${u.idUsuario}, ${expira}, ${ip(req)}, ${String(req.headers['user-agent'] ?? '').slice(0, 300)})
+              RETURNING id_sesion AS id`,
       );
       const user = await loadSessionUser(db, u.idUsuario);
       if (!user) throw unauthorized();
-      const token = await app.signSession(u.idUsuario, s.idSesion, expira);
+      const token = await app.signSession(u.idUsuario, s.id, expira);
       return { token, expiraEn: expira.toISOString(), usuario: user };
     },
   );

@@ -11,14 +11,18 @@ import {
   postAuthLogoutResponse,
   responses,
 } from '@app/domain';
-import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { consejoPerfil } from '../../db/schema/index.ts';
+import { claveCorrecta, hashClave } from '../../lib/clave.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { columnas, consulta, fila, sql, una } from '../../lib/sql.ts';
 import { dosFactoresRoutes } from './routes-2fa.ts';
 import { claveOlvidadaRoutes, closeOtherSessions } from './routes-clave.ts';
 import { loginRoutes } from './routes-login.ts';
+
+const CONSEJO = columnas(consejoPerfil, 'c', { solo: ['consejoTexto'] });
 
 /**
  * The session: sign-in (routes-login.ts), the user, sign-out and inactivity, password change, the tip and the
@@ -48,9 +52,10 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
     },
     async (req) => {
-      await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CIERRE' WHERE id_sesion = $1`, [
-        req.idSesion,
-      ]);
+      await consulta(
+        db,
+        sql`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'CIERRE' WHERE id_sesion = ${req.idSesion}`,
+      );
       return { mensaje: 'Sesión cerrada.' };
     },
   );
@@ -62,9 +67,10 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
     },
     async (req) => {
-      await db.query(`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'INACTIVIDAD' WHERE id_sesion = $1`, [
-        req.idSesion,
-      ]);
+      await consulta(
+        db,
+        sql`UPDATE sesion SET fecha_fin = now(), motivo_fin = 'INACTIVIDAD' WHERE id_sesion = ${req.idSesion}`,
+      );
       return { mensaje: MSG.inactividadTexto };
     },
   );
@@ -83,18 +89,20 @@ export async function authRoutes(app: FastifyInstance) {
     async (req) => {
       const err = passwordChangeError(req.body);
       if (err) throw badRequest(err.message, { [err.field]: err.message });
-      const [u] = await db.query<{ clave: string }>('SELECT clave FROM usuario WHERE id_usuario = $1', [
-        req.user.idUsuario,
-      ]);
-      if (!(await argon2.verify(u.clave, req.body.claveActual!.trim()).catch(() => false))) {
+      const u = await fila<{ clave: string }>(
+        db,
+        sql`SELECT clave FROM usuario WHERE id_usuario = ${req.user.idUsuario}`,
+      );
+      if (!(await claveCorrecta(u.clave, req.body.claveActual!.trim()))) {
         throw badRequest(MSG.claveActualIncorrecta, { claveActual: MSG.claveActualIncorrecta });
       }
       const nueva = req.body.nuevaClave!.trim();
-      const hash = await argon2.hash(nueva, { type: argon2.argon2id });
+      const hash = await hashClave(nueva);
       await db.transaction(async (tx) => {
-        await tx.query(
-          'UPDATE usuario SET clave = $1, fecha_act = now(), id_usuario_act = $2 WHERE id_usuario = $2',
-          [hash, req.user.idUsuario],
+        await consulta(
+          tx,
+          sql`UPDATE usuario SET clave = ${hash}, fecha_act = now(), id_usuario_act = ${req.user.idUsuario}
+               WHERE id_usuario = ${req.user.idUsuario}`,
         );
         await closeOtherSessions(tx, req.user.idUsuario, req.idSesion);
       });
@@ -113,12 +121,12 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
     },
     async (req) => {
-      const rows = await db.query<{ consejoTexto: string }>(
-        'SELECT consejo_texto AS "consejoTexto" FROM consejo_perfil WHERE id_perfil = $1 ORDER BY random() LIMIT 1',
-        [req.user.idPerfil],
+      const consejo = await una<{ consejoTexto: string }>(
+        db,
+        sql`SELECT ${CONSEJO} FROM consejo_perfil c WHERE c.id_perfil = ${req.user.idPerfil} ORDER BY random() LIMIT 1`,
       );
-      if (!rows[0]) throw notFound();
-      return rows[0];
+      if (!consejo) throw notFound();
+      return consejo;
     },
   );
 
@@ -134,11 +142,11 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: [app.authenticate],
     },
     async (req, reply) => {
-      await db.query('INSERT INTO acceso_sesion (id_sesion, id_usuario, ruta) VALUES ($1, $2, $3)', [
-        req.idSesion,
-        req.user.idUsuario,
-        req.body.ruta,
-      ]);
+      await consulta(
+        db,
+        sql`INSERT INTO acceso_sesion (id_sesion, id_usuario, ruta)
+              VALUES (${req.idSesion}, ${req.user.idUsuario}, ${req.body.ruta})`,
+      );
       reply.code(204);
     },
   );
@@ -161,10 +169,11 @@ export async function authRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: app.config.LOGIN_RATE_MAX, timeWindow: app.config.LOGIN_RATE_WINDOW } },
     },
     async (req) => {
-      const rows = await db.query('SELECT 1 FROM usuario WHERE lower(nombre) = lower($1)', [
-        req.query.email.trim(),
-      ]);
-      return { disponible: rows.length === 0 };
+      const usado = await una(
+        db,
+        sql`SELECT 1 FROM usuario WHERE lower(nombre) = lower(${req.query.email.trim()})`,
+      );
+      return { disponible: usado === undefined };
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import { durationMs } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { consulta, fila, sql } from '../../lib/sql.ts';
 
 /**
  * Login throttling (decision 33), two counters kept apart in `login_intento`:
@@ -42,12 +43,13 @@ function makeThrottle(db: Database, policy: Policy): Throttle {
   return {
     reserve: (clave) =>
       db.transaction(async (tx) => {
-        await tx.query('INSERT INTO login_intento (clave) VALUES ($1) ON CONFLICT (clave) DO NOTHING', [
-          clave,
-        ]);
-        const [row] = await tx.query<{ fallos: number; desde: Date; hasta: Date | null; now: Date }>(
-          'SELECT fallos, desde, hasta, now() AS now FROM login_intento WHERE clave = $1 FOR UPDATE',
-          [clave],
+        await consulta(
+          tx,
+          sql`INSERT INTO login_intento (clave) VALUES (${clave}) ON CONFLICT (clave) DO NOTHING`,
+        );
+        const row = await fila<{ fallos: number; desde: Date; hasta: Date | null; now: Date }>(
+          tx,
+          sql`SELECT fallos, desde, hasta, now() AS now FROM login_intento WHERE clave = ${clave} FOR UPDATE`,
         );
         const now = new Date(row.now);
         if (row.hasta && new Date(row.hasta) > now) {
@@ -59,18 +61,17 @@ function makeThrottle(db: Database, policy: Policy): Throttle {
         const fresh = now.getTime() - new Date(row.desde).getTime() > policy.seriesMs;
         const desde = fresh ? now : new Date(row.desde);
         const fallos = (fresh ? 0 : row.fallos) + 1;
-        await tx.query('UPDATE login_intento SET fallos = $2, desde = $3, hasta = $4 WHERE clave = $1', [
-          clave,
-          fallos,
-          desde,
-          policy.blockAfter(fallos, desde, now),
-        ]);
+        await consulta(
+          tx,
+          sql`UPDATE login_intento SET fallos = ${fallos}, desde = ${desde}, hasta = ${policy.blockAfter(fallos, desde, now)}
+               WHERE clave = ${clave}`,
+        );
         return { ok: true as const };
       }),
     release: (clave) => release(db, clave),
     succeeded: (clave) =>
       policy.forgetOnSuccess
-        ? db.query('DELETE FROM login_intento WHERE clave = $1', [clave]).then(() => undefined)
+        ? consulta(db, sql`DELETE FROM login_intento WHERE clave = ${clave}`).then(() => undefined)
         : release(db, clave),
   };
 }
@@ -80,9 +81,10 @@ function makeThrottle(db: Database, policy: Policy): Throttle {
  * be the one this attempt's reservation started: it goes too.
  */
 async function release(db: Database, clave: string) {
-  await db.query('UPDATE login_intento SET fallos = greatest(fallos - 1, 0), hasta = NULL WHERE clave = $1', [
-    clave,
-  ]);
+  await consulta(
+    db,
+    sql`UPDATE login_intento SET fallos = greatest(fallos - 1, 0), hasta = NULL WHERE clave = ${clave}`,
+  );
 }
 
 export function loginThrottles(db: Database, config: Config) {
@@ -104,8 +106,9 @@ export function loginThrottles(db: Database, config: Config) {
     }),
     /** Rows of series long over, so names tried once do not pile up. */
     prune: () =>
-      db.query(
-        `DELETE FROM login_intento WHERE desde < now() - interval '2 days' AND (hasta IS NULL OR hasta < now())`,
+      consulta(
+        db,
+        sql`DELETE FROM login_intento WHERE desde < now() - interval '2 days' AND (hasta IS NULL OR hasta < now())`,
       ),
   };
 }

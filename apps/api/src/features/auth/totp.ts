@@ -1,7 +1,8 @@
 import { MSG, type TotpProof } from '@app/domain';
-import argon2 from 'argon2';
 import { authenticator as otp } from 'otplib';
 import type { Queryable } from '../../db/client.ts';
+import { claveCorrecta } from '../../lib/clave.ts';
+import { consulta, sql, una } from '../../lib/sql.ts';
 
 // A code is accepted in its 30-second step and the one before or after (RFC 6238 §5.2): a code typed
 // as the step turns, or checked after the password hash, still counts.
@@ -27,10 +28,10 @@ export async function spendTotpCode(
 ): Promise<'ok' | 'invalido' | 'usado'> {
   const step = secret ? codeStep(code, secret) : null;
   if (step === null) return 'invalido';
-  const rows = await db.query(
-    `UPDATE usuario SET totp_ultimo_paso = $2
-      WHERE id_usuario = $1 AND (totp_ultimo_paso IS NULL OR totp_ultimo_paso < $2) RETURNING 1`,
-    [idUsuario, step],
+  const rows = await consulta(
+    db,
+    sql`UPDATE usuario SET totp_ultimo_paso = ${step}
+      WHERE id_usuario = ${idUsuario} AND (totp_ultimo_paso IS NULL OR totp_ultimo_paso < ${step}) RETURNING 1`,
   );
   return rows[0] ? 'ok' : 'usado';
 }
@@ -44,9 +45,9 @@ export async function proofError(
   idUsuario: number,
   proof: TotpProof | undefined,
 ): Promise<{ field: 'codigo' | 'clave'; message: string } | null> {
-  const [u] = await db.query<{ clave: string; secreto: string | null; activo: boolean }>(
-    'SELECT clave, totp_secreto AS secreto, totp_activo AS activo FROM usuario WHERE id_usuario = $1',
-    [idUsuario],
+  const u = await una<{ clave: string; secreto: string | null; activo: boolean }>(
+    db,
+    sql`SELECT clave, totp_secreto AS secreto, totp_activo AS activo FROM usuario WHERE id_usuario = ${idUsuario}`,
   );
   if (!u) return { field: 'codigo', message: MSG.codigo2faInvalido };
   if (proof?.codigo !== undefined) {
@@ -55,7 +56,7 @@ export async function proofError(
     return { field: 'codigo', message: r === 'usado' ? MSG.codigo2faUsado : MSG.codigo2faInvalido };
   }
   if (proof?.clave !== undefined) {
-    const ok = await argon2.verify(u.clave, proof.clave.trim()).catch(() => false);
+    const ok = await claveCorrecta(u.clave, proof.clave.trim());
     return ok ? null : { field: 'clave', message: MSG.claveActualIncorrecta };
   }
   return { field: 'codigo', message: MSG.codigo2faOClaveRequerido };

@@ -102,9 +102,24 @@ async function sampleRef(ref: CatalogDef): Promise<unknown> {
   return res.json().items[0][ref.idField];
 }
 
+/**
+ * Values a declaration's rules fix (`declaration.field`): a user's profile and flags must be ones the
+ * administrator may give in its company (an AM auditor; not the modules the administrator lacks).
+ */
+const FIXED: Record<string, unknown> = {
+  'usuario.idPerfil': 18,
+  'usuario.moduloAtencion': false,
+  'usuario.moduloFacturacion': false,
+  'usuario.moduloDashboards': false,
+};
+
 async function sampleRow(def: CatalogDef) {
   const row: Record<string, unknown> = {};
-  for (const f of def.fields) if (f.form !== false) row[f.name] = await sample(f);
+  for (const f of def.fields) {
+    if (f.form === false) continue;
+    const key = `${def.name}.${f.name}`;
+    row[f.name] = key in FIXED ? FIXED[key] : await sample(f);
+  }
   return row;
 }
 

@@ -15,9 +15,9 @@ import {
   todayIso,
   uncheckedResponses,
 } from '@app/domain';
-import argon2 from 'argon2';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hashClave } from '../../lib/clave.ts';
 import { AppError } from '../../lib/errors.ts';
 import { suscripcionVigente } from '../admin/empresas.ts';
 import {
@@ -79,7 +79,7 @@ export async function registroRoutes(app: FastifyInstance) {
       const b = req.body;
       const plan = await getPlan(db, b.idPlan);
       await checkFormaPago(db, b.idFormaPago);
-      const hash = await argon2.hash(b.clave, { type: argon2.argon2id });
+      const hash = await hashClave(b.clave);
       const desde = todayIso();
       const hasta = finDePeriodo(desde, plan.duracionMeses);
 

@@ -9,9 +9,9 @@ import {
 } from '@app/domain';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { col } from '../../lib/sql.ts';
-import { isUniqueViolation } from '../admin/sql.ts';
+import { formaPago, plan } from '../../db/schema/index.ts';
+import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.ts';
+import { col, columnas, consulta, fila, sql, una } from '../../lib/sql.ts';
 import { writeSuscripcionAud } from '../admin/suscripciones.ts';
 
 /** The registration's and renewal's reads and writes behind routes.ts; writes run in the caller's transaction. */
@@ -24,19 +24,19 @@ export type Plan = {
   duracionMeses: number;
 };
 
+const PLAN = sql`SELECT ${columnas(plan, 'p', {
+  solo: ['idPlan', 'nombre', 'descripcion', 'valor', 'duracionMeses'],
+})} FROM plan p`;
+
 export async function getPlan(q: Queryable, idPlan: number): Promise<Plan> {
-  const [plan] = await q.query<Plan>(
-    `SELECT id_plan AS "idPlan", nombre, descripcion, valor, duracion_meses AS "duracionMeses" FROM plan WHERE id_plan = $1`,
-    [idPlan],
-  );
-  if (!plan)
+  const elegido = await una<Plan>(q, sql`${PLAN} WHERE p.id_plan = ${idPlan}`);
+  if (!elegido)
     throw badRequest(MSG_ADMIN.referenciaNoExiste('Plan'), { idPlan: MSG_ADMIN.referenciaNoExiste('Plan') });
-  return plan;
+  return elegido;
 }
 
 export async function checkFormaPago(q: Queryable, idFormaPago: number) {
-  const rows = await q.query('SELECT 1 FROM forma_pago WHERE id_forma_pago = $1', [idFormaPago]);
-  if (!rows[0])
+  if (!(await una(q, sql`SELECT 1 FROM forma_pago WHERE id_forma_pago = ${idFormaPago}`)))
     throw badRequest(MSG_ADMIN.referenciaNoExiste('Forma de pago'), {
       idFormaPago: MSG_ADMIN.referenciaNoExiste('Forma de pago'),
     });
@@ -49,12 +49,10 @@ function uniqueError(e: unknown, field: string, message: string): never {
 }
 
 /** The plans and payment methods a visitor chooses from. */
-export const planes = (q: Queryable) =>
-  q.query<Plan>(
-    `SELECT id_plan AS "idPlan", nombre, descripcion, valor, duracion_meses AS "duracionMeses" FROM plan ORDER BY valor, nombre`,
-  );
+export const planes = (q: Queryable) => consulta<Plan>(q, sql`${PLAN} ORDER BY p.valor, p.nombre`);
+const FORMA_PAGO = columnas(formaPago, 'f', { solo: ['idFormaPago', 'nombre'] });
 export const formasPago = (q: Queryable) =>
-  q.query(`SELECT id_forma_pago AS "idFormaPago", nombre FROM forma_pago ORDER BY nombre`);
+  consulta(q, sql`SELECT ${FORMA_PAGO} FROM forma_pago f ORDER BY f.nombre`);
 
 /**
  * Creates the company, its VIGENTE subscription (desde–hasta) and audit row, the person and the
@@ -67,54 +65,46 @@ export async function registrarSuscriptor(
   desde: string,
   hasta: string,
 ) {
-  const [empresa] = await tx
-    .query<{ id: number }>(
-      `INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, suscriptor) VALUES ($1, $2, $3, $3, true)
+  const empresa = await fila<{ id: number }>(
+    tx,
+    sql`INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, suscriptor)
+         VALUES (${b.nombreCorto}, ${b.ruc}, ${b.razonSocial}, ${b.razonSocial}, true)
          RETURNING id_empresa AS id`,
-      [b.nombreCorto, b.ruc, b.razonSocial],
-    )
-    .catch((e) => uniqueError(e, 'ruc', MSG_ADMIN.rucDuplicado(b.ruc)));
-  const [susc] = await tx.query<{ id: number }>(
-    `INSERT INTO suscripcion (id_plan, id_forma_pago, id_empresa, numero, estado, fecha_desde, fecha_hasta)
-       VALUES ($1, $2, $3, 'SUS', $4, $5, $6)
+  ).catch((e) => uniqueError(e, 'ruc', MSG_ADMIN.rucDuplicado(b.ruc)));
+  const susc = await fila<{ id: number }>(
+    tx,
+    sql`INSERT INTO suscripcion (id_plan, id_forma_pago, id_empresa, numero, estado, fecha_desde, fecha_hasta)
+       VALUES (${b.idPlan}, ${b.idFormaPago}, ${empresa.id}, 'SUS', ${ESTADO_VIGENTE}, ${desde}, ${hasta})
        RETURNING id_suscripcion AS id`,
-    [b.idPlan, b.idFormaPago, empresa.id, ESTADO_VIGENTE, desde, hasta],
   );
-  const [tipo] = await tx.query<{ id: number }>(
-    `SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'`,
+  const tipo = await una<{ id: number }>(
+    tx,
+    sql`SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'`,
   );
-  const [persona] = await tx.query<{ id: number }>(
-    `INSERT INTO persona (id_tipo_iden, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido, email, id_empresa)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id_persona AS id`,
-    [
-      tipo?.id ?? null,
-      b.cedula,
-      b.primerNombre,
-      b.segundoNombre,
-      b.primerApellido,
-      b.segundoApellido,
-      b.email,
-      empresa.id,
-    ],
+  const persona = await fila<{ id: number }>(
+    tx,
+    sql`INSERT INTO persona (id_tipo_iden, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido, email, id_empresa)
+       VALUES (${tipo?.id ?? null}, ${b.cedula}, ${b.primerNombre}, ${b.segundoNombre}, ${b.primerApellido},
+               ${b.segundoApellido}, ${b.email}, ${empresa.id})
+       RETURNING id_persona AS id`,
   );
   // The administrator's flags are profile 1's.
   const flagCols = USER_FLAGS.map(col);
-  const [usuario] = await tx
-    .query<{ id: number }>(
-      `INSERT INTO usuario (id_empresa, id_perfil, id_suscripcion, id_persona, nombre, clave, ${flagCols.join(', ')})
-         SELECT $1, p.id_perfil, $2, $3, $4, $5, ${flagCols.map((c) => `p.${c}`).join(', ')} FROM perfil p WHERE p.id_perfil = $6
+  const usuario = await fila<{ id: number }>(
+    tx,
+    sql`INSERT INTO usuario (id_empresa, id_perfil, id_suscripcion, id_persona, nombre, clave, ${sql.raw(flagCols.join(', '))})
+         SELECT ${empresa.id}, p.id_perfil, ${susc.id}, ${persona.id}, ${b.email}, ${hash}, ${sql.raw(flagCols.map((c) => `p.${c}`).join(', '))}
+           FROM perfil p WHERE p.id_perfil = ${PERFIL.ADMINISTRADOR}
          RETURNING id_usuario AS id`,
-      [empresa.id, susc.id, persona.id, b.email, hash, PERFIL.ADMINISTRADOR],
-    )
-    .catch((e) => uniqueError(e, 'email', MSG.correoRegistrado(b.email)));
-  await tx.query(
-    `UPDATE suscripcion SET id_usuario = $1, id_usuario_reg = $1,
+  ).catch((e) => uniqueError(e, 'email', MSG.correoRegistrado(b.email)));
+  await consulta(
+    tx,
+    sql`UPDATE suscripcion SET id_usuario = ${usuario.id}, id_usuario_reg = ${usuario.id},
          numero = 'SUS-' || to_char(fecha_desde, 'YYYY') || '-' || lpad(id_suscripcion::text, 6, '0')
-        WHERE id_suscripcion = $2`,
-    [usuario.id, susc.id],
+        WHERE id_suscripcion = ${susc.id}`,
   );
-  await tx.query('UPDATE empresa SET id_usuario_reg = $1 WHERE id_empresa = $2', [usuario.id, empresa.id]);
-  await tx.query('UPDATE persona SET id_usuario_reg = $1 WHERE id_persona = $2', [usuario.id, persona.id]);
+  await consulta(tx, sql`UPDATE empresa SET id_usuario_reg = ${usuario.id} WHERE id_empresa = ${empresa.id}`);
+  await consulta(tx, sql`UPDATE persona SET id_usuario_reg = ${usuario.id} WHERE id_persona = ${persona.id}`);
   await writeSuscripcionAud(tx, susc.id, 'REGISTRO', usuario.id);
   return { idEmpresa: empresa.id, idSuscripcion: susc.id, idUsuario: usuario.id };
 }
@@ -128,17 +118,17 @@ export async function renovarSuscripcion(
   periodo: { inicio: string; fin: string; hoy: string },
 ) {
   const { inicio, fin, hoy } = periodo;
-  await tx.query(
-    `UPDATE suscripcion SET id_plan = $1, id_forma_pago = $2, fecha_hasta = $3,
-         fecha_desde = CASE WHEN fecha_hasta < $4::date THEN $4::date ELSE fecha_desde END,
-         fecha_act = now(), id_usuario_act = $5 WHERE id_suscripcion = $6`,
-    [b.idPlan, b.idFormaPago, fin, hoy, idUsuario, idSuscripcion],
+  await consulta(
+    tx,
+    sql`UPDATE suscripcion SET id_plan = ${b.idPlan}, id_forma_pago = ${b.idFormaPago}, fecha_hasta = ${fin},
+         fecha_desde = CASE WHEN fecha_hasta < ${hoy}::date THEN ${hoy}::date ELSE fecha_desde END,
+         fecha_act = now(), id_usuario_act = ${idUsuario} WHERE id_suscripcion = ${idSuscripcion}`,
   );
   await writeSuscripcionAud(tx, idSuscripcion, 'RENOVACION', idUsuario);
   // The audit row records the period just bought.
-  await tx.query(
-    `UPDATE suscripcion_aud SET fecha_desde = $1 WHERE id_suscripcion_aud =
-         (SELECT max(id_suscripcion_aud) FROM suscripcion_aud WHERE id_suscripcion = $2)`,
-    [inicio, idSuscripcion],
+  await consulta(
+    tx,
+    sql`UPDATE suscripcion_aud SET fecha_desde = ${inicio} WHERE id_suscripcion_aud =
+         (SELECT max(id_suscripcion_aud) FROM suscripcion_aud WHERE id_suscripcion = ${idSuscripcion})`,
   );
 }

@@ -12,115 +12,126 @@ import {
 } from '@app/domain';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { Params, pagedList, usuarioScope } from '../admin/sql.ts';
+import { accesoSesion, sandboxLog, sesion, sesionErr } from '../../db/schema/index.ts';
+import { usuariosAdministradosSql } from '../../lib/admin-scope.ts';
+import { columnas, consulta, type ListaPaginada, lista, paginada, type SQL, sql } from '../../lib/sql.ts';
 
-/** The session reports' SQL (routes.ts), always limited to the users the administrator may audit. */
+/**
+ * The session reports' SQL (routes.ts), always limited to the users the administrator may audit.
+ * Hand-written rather than a catalogue declaration: decision 94.
+ */
 
 /** A row of a paged response schema. */
 type Fila<S extends z.ZodType> = z.input<S> extends { items: (infer R)[] } ? R : never;
 
-const TZ = `'America/Guayaquil'`;
+type Consulta = z.infer<typeof sesionesQuerySchema>;
+
+const TZ = sql.raw(`'America/Guayaquil'`);
+const r = sql.raw;
 
 /** Day filters on an instant column, as calendar days in America/Guayaquil. */
-function rango(expr: string, q: { desde?: string; hasta?: string }, p: Params, where: string[]) {
-  if (q.desde) where.push(`(${expr} AT TIME ZONE ${TZ})::date >= ${p.add(q.desde)}::date`);
-  if (q.hasta) where.push(`(${expr} AT TIME ZONE ${TZ})::date <= ${p.add(q.hasta)}::date`);
+function rango(expr: SQL, q: { desde?: string; hasta?: string }): (SQL | undefined)[] {
+  return [
+    q.desde ? sql`(${expr} AT TIME ZONE ${TZ})::date >= ${q.desde}::date` : undefined,
+    q.hasta ? sql`(${expr} AT TIME ZONE ${TZ})::date <= ${q.hasta}::date` : undefined,
+  ];
 }
 
-/** Users the administrator may audit: those of its companies and its subscription. */
-function usuariosVisibles(user: SessionUser, p: Params, column: string): string {
-  return `${column} IN (SELECT u.id_usuario FROM usuario u WHERE ${usuarioScope(user, 'u', p)})`;
+/** The users the administrator may audit. */
+const visibles = (user: SessionUser) =>
+  sql`SELECT u.id_usuario FROM usuario u WHERE ${usuariosAdministradosSql(user, 'u')}`;
+
+/** Rows of the users the administrator may audit (`column` is their user id). */
+const deUsuariosVisibles = (user: SessionUser, column: string) => sql`${r(column)} IN (${visibles(user)})`;
+
+/** A list of the reports: the page asked for, filtered by the day range and `where`. */
+function listar<T extends Record<string, unknown>>(
+  db: Queryable,
+  l: Omit<ListaPaginada, 'where'>,
+  fecha: string,
+  where: SQL,
+  q: Consulta,
+) {
+  const { desde, hasta, ...pedida } = q;
+  return paginada<T>(db, { ...l, where: [where, ...rango(r(fecha), { desde, hasta })] }, pedida);
 }
+
+const SESIONES = {
+  select: lista([
+    columnas(sesion, 's', { solo: ['idSesion', 'idUsuario'], extra: { usuarioNombre: 'u.nombre' } }),
+    columnas(sesion, 's', {
+      solo: ['fechaInicio', 'fechaFin', 'expira'],
+      extra: {
+        motivoFin: `CASE WHEN s.fecha_fin IS NULL AND s.expira < now() THEN 'EXPIRADA' ELSE s.motivo_fin END`,
+        activa: '(s.fecha_fin IS NULL AND s.expira > now())',
+      },
+    }),
+    columnas(sesion, 's', { solo: ['ip', 'agente'] }),
+  ]),
+  from: r('sesion s JOIN usuario u ON u.id_usuario = s.id_usuario'),
+  buscar: [r('u.nombre'), r('s.ip'), r('s.motivo_fin')],
+  orden: {
+    fechaInicio: r('s.fecha_inicio'),
+    fechaFin: r('s.fecha_fin'),
+    usuarioNombre: r('u.nombre'),
+    ip: r('s.ip'),
+  },
+  ordenInicial: '-fechaInicio',
+  desempate: r('s.id_sesion'),
+};
 
 /** Sessions of the users the administrator may audit, paged. */
-export async function listarSesiones(
-  db: Queryable,
-  user: SessionUser,
-  q: z.infer<typeof sesionesQuerySchema>,
-) {
-  const { desde, hasta, ...query } = q;
-  const p = new Params();
-  const where = [usuariosVisibles(user, p, 's.id_usuario')];
-  rango('s.fecha_inicio', { desde, hasta }, p, where);
-  return pagedList<Fila<typeof sesionesPageSchema>>(
+export const listarSesiones = (db: Queryable, user: SessionUser, q: Consulta) =>
+  listar<Fila<typeof sesionesPageSchema>>(
     db,
-    {
-      select: `s.id_sesion AS "idSesion", s.id_usuario AS "idUsuario", u.nombre AS "usuarioNombre", s.fecha_inicio AS "fechaInicio",
-      s.fecha_fin AS "fechaFin", s.expira, CASE WHEN s.fecha_fin IS NULL AND s.expira < now() THEN 'EXPIRADA' ELSE s.motivo_fin END AS "motivoFin",
-      (s.fecha_fin IS NULL AND s.expira > now()) AS "activa", s.ip, s.agente`,
-      from: 'sesion s JOIN usuario u ON u.id_usuario = s.id_usuario',
-      where,
-      params: p,
-      search: ['u.nombre', 's.ip', 's.motivo_fin'],
-      sorts: {
-        fechaInicio: 's.fecha_inicio',
-        fechaFin: 's.fecha_fin',
-        usuarioNombre: 'u.nombre',
-        ip: 's.ip',
-      },
-      defaultSort: '-fechaInicio',
-      tiebreak: 's.id_sesion',
-    },
-    query,
+    SESIONES,
+    's.fecha_inicio',
+    deUsuariosVisibles(user, 's.id_usuario'),
+    q,
   );
-}
+
+const ERRORES = {
+  select: columnas(sesionErr, 'e', {
+    solo: ['idSesionErr', 'fecha', 'usuario', 'idUsuario', 'ip', 'tipo', 'motivo'],
+  }),
+  from: r('sesion_err e'),
+  buscar: [r('e.usuario'), r('e.ip'), r('e.motivo'), r('e.tipo')],
+  orden: { fecha: r('e.fecha'), usuario: r('e.usuario'), ip: r('e.ip'), tipo: r('e.tipo') },
+  ordenInicial: '-fecha',
+  desempate: r('e.id_sesion_err'),
+};
 
 /** Failed logins and session errors of those users, paged. */
-export async function listarErrores(
-  db: Queryable,
-  user: SessionUser,
-  q: z.infer<typeof sesionesQuerySchema>,
-) {
-  const { desde, hasta, ...query } = q;
-  const p = new Params();
+export function listarErrores(db: Queryable, user: SessionUser, q: Consulta) {
   // Failures of the administrator's users: by id, or by the name typed when the password was wrong.
-  const visibles = `SELECT u.id_usuario FROM usuario u WHERE ${usuarioScope(user, 'u', p)}`;
-  const where = [
-    `(e.id_usuario IN (${visibles}) OR lower(e.usuario) IN (SELECT lower(u2.nombre) FROM usuario u2 WHERE u2.id_usuario IN (${visibles})))`,
-  ];
-  rango('e.fecha', { desde, hasta }, p, where);
-  return pagedList<Fila<typeof sesionesErroresPageSchema>>(
-    db,
-    {
-      select: `e.id_sesion_err AS "idSesionErr", e.fecha, e.usuario, e.id_usuario AS "idUsuario", e.ip, e.tipo, e.motivo`,
-      from: 'sesion_err e',
-      where,
-      params: p,
-      search: ['e.usuario', 'e.ip', 'e.motivo', 'e.tipo'],
-      sorts: { fecha: 'e.fecha', usuario: 'e.usuario', ip: 'e.ip', tipo: 'e.tipo' },
-      defaultSort: '-fecha',
-      tiebreak: 'e.id_sesion_err',
-    },
-    query,
-  );
+  const where = sql`(e.id_usuario IN (${visibles(user)}) OR lower(e.usuario) IN (SELECT lower(u2.nombre) FROM usuario u2 WHERE u2.id_usuario IN (${visibles(user)})))`;
+  return listar<Fila<typeof sesionesErroresPageSchema>>(db, ERRORES, 'e.fecha', where, q);
 }
 
+const ACCESOS = {
+  select: lista([
+    columnas(accesoSesion, 'a', {
+      solo: ['idAccesoSesion', 'idSesion', 'idUsuario'],
+      extra: { usuarioNombre: 'u.nombre' },
+    }),
+    columnas(accesoSesion, 'a', { solo: ['ruta', 'fecha'] }),
+  ]),
+  from: r('acceso_sesion a JOIN usuario u ON u.id_usuario = a.id_usuario'),
+  buscar: [r('u.nombre'), r('a.ruta')],
+  orden: { fecha: r('a.fecha'), usuarioNombre: r('u.nombre'), ruta: r('a.ruta') },
+  ordenInicial: '-fecha',
+  desempate: r('a.id_acceso_sesion'),
+};
+
 /** Route accesses per session of those users, paged. */
-export async function listarAccesos(
-  db: Queryable,
-  user: SessionUser,
-  q: z.infer<typeof sesionesQuerySchema>,
-) {
-  const { desde, hasta, ...query } = q;
-  const p = new Params();
-  const where = [usuariosVisibles(user, p, 'a.id_usuario')];
-  rango('a.fecha', { desde, hasta }, p, where);
-  return pagedList<Fila<typeof accesosSesionPageSchema>>(
+export const listarAccesos = (db: Queryable, user: SessionUser, q: Consulta) =>
+  listar<Fila<typeof accesosSesionPageSchema>>(
     db,
-    {
-      select: `a.id_acceso_sesion AS "idAccesoSesion", a.id_sesion AS "idSesion", a.id_usuario AS "idUsuario",
-        u.nombre AS "usuarioNombre", a.ruta, a.fecha`,
-      from: 'acceso_sesion a JOIN usuario u ON u.id_usuario = a.id_usuario',
-      where,
-      params: p,
-      search: ['u.nombre', 'a.ruta'],
-      sorts: { fecha: 'a.fecha', usuarioNombre: 'u.nombre', ruta: 'a.ruta' },
-      defaultSort: '-fecha',
-      tiebreak: 'a.id_acceso_sesion',
-    },
-    query,
+    ACCESOS,
+    'a.fecha',
+    deUsuariosVisibles(user, 'a.id_usuario'),
+    q,
   );
-}
 
 /** Sessions and distinct users per month of a year (this year by default). */
 export async function sesionesPorMes(
@@ -129,15 +140,13 @@ export async function sesionesPorMes(
   q: z.infer<typeof sesionesMesQuerySchema>,
 ) {
   const anio = q.anio ?? Number(todayIso().slice(0, 4));
-  const p = new Params();
-  const scope = usuariosVisibles(user, p, 's.id_usuario');
-  const rows = await db.query<{ mes: number; sesiones: number; usuarios: number }>(
-    `SELECT extract(month FROM s.fecha_inicio AT TIME ZONE ${TZ})::int AS mes, count(*)::int AS sesiones,
+  const rows = await consulta<{ mes: number; sesiones: number; usuarios: number }>(
+    db,
+    sql`SELECT extract(month FROM s.fecha_inicio AT TIME ZONE ${TZ})::int AS mes, count(*)::int AS sesiones,
             count(DISTINCT s.id_usuario)::int AS usuarios
        FROM sesion s
-      WHERE ${scope} AND extract(year FROM s.fecha_inicio AT TIME ZONE ${TZ}) = ${p.add(anio)}
+      WHERE ${deUsuariosVisibles(user, 's.id_usuario')} AND extract(year FROM s.fecha_inicio AT TIME ZONE ${TZ}) = ${anio}
       GROUP BY 1 ORDER BY 1`,
-    p.values,
   );
   const items = MESES.map((nombre, i) => {
     const r = rows.find((x) => x.mes === i + 1);
@@ -155,15 +164,13 @@ export async function sesionesPorDia(
   const mes = q.mes ?? todayIso().slice(0, 7);
   const [y, m] = mes.split('-').map(Number);
   const dias = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const p = new Params();
-  const scope = usuariosVisibles(user, p, 's.id_usuario');
-  const rows = await db.query<{ dia: number; sesiones: number; usuarios: number }>(
-    `SELECT extract(day FROM s.fecha_inicio AT TIME ZONE ${TZ})::int AS dia, count(*)::int AS sesiones,
+  const rows = await consulta<{ dia: number; sesiones: number; usuarios: number }>(
+    db,
+    sql`SELECT extract(day FROM s.fecha_inicio AT TIME ZONE ${TZ})::int AS dia, count(*)::int AS sesiones,
             count(DISTINCT s.id_usuario)::int AS usuarios
        FROM sesion s
-      WHERE ${scope} AND to_char(s.fecha_inicio AT TIME ZONE ${TZ}, 'YYYY-MM') = ${p.add(mes)}
+      WHERE ${deUsuariosVisibles(user, 's.id_usuario')} AND to_char(s.fecha_inicio AT TIME ZONE ${TZ}, 'YYYY-MM') = ${mes}
       GROUP BY 1 ORDER BY 1`,
-    p.values,
   );
   const items = Array.from({ length: dias }, (_, i) => {
     const r = rows.find((x) => x.dia === i + 1);
@@ -177,29 +184,32 @@ export async function sesionesPorDia(
   return { mes, items, total: items.reduce((a, b) => a + b.sesiones, 0) };
 }
 
+const SANDBOX = {
+  select: lista([
+    columnas(sandboxLog, 'l', {
+      solo: ['idSandboxLog', 'idUsuario'],
+      extra: { usuarioNombre: 'u.nombre' },
+    }),
+    columnas(sandboxLog, 'l', { solo: ['fecha', 'endpoint', 'estado', 'mensaje', 'idTramite', 'idCarga'] }),
+  ]),
+  from: r('sandbox_log l LEFT JOIN usuario u ON u.id_usuario = l.id_usuario'),
+  buscar: [r('u.nombre'), r('l.endpoint'), r('l.mensaje')],
+  orden: {
+    fecha: r('l.fecha'),
+    endpoint: r('l.endpoint'),
+    estado: r('l.estado'),
+    usuarioNombre: r('u.nombre'),
+  },
+  ordenInicial: '-fecha',
+  desempate: r('l.id_sandbox_log'),
+};
+
 /** Integration API calls in sandbox mode of those users, paged. */
-export async function listarSandboxLog(
-  db: Queryable,
-  user: SessionUser,
-  q: z.infer<typeof sesionesQuerySchema>,
-) {
-  const { desde, hasta, ...query } = q;
-  const p = new Params();
-  const where = [usuariosVisibles(user, p, 'l.id_usuario')];
-  rango('l.fecha', { desde, hasta }, p, where);
-  return pagedList<Fila<typeof sandboxLogPageSchema>>(
+export const listarSandboxLog = (db: Queryable, user: SessionUser, q: Consulta) =>
+  listar<Fila<typeof sandboxLogPageSchema>>(
     db,
-    {
-      select: `l.id_sandbox_log AS "idSandboxLog", l.id_usuario AS "idUsuario", u.nombre AS "usuarioNombre", l.fecha, l.endpoint,
-        l.estado, l.mensaje, l.id_tramite AS "idTramite", l.id_carga AS "idCarga"`,
-      from: 'sandbox_log l LEFT JOIN usuario u ON u.id_usuario = l.id_usuario',
-      where,
-      params: p,
-      search: ['u.nombre', 'l.endpoint', 'l.mensaje'],
-      sorts: { fecha: 'l.fecha', endpoint: 'l.endpoint', estado: 'l.estado', usuarioNombre: 'u.nombre' },
-      defaultSort: '-fecha',
-      tiebreak: 'l.id_sandbox_log',
-    },
-    query,
+    SANDBOX,
+    'l.fecha',
+    deUsuariosVisibles(user, 'l.id_usuario'),
+    q,
   );
-}

@@ -32,6 +32,8 @@ export function estadoTag(estado: unknown) {
   return <Tag color={color}>{e}</Tag>;
 }
 
+const STAMP_TITLES = { fechaReg: 'Fecha de registro', fechaAct: 'Última actualización' } as const;
+
 /** The data columns of a catalogue's list (its declared columns and the registration date), without 'Opciones'. */
 export function catalogColumns(def: CatalogDef, hidden?: string): TableColumnsType<CatalogRow> {
   const columns: TableColumnsType<CatalogRow> = listColumns(def).map((c) => {
@@ -62,14 +64,20 @@ export function catalogColumns(def: CatalogDef, hidden?: string): TableColumnsTy
     }
     return { key: c.count.name, dataIndex: c.count.name, title: c.count.label, align: 'right' as const };
   });
-  columns.push({
-    key: 'fechaReg',
-    dataIndex: 'fechaReg',
-    title: 'Fecha de registro',
-    sorter: true,
-    width: 150,
-    render: (_: unknown, row: CatalogRow) => stampDate(row),
-  });
+  // The stamps: after the declared columns, or where `listColumns` names them.
+  for (const stamp of def.stampColumns ?? ['fechaReg']) {
+    const column = {
+      key: stamp,
+      dataIndex: stamp,
+      title: STAMP_TITLES[stamp],
+      sorter: true,
+      width: 150,
+      render: (_: unknown, row: CatalogRow) => stampDate(row, stamp),
+    };
+    const before = def.listColumns?.indexOf(stamp) ?? -1;
+    if (before < 0) columns.push(column);
+    else columns.splice(before, 0, column);
+  }
   return columns.filter((c) => !('dataIndex' in c) || c.dataIndex !== hidden);
 }
 

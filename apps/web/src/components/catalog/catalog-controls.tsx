@@ -1,7 +1,8 @@
 import { type CatalogField, refLabelName } from '@app/domain';
-import { DatePicker, type GetRef, Input, InputNumber, type InputRef, Select, Switch } from 'antd';
+import { DatePicker, Form, type GetRef, Input, InputNumber, type InputRef, Select, Switch } from 'antd';
 import type { ChangeEvent, ComponentProps, Ref } from 'react';
 import { textMaxLength } from '../max-length.ts';
+import { fetchCatalogRow } from './catalog-api.ts';
 import { DependentSelect, RefSelect } from './catalog-selects.tsx';
 import {
   type CatalogRow,
@@ -19,6 +20,8 @@ type ControlProps = {
   record: CatalogRow | null | undefined;
   /** Values set by the screen (a dependent select's parent, when fixed). */
   fixed: FormValues;
+  /** An update: a password left empty keeps the stored one. */
+  editing?: boolean;
   /** Given by Form.Item. */
   value?: unknown;
   onChange?: (value: unknown) => void;
@@ -26,10 +29,19 @@ type ControlProps = {
 };
 
 /** The control of one declared field, generated from its type (a Form.Item's child). */
-export function FieldControl({ field, record, fixed, ...item }: ControlProps) {
+export function FieldControl({ field, record, fixed, editing, ...item }: ControlProps) {
   const f = { ...field, maxLength: limitOf(field) };
   const rest = item as Record<string, never>;
   switch (f.type) {
+    case 'password':
+      return (
+        <Input.Password
+          {...rest}
+          autoComplete="new-password"
+          maxLength={f.maxLength}
+          placeholder={editing ? 'Déjela en blanco para conservar la actual' : 'Al menos 8 caracteres'}
+        />
+      );
     case 'textarea':
       return (
         <TextAreaControl
@@ -62,6 +74,7 @@ export function FieldControl({ field, record, fixed, ...item }: ControlProps) {
             allowClear={!f.required}
           />
         );
+      if (f.ref?.copy) return <CopyingRefSelect field={f} record={record} {...rest} />;
       if (f.ref)
         return (
           <RefSelect
@@ -104,6 +117,31 @@ export function FieldControl({ field, record, fixed, ...item }: ControlProps) {
         />
       );
   }
+}
+
+/**
+ * A reference whose chosen row's fields are copied into the form (`ref.copy`: a profile's flags into the
+ * user's switches) each time the user chooses one; the user may then change them.
+ */
+function CopyingRefSelect({ field, record, onChange, ...rest }: Omit<ControlProps, 'fixed'>) {
+  const form = Form.useFormInstance();
+  const ref = field.ref!;
+  return (
+    <RefSelect
+      {...(rest as Record<string, never>)}
+      catalog={ref.catalog}
+      labelField={ref.labelField}
+      currentLabel={record?.[refLabelName(field)]}
+      allowClear={!field.required}
+      onChange={(value: unknown) => {
+        onChange?.(value);
+        if (value === undefined || value === null) return;
+        fetchCatalogRow(ref.catalog, value)
+          .then((row) => form.setFieldsValue(Object.fromEntries((ref.copy ?? []).map((n) => [n, row[n]]))))
+          .catch(() => undefined);
+      }}
+    />
+  );
 }
 
 type TypingRules = { upper?: boolean; digits?: boolean };

@@ -1,9 +1,10 @@
 import { type CatalogDef, validateCatalogInput } from '@app/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Col, Form, Input, Modal, Row } from 'antd';
+import { Alert, Col, Divider, Form, Input, Modal, Row, Typography } from 'antd';
 import { useRef } from 'react';
 import { useAvisoCambios } from '../../app/aviso-salida.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { campoEnFoco } from '../campo-en-foco.ts';
 import { useFeedback } from '../use-feedback.tsx';
 import { catalogKeys, createCatalogRow, type SaveResponse, updateCatalogRow } from './catalog-api.ts';
@@ -13,6 +14,7 @@ import {
   emptyFormValues,
   type FormValues,
   formFields,
+  groupedFields,
   orderedErrors,
   stampDateTime,
   toFormValues,
@@ -58,8 +60,12 @@ export function CatalogForm({
   const fixed = fixedValues ?? {};
   const mode: CatalogFormMode = record ? 'edit' : 'create';
   const id = record?.[def.idField];
-  const fields = formFields(def, fixed);
+  const grouped = groupedFields(def);
+  const all = formFields(def, fixed);
+  const fields = all.filter((f) => !grouped.has(f.name));
   const twoColumns = fields.length > ONE_COLUMN_MAX;
+  const schemaMode = mode === 'edit' ? 'update' : 'create';
+  const session = useSession();
 
   const save = useMutation({
     mutationFn: (body: FormValues) =>
@@ -86,7 +92,7 @@ export function CatalogForm({
   function submit(values: FormValues) {
     if (readOnly || busy.current) return;
     const body = toPayload(def, { ...form.getFieldsValue(true), ...values }, fixed);
-    const errors = validateCatalogInput(def, body);
+    const errors = validateCatalogInput(def, body, schemaMode);
     if (errors) {
       showErrors(errors);
       return;
@@ -115,7 +121,11 @@ export function CatalogForm({
   /** The shared check for one field, so a corrected field loses its message as the user types. */
   const fieldRule = (name: string) => ({
     validator: async () => {
-      const message = validateCatalogInput(def, toPayload(def, form.getFieldsValue(true), fixed))?.[name];
+      const message = validateCatalogInput(
+        def,
+        toPayload(def, form.getFieldsValue(true), fixed),
+        schemaMode,
+      )?.[name];
       if (message) throw new Error(message);
     },
   });
@@ -124,6 +134,25 @@ export function CatalogForm({
     ? `Detalle de ${def.singular}`
     : `${mode === 'edit' ? 'Editar' : 'Crear'} ${def.singular}`;
   const initialValues = record ? toFormValues(def, record, fixed) : emptyFormValues(def, fixed);
+  // A new row starts with the user's own row where a reference allows it (the user's subscription).
+  if (!record)
+    for (const f of all) {
+      const own = f.ref?.orOwn ? session?.usuario[f.ref.orOwn] : undefined;
+      if (own !== undefined && own !== null && initialValues[f.name] === undefined)
+        initialValues[f.name] = own;
+    }
+  const control = (f: (typeof all)[number]) => (
+    <Form.Item
+      name={f.name}
+      label={f.label}
+      required={f.required && !(mode === 'edit' && f.type === 'password')}
+      rules={[fieldRule(f.name)]}
+      valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
+      style={grouped.has(f.name) ? { marginBottom: 12 } : undefined}
+    >
+      <FieldControl field={f} record={record} fixed={fixed} editing={mode === 'edit'} />
+    </Form.Item>
+  );
 
   return (
     <>
@@ -131,7 +160,7 @@ export function CatalogForm({
       <Modal
         open={open}
         title={title}
-        width={twoColumns ? 760 : 560}
+        width={def.formGroups ? 820 : twoColumns ? 760 : 560}
         style={{ top: 40 }}
         // Long forms scroll inside the modal so the title and the buttons stay in view on 768px screens.
         styles={{
@@ -189,18 +218,36 @@ export function CatalogForm({
         <Row gutter={16}>
           {fields.map((f) => (
             <Col key={f.name} span={twoColumns && f.type !== 'textarea' ? 12 : 24}>
-              <Form.Item
-                name={f.name}
-                label={f.label}
-                required={f.required}
-                rules={[fieldRule(f.name)]}
-                valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
-              >
-                <FieldControl field={f} record={record} fixed={fixed} />
-              </Form.Item>
+              {control(f)}
             </Col>
           ))}
         </Row>
+        {def.formGroups && (
+          <>
+            <Divider titlePlacement="start" style={{ marginTop: 4 }}>
+              {def.formGroups.title}
+            </Divider>
+            {def.formGroups.note && (
+              <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+                {def.formGroups.note}
+              </Typography.Paragraph>
+            )}
+            {def.formGroups.groups.map((g) => (
+              <div key={g.title}>
+                <Typography.Text strong>{g.title}</Typography.Text>
+                <Row gutter={16} style={{ marginTop: 8 }}>
+                  {all
+                    .filter((f) => g.fields.includes(f.name))
+                    .map((f) => (
+                      <Col key={f.name} xs={12} md={8}>
+                        {control(f)}
+                      </Col>
+                    ))}
+                </Row>
+              </div>
+            ))}
+          </>
+        )}
         {def.warning && <Warning def={def} />}
       </Modal>
     </>

@@ -25,7 +25,10 @@ export const DATE_API_FORMAT = 'YYYY-MM-DD';
 
 export const formFields = (def: CatalogDef, fixed: FormValues = {}) =>
   def.fields.filter((f) => f.form !== false && !(f.name in fixed));
-export const columnFields = (def: CatalogDef) => def.fields.filter((f) => f.column !== false);
+export const columnFields = (def: CatalogDef) =>
+  def.fields.filter((f) => f.column !== false && f.type !== 'password');
+/** The fields of the form's declared block (`formGroups`: a user's permissions), shown apart from the grid. */
+export const groupedFields = (def: CatalogDef) => new Set(def.formGroups?.groups.flatMap((g) => g.fields));
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -264,7 +267,7 @@ export function isValidSort(def: CatalogDef, sort: string | undefined): sort is 
     def.idField,
     'fechaReg',
     'fechaAct',
-    ...def.fields.map((f) => f.name),
+    ...def.fields.filter((f) => f.type !== 'password').map((f) => f.name),
     ...def.fields.filter((f) => f.ref).map(refLabelName),
     ...(def.joined ?? []).map((j) => j.name),
   ].includes(name);

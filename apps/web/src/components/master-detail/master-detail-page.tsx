@@ -12,7 +12,18 @@ import {
 } from '@app/domain';
 import { parseId } from '@app/domain/common/ids';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, type DescriptionsProps, Result, Skeleton, Tabs } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  type DescriptionsProps,
+  Result,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
@@ -135,7 +146,10 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
     <>
       <PageHeader title={heading} breadcrumb={breadcrumb} extra={row && edit} />
       {row ? (
-        <MasterInfo md={md} master={master} row={row} />
+        <>
+          <MasterInfo md={md} master={master} row={row} />
+          {master.formGroups && <MasterGroups master={master} row={row} />}
+        </>
       ) : (
         <Card variant="borderless" style={{ marginBottom: 16 }}>
           <Skeleton active paragraph={{ rows: 2 }} title={false} />
@@ -194,6 +208,27 @@ function DetailTabs({ tabs, id, row }: { tabs: readonly MasterDetailTab[]; id: n
         items={tabs.map((t) => ({ key: t.key, label: t.label, children: body(t) }))}
         onChange={(key) => setSp((prev) => conPestana(prev, key), { replace: true })}
       />
+    </Card>
+  );
+}
+
+/** The form's declared block as tags (a user's permissions: 'Módulo Auditoría: Sí'), one line per group. */
+function MasterGroups({ master, row }: { master: CatalogDef; row: CatalogRow }) {
+  const label = (n: string) => master.fields.find((f) => f.name === n)?.label ?? n;
+  return (
+    <Card variant="borderless" title={master.formGroups?.title} style={{ marginBottom: 16 }}>
+      {master.formGroups?.groups.map((g) => (
+        <div key={g.title} style={{ marginBottom: 12 }}>
+          <Typography.Text strong>{g.title}: </Typography.Text>
+          <Space wrap size={[4, 4]}>
+            {g.fields.map((n) => (
+              <Tag key={n} color={row[n] ? 'blue' : 'default'}>
+                {label(n)}: {row[n] ? 'Sí' : 'No'}
+              </Tag>
+            ))}
+          </Space>
+        </div>
+      ))}
     </Card>
   );
 }

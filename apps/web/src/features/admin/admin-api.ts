@@ -1,46 +1,31 @@
-import type { Flags, Page, UsuarioView } from '@app/domain';
+import type {
+  Flags,
+  getEmpresasByIdImagenesResponse,
+  getPersonasByIdResponse,
+  getSuscripcionesAudByIdResponse,
+  getTramitesByIdCargaambResponse,
+  Page,
+  suscripcionRow,
+  UsuarioView,
+} from '@app/domain';
+import type { z } from 'zod';
+import type { Row } from '../../components/form/field-spec.ts';
+import type { Saved } from '../../components/form/use-record-form.ts';
+import type { ListQuery as Query } from '../../components/resource-list.tsx';
 import { api } from '../../lib/api.ts';
 
-/** The administration endpoints (apps/api/src/features/admin, sesiones) and their query keys. */
-export type Row = Record<string, unknown>;
-export type Query = Record<string, string | number | undefined>;
-export type Saved<T = Row> = { mensaje: string; item: T; aviso?: string | null };
+/** The administration endpoints (apps/api/src/features/admin; the sessions' are in sesiones-api.ts) and their query keys. */
+export type { Row } from '../../components/form/field-spec.ts';
+export type { Saved } from '../../components/form/use-record-form.ts';
+export type { ListQuery as Query } from '../../components/resource-list.tsx';
 export type Mensaje = { mensaje: string };
 
-export type Persona = {
-  idPersona: number;
-  idTipoIden: number | null;
-  tipoIdenNombre: string | null;
-  documento: string;
-  idEstadoCivil: number | null;
-  estadoCivilNombre: string | null;
-  fechaNac: string | null;
-  sexo: string | null;
-  telefono: string | null;
-  primerNombre: string;
-  segundoNombre: string | null;
-  primerApellido: string;
-  segundoApellido: string | null;
-  idLocalidad: number | null;
-  localidadNombre: string | null;
-  email: string | null;
-  direccion: string | null;
-  idEmpresa: number;
-  nombreCompleto: string;
-  fechaReg: string;
-  fechaAct: string | null;
-};
-
-export type Medico = {
-  idMedico: number;
-  idPersona: number;
-  idEspecialidad: number | null;
-  especialidadNombre: string | null;
-  documento: string;
-  personaDocumento: string;
-  personaNombre: string;
-  fechaReg: string;
-};
+/** The rows as the API answers them: the domain's response schemas, as they travel (instants as strings). */
+export type Persona = z.input<typeof getPersonasByIdResponse>;
+export type Suscripcion = z.input<typeof suscripcionRow>;
+export type SuscripcionAud = z.input<typeof getSuscripcionesAudByIdResponse>;
+export type EmpresaImg = z.input<typeof getEmpresasByIdImagenesResponse>['items'][number];
+export type CargaAmbRow = z.input<typeof getTramitesByIdCargaambResponse>['items'][number];
 
 export type Empresa = {
   idEmpresa: number;
@@ -61,59 +46,6 @@ export type Empresa = {
   usuarioActNombre: string | null;
 };
 
-export type Suscripcion = {
-  idSuscripcion: number;
-  idPlan: number;
-  planNombre: string;
-  idFormaPago: number;
-  formaPagoNombre: string;
-  idEmpresa: number;
-  empresaNombre: string;
-  idUsuario: number | null;
-  usuarioNombre: string | null;
-  numero: string;
-  estado: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  fechaReg: string;
-  fechaAct: string | null;
-};
-
-export type SuscripcionAud = {
-  idSuscripcionAud: number;
-  idSuscripcion: number;
-  planNombre: string;
-  formaPagoNombre: string;
-  numero: string;
-  tipo: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  suscripcionFechaReg: string;
-  suscripcionNumero: string;
-  usuarioNombre: string | null;
-  fechaReg: string;
-};
-
-export type EmpresaImg = {
-  idEmpresaImg: number;
-  idEmpresa: number;
-  nombre: string;
-  tipo: string;
-  tamano: number;
-  fechaReg: string;
-};
-
-export type CargaAmbRow = {
-  idCargaAmb: number;
-  idTramite: number;
-  idCarga: number | null;
-  numero: string;
-  nombrePaciente: string;
-  cedula: string;
-  tipo: string | null;
-  fecha: string | null;
-};
-
 export type Usuario = UsuarioView;
 export type PerfilFlags = Flags & { idPerfil: number; nombre: string };
 
@@ -132,7 +64,7 @@ const crud = <T>(path: string) => ({
 export const adminApi = {
   usuarios: crud<Usuario>('/usuarios'),
   personas: crud<Persona>('/personas'),
-  medicos: crud<Medico>('/medicos'),
+  medicos: crud<Row>('/medicos'),
   empresas: crud<Empresa>('/empresas'),
   suscripciones: crud<Suscripcion>('/suscripciones'),
   auditoria: (idSuscripcion: number) => list<SuscripcionAud>(`/suscripciones/${idSuscripcion}/auditoria`),
@@ -164,24 +96,6 @@ export const adminApi = {
         body: form,
       }),
   }),
-  sesiones: {
-    sesiones: list<Row>('/sesiones'),
-    errores: list<Row>('/sesiones/errores'),
-    accesos: list<Row>('/sesiones/accesos'),
-    sandbox: list<Row>('/sandbox-log'),
-    porMes: (anio: number, signal?: AbortSignal) =>
-      api<{
-        anio: number;
-        total: number;
-        items: { mes: number; nombre: string; sesiones: number; usuarios: number }[];
-      }>('/sesiones/por-mes', { query: { anio }, signal }),
-    porDia: (mes: string, signal?: AbortSignal) =>
-      api<{
-        mes: string;
-        total: number;
-        items: { dia: number; fecha: string; sesiones: number; usuarios: number }[];
-      }>('/sesiones/por-dia', { query: { mes }, signal }),
-  },
 };
 
 /** Every cached list or record of the administration starts with ['admin', resource]. */

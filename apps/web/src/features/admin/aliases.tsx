@@ -6,11 +6,6 @@ export function EmpresaTabAlias({ tab }: { tab: string }) {
   return <Navigate to={`/empresaform/${p_idempresa}?tab=${tab}`} replace />;
 }
 
-export function PerfilUsuarioAlias() {
-  const { p_idperfil } = useParams();
-  return <Navigate to={`/usuario?idPerfil=${p_idperfil}`} replace />;
-}
-
 /** /usuarioform/{id}, a navigation target of docs/spec-summary.md 002, is the user's detail page. */
 export function UsuarioFormAlias() {
   const { id } = useParams();

@@ -16,16 +16,16 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { textCol } from '../../components/columns.tsx';
+import { parseId } from '../../components/detail-state.tsx';
+import { INICIO } from '../../components/page-header.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useEnvio } from '../../lib/use-envio.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
 import { adminApi, adminKeys, type CargaAmbRow } from './admin-api.ts';
-import { textCol } from './components/columns.tsx';
-import { parseId } from './components/detail.tsx';
-import { INICIO } from './components/guards.tsx';
-import { ResourceList } from './components/resource-list.tsx';
 
 /** The view-only modal of docs/spec-summary.md 002: every field of the record, upper-case, no save button. */
 function CargaAmbModal({
@@ -193,7 +193,7 @@ export function CargaAmbPage() {
   return (
     <>
       <ResourceList<CargaAmbRow>
-        resource={`cargaamb-${idTramite}`}
+        cacheKey={adminKeys.all(`cargaamb-${idTramite}`)}
         ariaLabel="Atenciones ambulatorias"
         title={`Atenciones ambulatorias del trámite ${idTramite}${idCarga ? `, carga ${idCarga}` : ''}`}
         breadcrumb={[

@@ -1,9 +1,9 @@
-import { PERSONA_LABELS as L, medicoSchema, type Page, personaSchema } from '@app/domain';
+import { ADMIN_RESOURCES, PERSONA_LABELS as L, medicoSchema, type Page, personaSchema } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { type FieldSpec, specsOf } from '../../components/form/field-spec.ts';
 import { api } from '../../lib/api.ts';
-import type { FieldSpec } from './components/fields.tsx';
-import { OPTIONS } from './components/options.ts';
+import { OPTIONS } from './opciones.ts';
 
 /** Person form of docs/spec-summary.md 002 (every field required; names letters only; digits for documento and teléfono). */
 export const PERSONA_FIELDS: FieldSpec[] = [
@@ -83,27 +83,11 @@ export function usePersonaSchema() {
   return useMemo(() => personaSchema({ idTipoIdenCedula: id }), [id]);
 }
 
-export const MEDICO_FIELDS = (opts: { personaFija: boolean }): FieldSpec[] => [
-  {
-    name: 'idPersona',
-    label: 'Persona',
-    kind: 'select',
-    required: true,
-    options: OPTIONS.persona,
-    disabled: opts.personaFija,
-    currentLabelField: 'personaNombre',
-    span: 24,
-  },
-  {
-    name: 'idEspecialidad',
-    label: 'Especialidad',
-    kind: 'select',
-    required: true,
-    options: OPTIONS.especialidad,
-    currentLabelField: 'especialidadNombre',
-    span: 12,
-  },
-  { name: 'documento', label: 'Documento', kind: 'upper', required: true, maxLength: 20, span: 12 },
-];
+/** The doctor step of the wizard: the `medico` declaration's fields, the person fixed. */
+export const MEDICO_FIELDS: FieldSpec[] = specsOf(ADMIN_RESOURCES.medico, {
+  idPersona: { disabled: true, span: 24 },
+  idEspecialidad: { span: 12 },
+  documento: { span: 12 },
+});
 
 export { medicoSchema };

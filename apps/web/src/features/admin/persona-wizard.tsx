@@ -4,11 +4,11 @@ import { Button, Card, Flex, Form, Steps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMarcaCambios } from '../../app/aviso-salida.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { FieldGrid } from '../../components/form/field-grid.tsx';
+import { useRecordForm } from '../../components/form/use-record-form.ts';
+import { INICIO, PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/use-session.ts';
-import { adminApi, adminKeys, type Medico, type Persona, type Usuario } from './admin-api.ts';
-import { INICIO } from './components/guards.tsx';
-import { FieldGrid, useRecordForm } from './components/record-form.tsx';
+import { adminApi, adminKeys, type Persona, type Row, type Usuario } from './admin-api.ts';
 import { MEDICO_FIELDS, PERSONA_FIELDS, usePersonaSchema } from './persona-form.tsx';
 import { FlagsEditor, flagsOf, usuarioFields } from './usuario-exports.ts';
 
@@ -54,9 +54,8 @@ export function PersonaWizardPage() {
       setStep(2);
     },
   });
-  const mFields = MEDICO_FIELDS({ personaFija: true });
-  const medicoForm = useRecordForm<Medico>({
-    fields: mFields,
+  const medicoForm = useRecordForm<Row>({
+    fields: MEDICO_FIELDS,
     schema: medicoSchema,
     extra: () => ({ idPersona: persona?.idPersona }),
     submit: (b) => adminApi.medicos.create(b),
@@ -151,7 +150,7 @@ export function PersonaWizardPage() {
               initialValues={{ idPersona: persona.idPersona, documento: persona.documento }}
             >
               <FieldGrid
-                fields={mFields}
+                fields={MEDICO_FIELDS}
                 record={{ personaNombre: persona.nombreCompleto }}
                 fieldRule={medicoForm.fieldRule}
                 schema={medicoSchema}

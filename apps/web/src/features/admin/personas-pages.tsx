@@ -4,14 +4,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Collapse, Form, Row as GridRow, Input } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { CatalogList } from '../../components/catalog/catalog-page.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { dateCol, textCol } from '../../components/columns.tsx';
+import { DetailState, parseId } from '../../components/detail-state.tsx';
+import { FieldGrid } from '../../components/form/field-grid.tsx';
+import { toFormValues } from '../../components/form/field-spec.ts';
+import { useRecordForm } from '../../components/form/use-record-form.ts';
+import { INICIO, PageHeader, PROCESOS } from '../../components/page-header.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
+import { UrlTabs } from '../../components/url-tabs.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { adminApi, adminKeys, type Persona, type Row } from './admin-api.ts';
-import { dateCol, textCol } from './components/columns.tsx';
-import { DetailState, parseId, UrlTabs } from './components/detail.tsx';
-import { INICIO, PROCESOS } from './components/guards.tsx';
-import { FieldGrid, toFormValues, useRecordForm } from './components/record-form.tsx';
-import { ResourceList } from './components/resource-list.tsx';
 import { PERSONA_FIELDS, usePersonaSchema } from './persona-form.tsx';
 import { DescargarPersonas } from './personas-descarga.tsx';
 import { UsuariosList } from './usuario-exports.ts';
@@ -25,7 +27,7 @@ export function PersonaListPage() {
   const operar = !!u?.opcionOperaciones;
   return (
     <ResourceList<Persona>
-      resource="personas"
+      cacheKey={adminKeys.all('personas')}
       ariaLabel="Personas"
       title="Personas"
       breadcrumb={[INICIO, PROCESOS, { title: 'Personas' }]}

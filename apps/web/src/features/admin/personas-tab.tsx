@@ -1,14 +1,14 @@
 import { useNavigate } from 'react-router';
-import { adminApi, type Persona } from './admin-api.ts';
-import { dateCol, textCol } from './components/columns.tsx';
-import { ResourceList } from './components/resource-list.tsx';
+import { dateCol, textCol } from '../../components/columns.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
+import { adminApi, adminKeys, type Persona } from './admin-api.ts';
 
 /** Persons of a company (tab of /empresaform). */
 export function PersonasTab({ idEmpresa }: { idEmpresa: number }) {
   const navigate = useNavigate();
   return (
     <ResourceList<Persona>
-      resource="personas"
+      cacheKey={adminKeys.all('personas')}
       ariaLabel="Personas de la empresa"
       namespace="personas"
       fixedQuery={{ idEmpresa }}

@@ -19,7 +19,7 @@ function page(
   return {
     path,
     lazy: async () => {
-      const [mod, guards] = await Promise.all([load(), import('./components/guards.tsx')]);
+      const [mod, guards] = await Promise.all([load(), import('../../components/guards.tsx')]);
       const Page = mod[name] as ComponentType<Record<string, unknown>>;
       const el = <Page {...props} />;
       if (guard === 'admin')
@@ -31,7 +31,6 @@ function page(
   };
 }
 
-const usuarios = () => import('./usuarios-pages.tsx');
 const personas = () => import('./personas-pages.tsx');
 const wizard = () => import('./persona-wizard.tsx');
 const empresas = () => import('./empresas-pages.tsx');
@@ -45,10 +44,10 @@ const ficha = () => import('../../components/master-detail/master-detail-page.ts
 /** Administration routes (issue 3 items 3, 5, 6), children of the signed-in shell. */
 export const adminRoutes: RouteObject[] = [
   // Users, persons, doctors
-  page('/usuario', usuarios, 'UsuarioListPage'),
-  page('/usuariomd/:idUsuario', usuarios, 'UsuarioDetailPage'),
+  page('/usuario', catalogo, 'default', 'admin', { name: 'usuario' }),
+  page('/usuariomd/:idUsuario', ficha, 'default', 'admin', { route: 'usuariomd' }),
   page('/usuarioform/:id', aliases, 'UsuarioFormAlias'),
-  page('/perfil_usuario/:p_idperfil', aliases, 'PerfilUsuarioAlias'),
+  page('/perfil_usuario/:p_idperfil', ficha, 'default', 'admin', { route: 'perfil_usuario' }),
   page('/persona', personas, 'PersonaListPage'),
   page('/persona/nueva', wizard, 'PersonaWizardPage'),
   page('/personaform/:p_idpersona', personas, 'PersonaFormPage'),

@@ -1,20 +1,28 @@
-import type { Page } from '@app/domain';
-import { formatCount, MOTIVOS_FIN, MSG_ADMIN, todayIso } from '@app/domain';
+import { MOTIVOS_FIN, MSG_ADMIN, todayIso } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
-import { Alert, Card, Col, DatePicker, Empty, Row as GridRow, Table, Tag, Typography } from 'antd';
+import { DatePicker, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
+import type { Key } from 'react';
 import { useSearchParams } from 'react-router';
-import { GraficoDiferido } from '../../components/grafico/grafico-diferido.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { adminApi, type Query, type Row } from './admin-api.ts';
-import { dateTimeCol, textCol } from './components/columns.tsx';
-import { DATE_FORMAT } from './components/fields.tsx';
-import { INICIO, REPORTES } from './components/guards.tsx';
-import { ResourceList } from './components/resource-list.tsx';
+import { DATE_INPUT_FORMAT } from '../../components/catalog/catalog-values.ts';
+import { dateTimeCol, textCol } from '../../components/columns.tsx';
+import { INICIO, REPORTES } from '../../components/page-header.tsx';
+import { type ListQuery, ResourceList } from '../../components/resource-list.tsx';
+import {
+  type AccesoSesion,
+  type SandboxLog,
+  type Sesion,
+  type SesionErr,
+  sesionesApi,
+  sesionesKeys,
+} from './sesiones-api.ts';
+import { GraficoSesiones, numCol } from './sesiones-grafico.tsx';
 
-/** Lists of the session administration: search (Enter), a date range, both in the URL. */
-function SesionList({
+/**
+ * Session administration (profile 1; decision 94): four read-only lists on the shared `ResourceList`
+ * (search with Enter, a date range, both in the URL) and two charts.
+ */
+function SesionList<T extends object>({
   title,
   fetch,
   columns,
@@ -23,26 +31,29 @@ function SesionList({
   searchPlaceholder,
 }: {
   title: string;
-  fetch: (q: Query, signal?: AbortSignal) => Promise<Page<Row>>;
-  columns: TableColumnsType<Row>;
-  rowKey: string;
+  fetch: (
+    q: ListQuery,
+    signal?: AbortSignal,
+  ) => Promise<{ items: T[]; total: number; page: number; pageSize: number }>;
+  columns: TableColumnsType<T>;
+  rowKey: (row: T) => Key;
   emptyText?: string;
   searchPlaceholder: string;
 }) {
   return (
-    <ResourceList<Row>
-      resource={`sesiones-${title}`}
+    <ResourceList<T>
+      cacheKey={sesionesKeys.lista(title)}
       ariaLabel={title}
       title={title}
       breadcrumb={[INICIO, REPORTES, { title }]}
       fetch={fetch}
       columns={columns}
-      rowKey={(r) => String(r[rowKey])}
+      rowKey={rowKey}
       searchPlaceholder={searchPlaceholder}
       filterKeys={['desde', 'hasta']}
       filters={(set, values) => (
         <DatePicker.RangePicker
-          format={DATE_FORMAT}
+          format={DATE_INPUT_FORMAT}
           aria-label="Rango de fechas"
           placeholder={['Desde', 'Hasta']}
           value={[values.desde ? dayjs(values.desde) : null, values.hasta ? dayjs(values.hasta) : null]}
@@ -60,10 +71,10 @@ function SesionList({
 
 export function SesionPage() {
   return (
-    <SesionList
+    <SesionList<Sesion>
       title="Sesiones"
-      fetch={adminApi.sesiones.sesiones}
-      rowKey="idSesion"
+      fetch={sesionesApi.sesiones}
+      rowKey={(r) => r.idSesion}
       searchPlaceholder="Buscar por usuario o IP..."
       emptyText={MSG_ADMIN.sesionesVacio}
       columns={[
@@ -74,7 +85,7 @@ export function SesionPage() {
           key: 'motivoFin',
           dataIndex: 'motivoFin',
           title: 'Motivo',
-          render: (v: string | null, r: Row) =>
+          render: (v: string | null, r) =>
             r.activa ? <Tag color="green">ACTIVA</Tag> : v ? (MOTIVOS_FIN[v] ?? v) : '',
         },
         textCol('ip', 'IP', true),
@@ -86,10 +97,10 @@ export function SesionPage() {
 
 export function SesionErrPage() {
   return (
-    <SesionList
+    <SesionList<SesionErr>
       title="Errores de Sesión"
-      fetch={adminApi.sesiones.errores}
-      rowKey="idSesionErr"
+      fetch={sesionesApi.errores}
+      rowKey={(r) => r.idSesionErr}
       searchPlaceholder="Buscar por usuario, IP o motivo..."
       emptyText="No hay ingresos fallidos ni errores en el período."
       columns={[
@@ -105,10 +116,10 @@ export function SesionErrPage() {
 
 export function AccesoSesionPage() {
   return (
-    <SesionList
+    <SesionList<AccesoSesion>
       title="Accesos por Sesión"
-      fetch={adminApi.sesiones.accesos}
-      rowKey="idAccesoSesion"
+      fetch={sesionesApi.accesos}
+      rowKey={(r) => r.idAccesoSesion}
       searchPlaceholder="Buscar por usuario o ruta..."
       emptyText="No hay accesos en el período."
       columns={[
@@ -123,10 +134,10 @@ export function AccesoSesionPage() {
 
 export function SandboxLogPage() {
   return (
-    <SesionList
+    <SesionList<SandboxLog>
       title="Bitácora Sandbox"
-      fetch={adminApi.sesiones.sandbox}
-      rowKey="idSandboxLog"
+      fetch={sesionesApi.sandbox}
+      rowKey={(r) => r.idSandboxLog}
       searchPlaceholder="Buscar por usuario, endpoint o mensaje..."
       emptyText={MSG_ADMIN.sandboxVacio}
       columns={[
@@ -147,106 +158,17 @@ export function SandboxLogPage() {
   );
 }
 
-type Bar = { label: string; value: number; title: string };
-
-const formatoSesiones = (v: number) => formatCount(v) || '0';
-
-function ChartPage({
-  title,
-  question,
-  picker,
-  bars,
-  xLabel,
-  columns,
-  rows,
-  total,
-  loading,
-  error,
-}: {
-  title: string;
-  question: string;
-  picker: React.ReactNode;
-  bars: Bar[];
-  xLabel: string;
-  columns: TableColumnsType<Row>;
-  rows: Row[];
-  total: number;
-  loading: boolean;
-  error: Error | null;
-}) {
-  return (
-    <>
-      <PageHeader title={title} breadcrumb={[INICIO, REPORTES, { title }]} extra={picker} />
-      {error && <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} />}
-      <GridRow gutter={16}>
-        <Col xs={24} xl={15}>
-          <Card variant="borderless" title={question} loading={loading}>
-            {total === 0 ? (
-              <Empty description={MSG_ADMIN.sesionesVacio} />
-            ) : (
-              <GraficoDiferido
-                tipo="barras"
-                categorias={bars.map((b) => b.label)}
-                series={[{ nombre: 'Sesiones', datos: bars.map((b) => b.value) }]}
-                ejeX={xLabel}
-                ejeY="Sesiones"
-                ariaLabel={question}
-                formatoValor={formatoSesiones}
-                enteros
-                alto={320}
-              />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} xl={9}>
-          <Card variant="borderless" title="Datos del gráfico" loading={loading}>
-            <Table<Row>
-              size="small"
-              pagination={false}
-              rowKey={(r) => String(r.key)}
-              columns={columns}
-              dataSource={rows}
-              scroll={{ y: 360 }}
-              summary={() => (
-                <Table.Summary fixed>
-                  <Table.Summary.Row>
-                    <Table.Summary.Cell index={0}>
-                      <Typography.Text strong>Total</Typography.Text>
-                    </Table.Summary.Cell>
-                    <Table.Summary.Cell index={1} align="right">
-                      <Typography.Text strong>{formatCount(total)}</Typography.Text>
-                    </Table.Summary.Cell>
-                    <Table.Summary.Cell index={2} />
-                  </Table.Summary.Row>
-                </Table.Summary>
-              )}
-            />
-          </Card>
-        </Col>
-      </GridRow>
-    </>
-  );
-}
-
-const numCol = (key: string, title: string) => ({
-  key,
-  dataIndex: key,
-  title,
-  align: 'right' as const,
-  render: (v: number) => formatCount(v),
-});
-
 /** /sesionesmes — how many sessions were opened each month of a year. */
 export function SesionesMesPage() {
   const [sp, setSp] = useSearchParams();
   const anio = Number(sp.get('anio')) || Number(todayIso().slice(0, 4));
   const q = useQuery({
-    queryKey: ['admin', 'sesiones-mes', anio],
-    queryFn: ({ signal }) => adminApi.sesiones.porMes(anio, signal),
+    queryKey: sesionesKeys.grafico('mes', anio),
+    queryFn: ({ signal }) => sesionesApi.porMes(anio, signal),
   });
   const items = q.data?.items ?? [];
   return (
-    <ChartPage
+    <GraficoSesiones
       title="Sesiones por Mes"
       question={`¿Cuántas sesiones se iniciaron cada mes de ${anio}?`}
       picker={
@@ -269,18 +191,20 @@ export function SesionesMesPage() {
   );
 }
 
+const dia = (v: string) => dayjs(v).format('DD/MM/YYYY');
+
 /** /sesionesdia — how many sessions were opened each day of a month. */
 export function SesionesDiaPage() {
   const [sp, setSp] = useSearchParams();
   const mes = /^\d{4}-\d{2}$/.test(sp.get('mes') ?? '') ? (sp.get('mes') as string) : todayIso().slice(0, 7);
   const q = useQuery({
-    queryKey: ['admin', 'sesiones-dia', mes],
-    queryFn: ({ signal }) => adminApi.sesiones.porDia(mes, signal),
+    queryKey: sesionesKeys.grafico('dia', mes),
+    queryFn: ({ signal }) => sesionesApi.porDia(mes, signal),
   });
   const items = q.data?.items ?? [];
   const nombreMes = dayjs(`${mes}-01`).format('MMMM [de] YYYY');
   return (
-    <ChartPage
+    <GraficoSesiones
       title="Sesiones por Día"
       question={`¿Cuántas sesiones se iniciaron cada día de ${nombreMes}?`}
       picker={
@@ -293,19 +217,10 @@ export function SesionesDiaPage() {
           onChange={(d) => d && setSp({ mes: d.format('YYYY-MM') })}
         />
       }
-      bars={items.map((i) => ({
-        label: String(i.dia),
-        title: dayjs(i.fecha).format('DD/MM/YYYY'),
-        value: i.sesiones,
-      }))}
+      bars={items.map((i) => ({ label: String(i.dia), title: dia(i.fecha), value: i.sesiones }))}
       xLabel="Día del mes"
       columns={[
-        {
-          key: 'fecha',
-          dataIndex: 'fecha',
-          title: 'Día',
-          render: (v: string) => dayjs(v).format('DD/MM/YYYY'),
-        },
+        { key: 'fecha', dataIndex: 'fecha', title: 'Día', render: dia },
         numCol('sesiones', 'Sesiones'),
         numCol('usuarios', 'Usuarios'),
       ]}

@@ -7,14 +7,14 @@ import { useNavigate, useParams } from 'react-router';
 import { estadoTag } from '../../components/catalog/catalog-columns.tsx';
 import { CatalogForm } from '../../components/catalog/catalog-form.tsx';
 import { CatalogList } from '../../components/catalog/catalog-page.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
+import { dateCol, textCol } from '../../components/columns.tsx';
+import { DetailState, parseId } from '../../components/detail-state.tsx';
+import { INICIO, PageHeader } from '../../components/page-header.tsx';
+import { ResourceList } from '../../components/resource-list.tsx';
+import { dato, TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
+import { UrlTabs } from '../../components/url-tabs.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { adminApi, adminKeys, type SuscripcionAud } from './admin-api.ts';
-import { dateCol, textCol } from './components/columns.tsx';
-import { DetailState, dato, parseId, UrlTabs } from './components/detail.tsx';
-import { INICIO } from './components/guards.tsx';
-import { ResourceList } from './components/resource-list.tsx';
 import { UsuariosList } from './usuario-exports.ts';
 
 /**
@@ -40,7 +40,7 @@ function AuditoriaList({ idSuscripcion }: { idSuscripcion: number }) {
   const navigate = useNavigate();
   return (
     <ResourceList<SuscripcionAud>
-      resource="auditoria"
+      cacheKey={adminKeys.all('auditoria')}
       ariaLabel="Auditoría de la suscripción"
       namespace="auditoria"
       fetch={adminApi.auditoria(idSuscripcion)}

@@ -1,2 +1,1 @@
-export { FlagsEditor, flagsOf, UsuarioFormModal, usuarioFields } from './usuario-form.tsx';
-export { UsuariosList } from './usuarios-pages.tsx';
+export { FlagsEditor, flagsOf, UsuariosList, usuarioFields } from './usuario-partes.tsx';

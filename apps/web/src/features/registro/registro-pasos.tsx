@@ -1,4 +1,5 @@
 import {
+  avisoRuc,
   formatMoney,
   MSG,
   MSG_ADMIN,
@@ -10,9 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Checkbox, Col, Divider, Form, Radio, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import type { FieldSpec } from '../admin/components/fields.tsx';
-import { FieldGrid, issuesByField, toFormValues, toPayload } from '../admin/components/record-form.tsx';
-import { RucAviso } from '../admin/components/ruc-aviso.tsx';
+import { FieldGrid } from '../../components/form/field-grid.tsx';
+import { type FieldSpec, issuesByField, toFormValues, toPayload } from '../../components/form/field-spec.ts';
+import { FormWarning } from '../../components/form/form-warning.tsx';
 import { type Draft, type Flujo, REGISTRO_EMAIL_KEY, readDraft, saveDraft } from './draft.ts';
 import { registroApi } from './registro-api.ts';
 
@@ -239,7 +240,7 @@ export function DatosStep() {
         <div key={s.title}>
           <Divider titlePlacement="start">{s.title}</Divider>
           <FieldGrid fields={s.fields} fieldRule={fieldRule} schema={registroSchema} />
-          {s.title === 'Empresa' && <RucAviso field="ruc" />}
+          {s.title === 'Empresa' && <FormWarning warning={avisoRuc('ruc')} />}
         </div>
       ))}
       <Nav back="/Registro02TC" next={() => form.submit()} />

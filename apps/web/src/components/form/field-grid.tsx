@@ -1,17 +1,9 @@
 import { Col, Form, Row as GridRow, Input } from 'antd';
 import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
-import { fieldMaxLength } from '../../../components/max-length.ts';
-import type { Row } from '../admin-api.ts';
-import {
-  DateInput,
-  type FieldSpec,
-  FlagSwitch,
-  OptionSelect,
-  TypedInput,
-  TypedTextArea,
-  typingFilter,
-} from './fields.tsx';
+import { fieldMaxLength } from '../max-length.ts';
+import { DateInput, FlagSwitch, OptionSelect, TypedInput, TypedTextArea } from './field-controls.tsx';
+import { type FieldSpec, type Row, typingFilter } from './field-spec.ts';
 
 /**
  * The most characters a text field takes: the shared schema's `.max(n)` / `.length(n)` (what the API
@@ -30,7 +22,7 @@ export function FieldGrid({
   readOnly,
   schema,
 }: {
-  fields: FieldSpec[];
+  fields: readonly FieldSpec[];
   record?: Row | null;
   fieldRule: (name: string) => { validator: () => Promise<void> };
   readOnly?: boolean;

@@ -1,23 +1,42 @@
-import {
-  FLAG_GROUPS,
-  FLAG_LABELS,
-  type Flags,
-  USER_FLAGS,
-  usuarioCreateSchema,
-  usuarioUpdateSchema,
-} from '@app/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { ADMIN_RESOURCES, FLAG_GROUPS, FLAG_LABELS, type Flags, USER_FLAGS } from '@app/domain';
 import { Col, Divider, Form, type FormInstance, Row as GridRow, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
+import { CatalogList } from '../../components/catalog/catalog-page.tsx';
+import { FlagSwitch } from '../../components/form/field-controls.tsx';
+import type { FieldSpec } from '../../components/form/field-spec.ts';
 import { api } from '../../lib/api.ts';
-import { useSession } from '../../lib/use-session.ts';
-import { adminApi, adminKeys, type Row, type Saved, type Usuario } from './admin-api.ts';
-import type { FieldSpec } from './components/fields.tsx';
-import { FlagSwitch } from './components/fields.tsx';
-import { FormModal } from './components/form-modal.tsx';
-import { OPTIONS } from './components/options.ts';
+import type { Row } from './admin-api.ts';
+import { OPTIONS } from './opciones.ts';
 
-/** User form fields of docs/spec-summary.md 002 "User administration". */
+/*
+ * What other screens show of users (docs/decisions.md 92): a company's, a subscription's and a person's
+ * users are the declared list with that field fixed; the person wizard's second step keeps its own form
+ * (its fields and switches below) until the wizard moves too.
+ */
+
+type UsuariosListProps = {
+  /** The fixed filter of a tab: `{ idEmpresa }`, `{ idSuscripcion }` or `{ idPersona }`. */
+  fixedQuery?: Record<string, unknown>;
+  namespace?: string;
+  /** The person whose users these are (its tab): the same as `fixedQuery: { idPersona }`. */
+  idPersona?: number;
+};
+
+/** The users of a company, a subscription or a person: the declared list with that field fixed. */
+export function UsuariosList({ fixedQuery, namespace, idPersona }: UsuariosListProps) {
+  const [field, id] =
+    idPersona !== undefined ? ['idPersona', idPersona] : Object.entries(fixedQuery ?? {})[0];
+  return (
+    <CatalogList
+      def={ADMIN_RESOURCES.usuario}
+      parent={{ field, id: Number(id) }}
+      embedded
+      namespace={namespace}
+    />
+  );
+}
+
+/** The user fields of the wizard's second step (the person is the wizard's). */
 export function usuarioFields(opts: { edit: boolean; fixedPersona?: boolean }): FieldSpec[] {
   const fields: FieldSpec[] = [
     {
@@ -59,10 +78,7 @@ export function usuarioFields(opts: { edit: boolean; fixedPersona?: boolean }): 
 export const flagsOf = (values: Row): Flags =>
   Object.fromEntries(USER_FLAGS.map((f) => [f, values[f] === true])) as Flags;
 
-/**
- * The 13 module/menu/option switches. Choosing a profile copies its flags into them (docs/spec-summary.md 002 §3);
- * the administrator may then toggle each one.
- */
+/** The wizard's 13 switches; choosing a profile copies its flags into them (docs/spec-summary.md 002 §3). */
 export function FlagsEditor({
   form,
   copyOnProfileChange,
@@ -114,62 +130,4 @@ export function FlagsEditor({
       ))}
     </>
   );
-}
-
-/** 'Crear Usuarios' / 'Editar Usuarios' modal; the company and the stamps come from the session on the server. */
-export function UsuarioFormModal({
-  open,
-  record,
-  idPersona,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  record: Usuario | null;
-  /** Fixed person (tabs of a person). */
-  idPersona?: number;
-  onClose: () => void;
-  onSaved?: (res: Saved<Usuario>) => void;
-}) {
-  const queryClient = useQueryClient();
-  const session = useSession();
-  const edit = !!record;
-  const fields = usuarioFields({ edit, fixedPersona: idPersona !== undefined });
-  const initial: Row = record
-    ? { ...record, clave: undefined }
-    : {
-        idSuscripcion: session?.usuario.idSuscripcion ?? undefined,
-        ...Object.fromEntries(USER_FLAGS.map((f) => [f, false])),
-      };
-  return (
-    <FormModal<Usuario>
-      open={open}
-      title={edit ? 'Editar Usuarios' : 'Crear Usuarios'}
-      record={record as Row | null}
-      idField="idUsuario"
-      width={820}
-      fields={fields}
-      initialValues={{
-        ...initial,
-        ...Object.fromEntries(USER_FLAGS.map((f) => [f, (initial[f] as boolean) ?? false])),
-      }}
-      schema={edit ? usuarioUpdateSchema : usuarioCreateSchema}
-      extra={(values) => ({ ...flagsOf(values), ...(idPersona !== undefined ? { idPersona } : {}) })}
-      submit={(payload) =>
-        record ? adminApi.usuarios.update(record.idUsuario, payload) : adminApi.usuarios.create(payload)
-      }
-      onSaved={(res) => {
-        void queryClient.invalidateQueries({ queryKey: adminKeys.all('usuarios') });
-        onSaved?.(res);
-      }}
-      onClose={onClose}
-    >
-      <FormFlags edit={edit} />
-    </FormModal>
-  );
-}
-
-function FormFlags({ edit }: { edit: boolean }) {
-  const form = Form.useFormInstance<Row>();
-  return <FlagsEditor form={form} copyOnProfileChange={!edit} />;
 }

@@ -1,19 +1,19 @@
 import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG, type Page } from '@app/domain';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, type MenuProps, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
-import { deleteErrorText } from '../../../components/catalog/catalog-values.ts';
-import { ListToolbar } from '../../../components/catalog/list-toolbar.tsx';
-import { PAGE_SIZE, pageCount } from '../../../components/data-table.ts';
-import { DataTable } from '../../../components/data-table.tsx';
-import { ErrorRetry } from '../../../components/error-retry.tsx';
-import { listQuery } from '../../../components/list-params.ts';
-import { MenuOpciones } from '../../../components/menu-opciones.tsx';
-import { type BreadcrumbEntry, PageHeader } from '../../../components/page-header.tsx';
-import { useFeedback } from '../../../components/use-feedback.tsx';
-import { useListParams } from '../../../components/use-list-params.ts';
-import { adminKeys, type Mensaje, type Query } from '../admin-api.ts';
+import { deleteErrorText } from './catalog/catalog-values.ts';
+import { ListToolbar } from './catalog/list-toolbar.tsx';
+import { PAGE_SIZE, pageCount } from './data-table.ts';
+import { DataTable } from './data-table.tsx';
+import { listQuery } from './list-params.ts';
+import { MenuOpciones } from './menu-opciones.tsx';
+import { type BreadcrumbEntry, PageHeader } from './page-header.tsx';
+import { useFeedback } from './use-feedback.tsx';
+import { usePagedList } from './use-paged-list.ts';
+
+export type ListQuery = Record<string, string | number | undefined>;
 
 export type RowAction<T> = {
   key: string;
@@ -24,9 +24,9 @@ export type RowAction<T> = {
 };
 
 export type ResourceListProps<T extends object> = {
-  /** Cache name: every list and record of it is refreshed after a change. */
-  resource: string;
-  fetch: (query: Query, signal?: AbortSignal) => Promise<Page<T>>;
+  /** The resource's query key: its pages are `[...cacheKey, 'lista', query]`, all refreshed after a change. */
+  cacheKey: QueryKey;
+  fetch: (query: ListQuery, signal?: AbortSignal) => Promise<Page<T>>;
   columns: TableColumnsType<T>;
   rowKey: (row: T) => Key;
   defaultSort?: string;
@@ -36,14 +36,14 @@ export type ResourceListProps<T extends object> = {
   headerExtra?: ReactNode;
   namespace?: string;
   /** Fixed filters of the list (`idSuscripcion` of a tab). */
-  fixedQuery?: Query;
+  fixedQuery?: ListQuery;
   /** URL filters of the list and their controls. */
   filterKeys?: string[];
   filters?: (
     set: (key: string, value: string | number | null | undefined) => void,
     values: Record<string, string>,
   ) => ReactNode;
-  /** Search box (spec: 'Buscar por nombre'; an empty search is ignored). */
+  /** Search box (an empty search is ignored). */
   search?: boolean;
   searchPlaceholder?: string;
   emptyText?: string;
@@ -51,7 +51,7 @@ export type ResourceListProps<T extends object> = {
   createLabel?: string;
   onEdit?: (row: T) => void;
   /** Deletes after a confirmation naming the row. */
-  onDelete?: { label: (row: T) => string; noun: string; run: (row: T) => Promise<Mensaje> };
+  onDelete?: { label: (row: T) => string; noun: string; run: (row: T) => Promise<{ mensaje: string }> };
   extraActions?: RowAction<T>[];
   /** The rows' 'Opciones' menu (default shown; the persons list follows the session's opcionMenu). */
   rowMenu?: boolean;
@@ -61,43 +61,37 @@ export type ResourceListProps<T extends object> = {
 };
 
 /**
- * The list screen of the administration (docs/design-summary.md §10 "Lists"): search and filters in the URL, the table
- * with server paging and sorting, row options in an 'Opciones' menu, 'Todos los registros'.
+ * A hand-written list screen (docs/design-summary.md §10 "Lists"), the shape of a catalogue's list for
+ * rows no declaration describes: search and filters in the URL, server paging and sorting, row
+ * options in an 'Opciones' menu, 'Todos los registros'.
  */
 export function ResourceList<T extends object>(p: ResourceListProps<T>) {
   const queryClient = useQueryClient();
   const feedback = useFeedback();
-  const params = useListParams({
+  const {
+    params,
+    query: list,
+    table,
+  } = usePagedList<T, ListQuery>({
     defaultSort: p.defaultSort,
     namespace: p.namespace,
     filterKeys: p.filterKeys,
-  });
-  const query = { ...listQuery(params, PAGE_SIZE), ...p.fixedQuery };
-  const list = useQuery({
-    queryKey: adminKeys.list(p.resource, query),
-    queryFn: ({ signal }) => p.fetch(query, signal),
-    placeholderData: keepPreviousData,
+    pageSize: PAGE_SIZE,
+    request: (lp) => ({ ...listQuery(lp, PAGE_SIZE), ...p.fixedQuery }),
+    queryKey: (q) => [...p.cacheKey, 'lista', q],
+    queryFn: (q, signal) => p.fetch(q, signal),
   });
   const [text, setText] = useState(params.q);
   useEffect(() => setText(params.q), [params.q]);
+  // After deleting the last row of the last page, show the page that now is the last one.
   const { setPage } = params;
   useEffect(() => {
-    if (
-      list.data &&
-      !list.isPlaceholderData &&
-      list.data.items.length === 0 &&
-      list.data.total > 0 &&
-      params.page > 1
-    )
-      setPage(pageCount(list.data.total, PAGE_SIZE));
+    const d = list.data;
+    if (d && !list.isPlaceholderData && d.items.length === 0 && d.total > 0 && params.page > 1)
+      setPage(pageCount(d.total, PAGE_SIZE));
   }, [list.data, list.isPlaceholderData, params.page, setPage]);
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: adminKeys.all(p.resource) });
-
-  function runSearch(q: string) {
-    if (q === params.q) void list.refetch();
-    else params.setQ(q);
-  }
+  const reload = () => queryClient.invalidateQueries({ queryKey: p.cacheKey });
 
   function confirmDelete(row: T) {
     const del = p.onDelete!;
@@ -114,8 +108,7 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
       focusable: { autoFocusButton: 'cancel' },
       onOk: async () => {
         try {
-          const res = await del.run(row);
-          feedback.success(res.mensaje);
+          feedback.success((await del.run(row)).mensaje);
           await reload();
         } catch (e) {
           feedback.errorDialog(MSG.noSePudoEliminar, deleteErrorText((e as Error).message));
@@ -148,19 +141,20 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
       {p.createLabel ?? 'Nuevo'}
     </Button>
   );
+  const searchable = p.search !== false;
 
   const body = (
     <>
-      {(p.search !== false || p.filters || (!p.title && p.onCreate)) && (
+      {(searchable || p.filters || (!p.title && p.onCreate)) && (
         <ListToolbar
           label={p.ariaLabel}
-          text={p.search !== false ? text : undefined}
+          text={searchable ? text : undefined}
           onText={setText}
-          onSearch={runSearch}
+          onSearch={(q) => (q === params.q ? void list.refetch() : params.setQ(q))}
           placeholder={p.searchPlaceholder ?? 'Buscar por nombre...'}
           filters={p.filters?.(params.setFilter, params.filters)}
           onShowAll={
-            p.search !== false || p.filters
+            searchable || p.filters
               ? () => {
                   setText('');
                   params.clear();
@@ -171,20 +165,10 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
           action={!p.title && newButton}
         />
       )}
-      <ErrorRetry
-        error={list.error}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void list.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<T>
         ariaLabel={p.ariaLabel}
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        loading={list.isFetching}
-        onPageChange={params.setPage}
+        {...table}
         sort={params.sort}
         onSort={params.setSort}
         rowKey={p.rowKey}

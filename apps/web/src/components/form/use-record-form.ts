@@ -1,54 +1,17 @@
-import { fieldErrors } from '@app/domain/common/errors';
-import { Form, type FormInstance } from 'antd';
-import dayjs from 'dayjs';
+import { Form } from 'antd';
 import { useRef } from 'react';
 import type { ZodType } from 'zod';
-import { useAvisoCambios } from '../../../app/aviso-salida.tsx';
-import { useFeedback } from '../../../components/use-feedback.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useEnvio } from '../../../lib/use-envio.ts';
-import type { Row, Saved } from '../admin-api.ts';
-import { type FieldSpec, toDayjs } from './fields.tsx';
+import { useAvisoCambios } from '../../app/aviso-salida.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useEnvio } from '../../lib/use-envio.ts';
+import { useFeedback } from '../use-feedback.tsx';
+import { type FieldSpec, issuesByField, type Row, toPayload } from './field-spec.ts';
 
-export { FieldGrid, limitOf } from './field-grid.tsx';
-
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** An API row as the form's values (dates as Dayjs). */
-export function toFormValues(fields: FieldSpec[], row: Row | null | undefined): Row {
-  const out: Row = {};
-  for (const f of fields) {
-    const v = row?.[f.name];
-    if (f.kind === 'switch') out[f.name] = v === true;
-    else if (f.kind === 'date') out[f.name] = toDayjs(v);
-    else if (f.kind === 'password') out[f.name] = undefined;
-    else if (blank(v)) out[f.name] = undefined;
-    else out[f.name] = f.kind === 'select' ? v : String(v);
-  }
-  return out;
-}
-
-/** The form's values as the API body: trimmed text, dates 'YYYY-MM-DD', blanks left out (the schema names them). */
-export function toPayload(fields: FieldSpec[], values: Row): Row {
-  const out: Row = {};
-  for (const f of fields) {
-    const v = values[f.name];
-    if (f.kind === 'switch') out[f.name] = v === true;
-    else if (f.kind === 'date') out[f.name] = dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : undefined;
-    else if (blank(v)) out[f.name] = undefined;
-    else out[f.name] = typeof v === 'string' ? v.trim() : v;
-  }
-  return out;
-}
-
-/** First message per field of a failed zod parse. */
-export function issuesByField(schema: ZodType, payload: unknown): Record<string, string> | null {
-  const res = schema.safeParse(payload);
-  return res.success ? null : fieldErrors(res.error);
-}
+/** What a create or update answers: the message, the row, and a warning that did not stop the save. */
+export type Saved<T = Row> = { mensaje: string; item: T; aviso?: string | null };
 
 export type RecordFormOptions<T> = {
-  fields: FieldSpec[];
+  fields: readonly FieldSpec[];
   /** The same zod schema the API validates with. */
   schema?: ZodType;
   /** Extra values sent with the payload (fixed ids, flags kept outside `fields`). */
@@ -143,5 +106,3 @@ export function useRecordForm<T>(opts: RecordFormOptions<T>) {
     guardado: cambios.guardado,
   };
 }
-
-export type { FormInstance };

@@ -1,7 +1,10 @@
 import { formatDate, formatDateTime } from '@app/domain';
 import type { ColumnType } from 'antd/es/table';
 
-/** A column of a calendar date or an instant, shown dd/MM/yyyy (instants in America/Guayaquil). */
+/**
+ * Columns of the hand-written lists (a catalogue's list builds its own from the declaration).
+ * A calendar date or an instant, shown dd/MM/yyyy (instants in America/Guayaquil).
+ */
 export function dateCol<T extends object>(key: string, title: string, sortable = true): ColumnType<T> {
   return {
     key,
@@ -13,6 +16,7 @@ export function dateCol<T extends object>(key: string, title: string, sortable =
   };
 }
 
+/** An instant, dd/MM/yyyy HH:mm in America/Guayaquil. */
 export function dateTimeCol<T extends object>(key: string, title: string, sortable = true): ColumnType<T> {
   return {
     key,

@@ -1,5 +1,5 @@
-import { adminApi } from '../admin-api.ts';
-import type { Option, OptionSource } from './fields.tsx';
+import type { Option, OptionSource } from '../../components/form/field-spec.ts';
+import { adminApi } from './admin-api.ts';
 
 /** Option sources shared by the administration forms. */
 export const OPTIONS = {
@@ -8,7 +8,6 @@ export const OPTIONS = {
   tipoIden: { catalog: 'tipoiden', idField: 'idTipoIden', label: 'nombre' },
   estadoCivil: { catalog: 'estadocivil', idField: 'idEstadoCivil', label: 'nombre' },
   localidad: { catalog: 'localidad', idField: 'idLocalidad', label: ['nombre', 'provincia'], remote: true },
-  especialidad: { catalog: 'especialidad', idField: 'idEspecialidad', label: 'nombre' },
   sexo: {
     static: [
       { value: 'M', label: 'Masculino' },
