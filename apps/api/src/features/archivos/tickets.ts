@@ -6,6 +6,7 @@ import { MSG_ARCHIVO } from '@app/domain';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { consulta, sql } from '../../lib/sql.ts';
 import { loadSessionUser } from '../../plugins/auth.ts';
 
 /*
@@ -70,9 +71,9 @@ export async function openTicket(
   }
   if (typeof p.e !== 'number' || p.e * 1000 < now) throw invalido();
   if (p.s) {
-    const open = await db.query(
-      'SELECT 1 FROM sesion WHERE id_sesion = $1 AND id_usuario = $2 AND fecha_fin IS NULL AND expira > now()',
-      [p.s, p.u],
+    const open = await consulta(
+      db,
+      sql`SELECT 1 FROM sesion WHERE id_sesion = ${p.s} AND id_usuario = ${p.u} AND fecha_fin IS NULL AND expira > now()`,
     );
     if (open.length === 0) throw invalido();
   }

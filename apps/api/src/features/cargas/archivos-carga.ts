@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
+import { consulta, sql } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 
 /** Deletes the file rows of a load inside the caller's transaction; returns their storage keys. */
 export async function quitarArchivosCarga(tx: Queryable, idCarga: number): Promise<string[]> {
-  const rows = await tx.query<{ ruta: string }>(
-    'DELETE FROM archivo_pla WHERE id_carga = $1 RETURNING ruta',
-    [idCarga],
+  const rows = await consulta<{ ruta: string }>(
+    tx,
+    sql`DELETE FROM archivo_pla WHERE id_carga = ${idCarga} RETURNING ruta`,
   );
   return rows.map((r) => r.ruta);
 }

@@ -1,5 +1,6 @@
 import { ETIQUETA_COLUMNA, MSG_CARGA } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { fila, type SQL, sql } from '../../lib/sql.ts';
 import { cie10FormatoSql, cie10Sql, fechaTextoSql, numeroSql, plantilla } from './sql.ts';
 
 /*
@@ -25,18 +26,19 @@ export type Distintos = {
   planillas: string[] | null;
 };
 
-const DESDE_FILAS = {
-  diagnosticos: `SELECT diag_pri AS valor FROM carga_fila WHERE id_carga = $1 GROUP BY diag_pri
-                 UNION SELECT diag_sec FROM carga_fila WHERE id_carga = $1 GROUP BY diag_sec`,
-  servicios: 'SELECT no_servicio AS raw FROM carga_fila WHERE id_carga = $1 GROUP BY no_servicio',
-  precios: 'SELECT no_servicio, v_sem FROM carga_fila WHERE id_carga = $1 GROUP BY no_servicio, v_sem',
-};
+/** The distinct values of the load `carga` read from its stored rows. */
+export const desdeFilas = (carga: SQL) => ({
+  diagnosticos: sql`SELECT diag_pri AS valor FROM carga_fila WHERE id_carga = ${carga} GROUP BY diag_pri
+                 UNION SELECT diag_sec FROM carga_fila WHERE id_carga = ${carga} GROUP BY diag_sec`,
+  servicios: sql`SELECT no_servicio AS raw FROM carga_fila WHERE id_carga = ${carga} GROUP BY no_servicio`,
+  precios: sql`SELECT no_servicio, v_sem FROM carga_fila WHERE id_carga = ${carga} GROUP BY no_servicio, v_sem`,
+});
 
 /**
  * Service codes resolved to elements: the provider's own code (equivalence, elem_pres) first, then
  * the TPSNS code (elemento). `raw` is the code as written; `codigos` a query yielding `raw`.
  */
-export const resolucionSql = (prestador: string, codigos: string = DESDE_FILAS.servicios) => `
+export const resolucionSql = (prestador: SQL, codigos: SQL) => sql`
   SELECT DISTINCT ON (c.raw) c.raw, COALESCE(ep.id_elemento, e.id_elemento) AS id_elemento,
          COALESCE(ee.nombre, ep.nombre, e.nombre) AS nombre, (ep.id_elem_pres IS NOT NULL OR e.id_elemento IS NOT NULL) AS existe
     FROM (${codigos}) c
@@ -46,7 +48,7 @@ export const resolucionSql = (prestador: string, codigos: string = DESDE_FILAS.s
    WHERE c.raw IS NOT NULL
    ORDER BY c.raw, ep.id_elem_pres NULLS LAST, e.id_elemento`;
 
-const INSERT_ERROR = 'INSERT INTO carga_error (id_carga, fila, columna, valor, mensaje, tipo)';
+const INSERT_ERROR = sql.raw('INSERT INTO carga_error (id_carga, fila, columna, valor, mensaje, tipo)');
 
 /** The columns on which all rows of one attention must agree: [column, SQL column, normalised form]. */
 const ACUERDO: [keyof typeof ETIQUETA_COLUMNA, string, string][] = [
@@ -62,9 +64,23 @@ export const COLUMNAS_ACUERDO = ACUERDO.map(([c]) => c);
 const minuscula = (s: string) => s[0].toLowerCase() + s.slice(1);
 
 /** Attentions whose rows are not byte-for-byte equal (stored values are never '', so NULL as '' cannot collide). */
-const FIRMA = `concat(${ACUERDO.map(([, c]) => c).join(', chr(31), ')}) COLLATE "C"`;
-const SOSPECHOSAS_DESDE_FILAS = `SELECT no_planilla FROM carga_fila WHERE id_carga = $1 AND no_planilla IS NOT NULL
+const FIRMA = sql.raw(`concat(${ACUERDO.map(([, c]) => c).join(', chr(31), ')}) COLLATE "C"`);
+const sospechosasDesdeFilas = (carga: SQL) => sql`SELECT no_planilla FROM carga_fila
+  WHERE id_carga = ${carga} AND no_planilla IS NOT NULL
   GROUP BY no_planilla HAVING min(${FIRMA}) <> max(${FIRMA})`;
+
+/** Constant pieces of the checks' statement (text from code), built once. */
+const CIE10_VALOR = sql.raw(
+  `${cie10FormatoSql('valor')} AND ${cie10Sql('valor')} NOT IN (SELECT codigo::text FROM diagnostico)`,
+);
+const NUMERO_VSEM = sql.raw(numeroSql('p.v_sem'));
+const ARRAYS_ACUERDO = sql.raw(`ARRAY[${ACUERDO.map(([, , k]) => k).join(', ')}] AS k,
+           ARRAY[${ACUERDO.map(([, c]) => c).join(', ')}] AS raw`);
+const VALORES_ACUERDO = sql.raw(
+  ACUERDO.map(([columna], i) => `(${i + 1}, '${columna}', '${minuscula(ETIQUETA_COLUMNA[columna])}')`).join(
+    ', ',
+  ),
+);
 
 /** What the checks read of a row. */
 const COLUMNAS_F = [
@@ -83,52 +99,46 @@ const COLUMNAS_F = [
  * The four checks in one statement, over one read of the load's rows: the offending values (few)
  * first, then the rows that hold one of them or belong to a suspicious attention, then their
  * carga_error rows — in the order of the checks, then of the rows, as the rows' errors are listed —
- * and their flags. Parameters: $1 the load, $2 the provider, $3–$6 the messages, $7–$11 the values
- * the parser collected (empty when it kept none: the values are then read from the rows as well).
+ * and their flags. The values the parser collected come as arrays (empty when it kept none: the
+ * values are then read from the rows as well).
  */
-function comprobacionesSql(d: Distintos, idCarga: number, idPrestador: number) {
-  const params = [
-    idCarga,
-    idPrestador,
-    plantilla(MSG_CARGA.cie10Inexistente, 1),
-    plantilla(MSG_CARGA.servicioInexistente, 1),
-    plantilla(MSG_CARGA.precioDistinto, 2),
-    plantilla(MSG_CARGA.planillaInconsistente, 3),
-    d.diagnosticos ?? [],
-    d.servicios ?? [],
-    d.precios?.servicios ?? [],
-    d.precios?.valores ?? [],
-    d.planillas ?? [],
-  ];
-  const carga = '$1::int';
-  const prestador = '$2::int';
-  const msg = { diag: '$3::text', serv: '$4::text', precio: '$5::text', pla: '$6::text' };
-  const oFilas = (kept: unknown, q: string) => (kept ? '' : ` UNION ${q}`);
-  const diagnosticos = `SELECT unnest($7::text[]) AS valor${oFilas(d.diagnosticos, DESDE_FILAS.diagnosticos)}`;
-  const servicios = `SELECT unnest($8::text[]) AS raw${oFilas(d.servicios, DESDE_FILAS.servicios)}`;
-  const pares = `SELECT * FROM unnest($9::text[], $10::text[]) AS p(no_servicio, v_sem)${oFilas(d.precios, DESDE_FILAS.precios)}`;
-  const sospechosas = `SELECT unnest($11::text[]) AS no_planilla${oFilas(d.planillas, SOSPECHOSAS_DESDE_FILAS)}`;
-  const sql = `
+function comprobacionesSql(d: Distintos, idCarga: number, idPrestador: number): SQL {
+  const carga = sql`${idCarga}::int`;
+  const prestador = sql`${idPrestador}::int`;
+  const msg = {
+    diag: sql`${plantilla(MSG_CARGA.cie10Inexistente, 1)}::text`,
+    serv: sql`${plantilla(MSG_CARGA.servicioInexistente, 1)}::text`,
+    precio: sql`${plantilla(MSG_CARGA.precioDistinto, 2)}::text`,
+    pla: sql`${plantilla(MSG_CARGA.planillaInconsistente, 3)}::text`,
+  };
+  const filas = desdeFilas(carga);
+  const oFilas = (kept: unknown, q: SQL) => (kept ? sql.empty() : sql` UNION ${q}`);
+  const arr = (v: string[]) => sql`${sql.param(v)}::text[]`;
+  const diagnosticos = sql`SELECT unnest(${arr(d.diagnosticos ?? [])}) AS valor${oFilas(d.diagnosticos, filas.diagnosticos)}`;
+  const servicios = sql`SELECT unnest(${arr(d.servicios ?? [])}) AS raw${oFilas(d.servicios, filas.servicios)}`;
+  const pares = sql`SELECT * FROM unnest(${arr(d.precios?.servicios ?? [])}, ${arr(d.precios?.valores ?? [])}) AS p(no_servicio, v_sem)${oFilas(d.precios, filas.precios)}`;
+  const sospechosas = sql`SELECT unnest(${arr(d.planillas ?? [])}) AS no_planilla${oFilas(d.planillas, sospechosasDesdeFilas(carga))}`;
+  return sql`
   WITH valores AS MATERIALIZED (${diagnosticos}),
   malos_diag AS MATERIALIZED (
     -- NOT IN over the catalogue: one hashed subplan, whatever the planner guesses about the load.
     SELECT valor FROM valores
-     WHERE valor IS NOT NULL AND ${cie10FormatoSql('valor')} AND ${cie10Sql('valor')} NOT IN (SELECT codigo::text FROM diagnostico)
+     WHERE valor IS NOT NULL AND ${CIE10_VALOR}
   ),
   res AS MATERIALIZED (${resolucionSql(prestador, servicios)}),
   malos_serv AS MATERIALIZED (SELECT raw FROM res WHERE NOT existe),
   pares AS MATERIALIZED (${pares}),
-  res_p AS MATERIALIZED (${resolucionSql(prestador, 'SELECT DISTINCT no_servicio AS raw FROM pares')}),
+  res_p AS MATERIALIZED (${resolucionSql(prestador, sql.raw('SELECT DISTINCT no_servicio AS raw FROM pares'))}),
   malos_precio AS MATERIALIZED (
     SELECT p.no_servicio, p.v_sem, t.valor
       FROM pares p JOIN res_p r ON r.raw = p.no_servicio
       JOIN tarifa_pres t ON t.id_prestador = ${prestador} AND t.id_elemento = r.id_elemento
-     WHERE ${numeroSql('p.v_sem')} <> t.valor
+     WHERE ${NUMERO_VSEM} <> t.valor
   ),
   sospechosas AS MATERIALIZED (${sospechosas}),
   -- The one read of the load's rows: those that any check may concern (hashed subplans, no join order to guess).
   f AS MATERIALIZED (
-    SELECT ${COLUMNAS_F.join(', ')}
+    SELECT ${sql.raw(COLUMNAS_F.join(', '))}
       FROM carga_fila
      WHERE id_carga = ${carga}
        -- Evaluated once, before the read: a load with nothing to flag is not read at all.
@@ -141,8 +151,7 @@ function comprobacionesSql(d: Distintos, idCarga: number, idPrestador: number) {
   ),
   n AS (
     SELECT f.fila, f.no_planilla,
-           ARRAY[${ACUERDO.map(([, , k]) => k).join(', ')}] AS k,
-           ARRAY[${ACUERDO.map(([, c]) => c).join(', ')}] AS raw
+           ${ARRAYS_ACUERDO}
       FROM f WHERE f.no_planilla IN (SELECT no_planilla FROM sospechosas)
   ), w AS (
     SELECT fila, no_planilla, k, raw, first_value(k) OVER v AS k0, first_value(fila) OVER v AS fila0
@@ -161,9 +170,7 @@ function comprobacionesSql(d: Distintos, idCarga: number, idPrestador: number) {
       FROM f JOIN malos_precio m ON f.no_servicio = m.no_servicio AND f.v_sem = m.v_sem
     UNION ALL
     SELECT 5, w.fila, c.i, c.columna, w.raw[c.i], format(${msg.pla}, w.no_planilla, c.etiqueta, w.fila0), 'E'
-      FROM w CROSS JOIN (VALUES ${ACUERDO.map(
-        ([columna], i) => `(${i + 1}, '${columna}', '${minuscula(ETIQUETA_COLUMNA[columna])}')`,
-      ).join(', ')}) c(i, columna, etiqueta)
+      FROM w CROSS JOIN (VALUES ${VALORES_ACUERDO}) c(i, columna, etiqueta)
      WHERE w.fila <> w.fila0 AND w.k[c.i] IS DISTINCT FROM w.k0[c.i]
   ), ins AS (
     ${INSERT_ERROR}
@@ -181,7 +188,6 @@ function comprobacionesSql(d: Distintos, idCarga: number, idPrestador: number) {
          count(*) FILTER (WHERE m.n AND NOT f.tiene_novedad)::int AS novedades,
          (SELECT count(*) FROM upd)::int AS marcadas
     FROM marcas m JOIN f USING (fila)`;
-  return { sql, params };
 }
 
 /** Runs the four checks (one statement); returns how many rows each kind of flag newly reached. */
@@ -193,8 +199,7 @@ export async function validarConjunto(
   onPaso?: (p: 'comprobaciones', ms: number) => void,
 ): Promise<{ errores: number; novedades: number }> {
   const t0 = performance.now();
-  const { sql, params } = comprobacionesSql(d, idCarga, idPrestador);
-  const [r] = await q.query<{ errores: number; novedades: number }>(sql, params);
+  const r = await fila<{ errores: number; novedades: number }>(q, comprobacionesSql(d, idCarga, idPrestador));
   onPaso?.('comprobaciones', performance.now() - t0);
   return { errores: r.errores, novedades: r.novedades };
 }

@@ -1,21 +1,22 @@
 import { Readable } from 'node:stream';
 import { COLUMNAS_DATOS, MSG_TRAMITE } from '@app/domain';
 import type { Database } from '../../db/client.ts';
+import { cargaFila } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { columnas, consulta, fila, lista, sql, todas } from '../../lib/sql.ts';
 import { archivoExport, columnasExport, type FormatoExport } from '../../lib/tabla-export.ts';
-import { FILA_COLUMNAS_SQL } from './sql.ts';
 
 type FilaRow = Record<string, string | null> & { idCarga: number; fila: number; errores?: string[] | null };
 
-const SELECT_COLS = COLUMNAS_DATOS.map((c, i) => `f.${FILA_COLUMNAS_SQL[i]} AS "${c}"`).join(', ');
-const ERRORES_AGG = `(SELECT array_agg(e.columna || ': ' || e.mensaje ORDER BY e.id_carga_error)
-   FROM carga_error e WHERE e.id_carga = f.id_carga AND e.fila = f.fila AND e.tipo = 'E') AS errores`;
+/** A raw row: its load, its number and the data columns in the file's order (alias f). */
+const FILA_COLS = columnas(cargaFila, 'f', { solo: ['idCarga', 'fila', ...COLUMNAS_DATOS] });
+const ERRORES_AGG = sql.raw(`(SELECT array_agg(e.columna || ': ' || e.mensaje ORDER BY e.id_carga_error)
+   FROM carga_error e WHERE e.id_carga = f.id_carga AND e.fila = f.fila AND e.tipo = 'E') AS errores`);
 
 /** Rows of the procedure's active, processed loads (all or those with errors). */
-const WHERE = (
-  soloErrores: boolean,
-) => `c.id_tramite = $1 AND c.estado = 1 AND c.estado_proceso = 'COMPLETADA'
-  ${soloErrores ? 'AND f.tiene_error' : ''}`;
+const WHERE = (idTramite: number, soloErrores: boolean) =>
+  sql`c.id_tramite = ${idTramite} AND c.estado = 1 AND c.estado_proceso = 'COMPLETADA'
+  ${soloErrores ? sql.raw('AND f.tiene_error') : sql.empty()}`;
 
 const BATCH = 5000;
 
@@ -24,12 +25,12 @@ async function* lotes(db: Database, idTramite: number, soloErrores: boolean): As
   let carga = 0;
   let fila = 0;
   for (;;) {
-    const rows = await db.query<FilaRow>(
-      `SELECT f.id_carga AS "idCarga", f.fila, ${SELECT_COLS}${soloErrores ? `, ${ERRORES_AGG}` : ''}
+    const rows = await consulta<FilaRow>(
+      db,
+      sql`SELECT ${FILA_COLS}${soloErrores ? sql`, ${ERRORES_AGG}` : sql.empty()}
          FROM carga_fila f JOIN carga c ON c.id_carga = f.id_carga
-        WHERE ${WHERE(soloErrores)} AND (f.id_carga, f.fila) > ($2, $3)
-        ORDER BY f.id_carga, f.fila LIMIT ${BATCH}`,
-      [idTramite, carga, fila],
+        WHERE ${WHERE(idTramite, soloErrores)} AND (f.id_carga, f.fila) > (${carga}, ${fila})
+        ORDER BY f.id_carga, f.fila LIMIT ${sql.raw(String(BATCH))}`,
     );
     if (!rows.length) return;
     yield rows;
@@ -41,9 +42,9 @@ async function* lotes(db: Database, idTramite: number, soloErrores: boolean): As
 }
 
 async function hayFilas(db: Database, idTramite: number, soloErrores: boolean) {
-  const rows = await db.query(
-    `SELECT 1 FROM carga_fila f JOIN carga c ON c.id_carga = f.id_carga WHERE ${WHERE(soloErrores)} LIMIT 1`,
-    [idTramite],
+  const rows = await consulta(
+    db,
+    sql`SELECT 1 FROM carga_fila f JOIN carga c ON c.id_carga = f.id_carga WHERE ${WHERE(idTramite, soloErrores)} LIMIT 1`,
   );
   if (!rows.length) throw new AppError(404, 'SIN_DATOS', MSG_TRAMITE.noHayDatosExportar);
 }
@@ -62,7 +63,7 @@ export async function archivoDatos(
   const base = `datos${soloErrores ? '_errores' : ''}_tramite_${idTramite}`;
   if (formato !== 'json') {
     // Every column as text, as uploaded: the file can be corrected and uploaded again (CSV or Excel).
-    const columnas = columnasExport<FilaRow>([
+    const cols = columnasExport<FilaRow>([
       ...COLUMNAS_DATOS.map((c) => ({ titulo: c, tipo: 'texto' as const, valor: (r: FilaRow) => r[c] })),
       ...(soloErrores
         ? [
@@ -78,7 +79,7 @@ export async function archivoDatos(
     const filas = (async function* () {
       for await (const rows of lotes(db, idTramite, soloErrores)) yield* rows;
     })();
-    return archivoExport({ columnas, filas, formato, nombre: base, hoja: 'Datos' });
+    return archivoExport({ columnas: cols, filas, formato, nombre: base, hoja: 'Datos' });
   }
   const nombre = `${base}.json`;
   const stream = Readable.from(
@@ -104,29 +105,36 @@ export async function archivoDatos(
 
 export type FilaLista = Record<string, unknown>;
 
+/** A row of the list: the raw row, its flags and its novelties. */
+const FILA_LISTA = lista([
+  FILA_COLS,
+  columnas(cargaFila, 'f', {
+    solo: ['tieneError', 'tieneNovedad'],
+    extra: {
+      novedades: `COALESCE((SELECT array_agg(e.mensaje ORDER BY e.id_carga_error) FROM carga_error e
+                       WHERE e.id_carga = f.id_carga AND e.fila = f.fila AND e.tipo = 'N'), '{}')`,
+    },
+  }),
+]);
+
 /** The 'Claim CSV files' screen: rows of the procedure (all, or those with novedades), paged. */
 export async function listarFilas(
   db: Database,
   idTramite: number,
   q: { vista: 'todos' | 'novedades'; idCarga?: number; page: number; pageSize: number },
 ) {
-  const params: unknown[] = [idTramite];
-  const where = ["c.id_tramite = $1 AND c.estado = 1 AND c.estado_proceso = 'COMPLETADA'"];
-  if (q.idCarga) {
-    params.push(q.idCarga);
-    where.push(`f.id_carga = $${params.length}`);
-  }
-  if (q.vista === 'novedades') where.push('f.tiene_novedad');
-  const from = `FROM carga_fila f JOIN carga c ON c.id_carga = f.id_carga WHERE ${where.join(' AND ')}`;
-  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params);
-  params.push(q.pageSize, (q.page - 1) * q.pageSize);
-  const items = await db.query<FilaLista>(
-    `SELECT f.id_carga AS "idCarga", f.fila, ${SELECT_COLS}, f.tiene_error AS "tieneError", f.tiene_novedad AS "tieneNovedad",
-            COALESCE((SELECT array_agg(e.mensaje ORDER BY e.id_carga_error) FROM carga_error e
-                       WHERE e.id_carga = f.id_carga AND e.fila = f.fila AND e.tipo = 'N'), '{}') AS novedades
+  const where = todas([
+    sql`c.id_tramite = ${idTramite} AND c.estado = 1 AND c.estado_proceso = 'COMPLETADA'`,
+    q.idCarga ? sql`f.id_carga = ${q.idCarga}` : undefined,
+    q.vista === 'novedades' && sql.raw('f.tiene_novedad'),
+  ]);
+  const from = sql`FROM carga_fila f JOIN carga c ON c.id_carga = f.id_carga WHERE ${where}`;
+  const { total } = await fila<{ total: number }>(db, sql`SELECT count(*)::int AS total ${from}`);
+  const items = await consulta<FilaLista>(
+    db,
+    sql`SELECT ${FILA_LISTA}
        ${from}
-      ORDER BY f.id_carga DESC, f.fila LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
+      ORDER BY f.id_carga DESC, f.fila LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
   );
   return { items, total, page: q.page, pageSize: q.pageSize };
 }

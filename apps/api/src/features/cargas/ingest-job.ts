@@ -6,7 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { MSG_CARGA } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, isConnectionError } from '../../db/client.ts';
+import { carga } from '../../db/schema/index.ts';
 import { JobInterrupted } from '../../lib/jobs/types.ts';
+import { columnas, consulta, fila, lista, sql, una } from '../../lib/sql.ts';
 import { ObjectNotFound, type Storage, StorageUnavailable } from '../../lib/storage/index.ts';
 import { writeBitacora } from '../tramites/access.ts';
 import { Aborted, type CargaJob, ingestEnTransaccion, inLoadTransaction, type Progreso } from './ingest.ts';
@@ -39,6 +41,20 @@ export const archivoCargaAntiguo = (tmpDir: string, idCarga: number, formato: st
 /** The storage key of an accepted data file until its ingest is over (never the user's file name). */
 export const claveArchivoCarga = (formato: string) => `cargas/${crypto.randomUUID()}.${formato}`;
 
+/** What the job reads of a load and its procedure (aliases c, t). */
+const CARGA_JOB = lista([
+  columnas(carga, 'c', {
+    solo: ['idCarga', 'idTramite'],
+    extra: { numeroTramite: 't.numero' },
+  }),
+  columnas(carga, 'c', { solo: ['idUsuario'], extra: { idPrestador: 't.id_prestador' } }),
+  columnas(carga, 'c', {
+    solo: ['formato', 'fechaDesde', 'fechaHasta'],
+    extra: { tamanioArchivo: 'c.tamanio_archivo::float8' },
+  }),
+  columnas(carga, 'c', { solo: ['nombreArchivo', 'estadoProceso', 'archivoClave'] }),
+]);
+
 /** One attempt of the ingest job (decision 60). */
 export type IntentoIngesta = { signal: AbortSignal; attempt: number; maxAttempts: number };
 
@@ -58,12 +74,9 @@ export const cargasTerminadas = new EventEmitter().setMaxListeners(0);
 export async function ingestCarga(deps: IngestDeps, idCarga: number, intento: IntentoIngesta): Promise<void> {
   const db = deps.database;
   const { signal } = intento;
-  const [c] = await db.query<CargaJob>(
-    `SELECT c.id_carga AS "idCarga", c.id_tramite AS "idTramite", t.numero AS "numeroTramite", c.id_usuario AS "idUsuario", t.id_prestador AS "idPrestador",
-            c.formato, c.fecha_desde AS "fechaDesde", c.fecha_hasta AS "fechaHasta", c.tamanio_archivo::float8 AS "tamanioArchivo",
-            c.nombre_archivo AS "nombreArchivo", c.estado_proceso AS "estadoProceso", c.archivo_clave AS "archivoClave"
-       FROM carga c JOIN tramite t ON t.id_tramite = c.id_tramite WHERE c.id_carga = $1`,
-    [idCarga],
+  const c = await una<CargaJob>(
+    db,
+    sql`SELECT ${CARGA_JOB} FROM carga c JOIN tramite t ON t.id_tramite = c.id_tramite WHERE c.id_carga = ${idCarga}`,
   );
   if (!c) return;
   if (c.estadoProceso !== 'PROCESANDO') {
@@ -73,10 +86,11 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, intento: In
   if (intento.attempt > 1) {
     // A retry, or the job of a worker that is gone (kill -9, a lost node) taken by another one: the
     // provider sees the load taken up again, its progress from the start (decision 72).
-    await db.query(
-      `UPDATE carga SET obs = $2, progreso = 0, fecha_actualizacion = now()
-        WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO'`,
-      [idCarga, MSG_CARGA.reanudada(intento.attempt, intento.maxAttempts)],
+    await consulta(
+      db,
+      sql`UPDATE carga SET obs = ${MSG_CARGA.reanudada(intento.attempt, intento.maxAttempts)}, progreso = 0,
+            fecha_actualizacion = now()
+        WHERE id_carga = ${idCarga} AND estado_proceso = 'PROCESANDO'`,
     );
   }
   const started = performance.now();
@@ -87,10 +101,11 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, intento: In
   if (db.kind === 'postgres') {
     // Other connections (and other processes) see the progress while the load's own transaction is open.
     heartbeat = setInterval(() => {
-      db.query(
-        `UPDATE carga SET progreso = $2, filas_por_segundo = $3, fecha_actualizacion = now()
-          WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO'`,
-        [idCarga, prog.progreso, prog.filasPorSegundo],
+      consulta(
+        db,
+        sql`UPDATE carga SET progreso = ${prog.progreso}, filas_por_segundo = ${prog.filasPorSegundo},
+              fecha_actualizacion = now()
+          WHERE id_carga = ${idCarga} AND estado_proceso = 'PROCESANDO'`,
       ).catch(() => {});
     }, 1000);
   }
@@ -105,9 +120,9 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, intento: In
       const file = local.file;
       const out = await inLoadTransaction(db, idCarga, async (tx, sink) => {
         // Another worker may have finished it between the first read and the lock.
-        const [again] = await tx.query<{ estado: string }>(
-          'SELECT estado_proceso AS estado FROM carga WHERE id_carga = $1',
-          [idCarga],
+        const again = await fila<{ estado: string }>(
+          tx,
+          sql`SELECT estado_proceso AS estado FROM carga WHERE id_carga = ${idCarga}`,
         );
         if (again.estado !== 'PROCESANDO') return null;
         return ingestEnTransaccion(tx, sink, c, file, sniff.ok ? sniff.encoding : 'utf8', {
@@ -138,12 +153,11 @@ export async function ingestCarga(deps: IngestDeps, idCarga: number, intento: In
           { err: e, idCarga, intento: intento.attempt, de: intento.maxAttempts },
           'ingest attempt failed; it will be retried',
         );
-        await db
-          .query(`UPDATE carga SET obs = $2 WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO'`, [
-            idCarga,
-            MSG_CARGA.reintentando(intento.attempt + 1, intento.maxAttempts),
-          ])
-          .catch(() => {});
+        await consulta(
+          db,
+          sql`UPDATE carga SET obs = ${MSG_CARGA.reintentando(intento.attempt + 1, intento.maxAttempts)}
+               WHERE id_carga = ${idCarga} AND estado_proceso = 'PROCESANDO'`,
+        ).catch(() => {});
         throw e;
       } else {
         deps.log.error({ err: e, idCarga, intentos: intento.attempt }, 'ingest failed for good');
@@ -200,9 +214,10 @@ export async function liberarArchivo(
   try {
     if (c.archivoClave) {
       await deps.storage.remove([c.archivoClave]);
-      await deps.database.query(
-        `UPDATE carga SET archivo_clave = NULL WHERE id_carga = $1 AND archivo_clave = $2 AND estado_proceso <> 'PROCESANDO'`,
-        [c.idCarga, c.archivoClave],
+      await consulta(
+        deps.database,
+        sql`UPDATE carga SET archivo_clave = NULL
+             WHERE id_carga = ${c.idCarga} AND archivo_clave = ${c.archivoClave} AND estado_proceso <> 'PROCESANDO'`,
       );
     } else fs.rmSync(archivoCargaAntiguo(deps.tmpDir, c.idCarga, c.formato), { force: true });
   } catch (err) {
@@ -237,12 +252,12 @@ async function marcarFallidaUnaVez(db: Database, c: CargaJob, motivo: string): P
   const idCarga = c.idCarga;
   await db.transaction(async (tx) => {
     // Only a load still PROCESANDO fails: another worker may have completed it meanwhile.
-    const failed = await tx.query(
-      `UPDATE carga SET estado_proceso = 'FALLIDA', obs = $2, tiene_errores = 1, progreso = 100, numero_registros = 0,
-              numero_reg_val = 0, contador_errores = 0, contador_novedades = 0, tiene_novedades = 0, filas_por_segundo = NULL,
-              fecha_actualizacion = now()
-        WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO' RETURNING id_carga`,
-      [idCarga, motivo],
+    const failed = await consulta(
+      tx,
+      sql`UPDATE carga SET estado_proceso = 'FALLIDA', obs = ${motivo}, tiene_errores = 1, progreso = 100,
+              numero_registros = 0, numero_reg_val = 0, contador_errores = 0, contador_novedades = 0, tiene_novedades = 0,
+              filas_por_segundo = NULL, fecha_actualizacion = now()
+        WHERE id_carga = ${idCarga} AND estado_proceso = 'PROCESANDO' RETURNING id_carga`,
     );
     if (failed.length) {
       await writeBitacora(

@@ -1,5 +1,6 @@
 import { COLUMNAS_DATOS, type FilaDatos, type FormatoDatos, MSG_CARGA, validateFila } from '@app/domain';
 import type { Database, Queryable } from '../../db/client.ts';
+import { consulta, sql } from '../../lib/sql.ts';
 import { writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
 import { COLUMNAS_ACUERDO, Recolector, validarConjunto } from './checks.ts';
@@ -236,25 +237,17 @@ async function finalizar(
   stopHeartbeat: () => void,
 ): Promise<Resultado> {
   // Lock order everywhere: the procedure, then the load.
-  await tx.query('SELECT 1 FROM tramite WHERE id_tramite = $1 FOR UPDATE', [c.idTramite]);
+  await consulta(tx, sql`SELECT 1 FROM tramite WHERE id_tramite = ${c.idTramite} FOR UPDATE`);
   stopHeartbeat();
   const validos = n.registros - n.errores;
-  await tx.query(
-    `UPDATE carga SET estado_proceso = 'COMPLETADA', progreso = 100, filas_por_segundo = $2, numero_registros = $3,
-            numero_reg_val = $4, contador_errores = $5, contador_novedades = $6, tiene_errores = $7, tiene_novedades = $8,
-            obs = $9, fecha_actualizacion = now()
-      WHERE id_carga = $1`,
-    [
-      c.idCarga,
-      Math.round(n.registros / Math.max(ms / 1000, 0.001)),
-      n.registros,
-      validos,
-      n.errores,
-      n.novedades,
-      n.errores > 0 ? 1 : 0,
-      n.novedades > 0 ? 1 : 0,
-      MSG_CARGA.resumen(n.registros, validos, n.errores, n.novedades),
-    ],
+  await consulta(
+    tx,
+    sql`UPDATE carga SET estado_proceso = 'COMPLETADA', progreso = 100,
+            filas_por_segundo = ${Math.round(n.registros / Math.max(ms / 1000, 0.001))}, numero_registros = ${n.registros},
+            numero_reg_val = ${validos}, contador_errores = ${n.errores}, contador_novedades = ${n.novedades},
+            tiene_errores = ${n.errores > 0 ? 1 : 0}, tiene_novedades = ${n.novedades > 0 ? 1 : 0},
+            obs = ${MSG_CARGA.resumen(n.registros, validos, n.errores, n.novedades)}, fecha_actualizacion = now()
+      WHERE id_carga = ${c.idCarga}`,
   );
   const resumen = `Carga ${c.idCarga} (${c.nombreArchivo}): ${MSG_CARGA.resumen(n.registros, validos, n.errores, n.novedades)}`;
   // REGISTRADO → CARGADO when the load has no errors (the workflow service writes the bitácora with it).

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MSG_CARGA } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { carga } from '../../db/schema/index.ts';
 import { JOBS_SCHEMA, type JobQueue } from '../../lib/jobs/index.ts';
+import { columnas, consulta, sql, una } from '../../lib/sql.ts';
 import { cargasTerminadas, type IngestDeps, ingestCarga, liberarArchivo } from './ingest-job.ts';
 import { definirOrganizacion } from './organizar-job.ts';
 
@@ -33,7 +35,9 @@ export const encolarIngesta = (jobs: JobQueue, tx: Queryable, idCarga: number) =
   jobs.add(JOB_INGESTA, { idCarga }, { tx, key: claveIngesta(idCarga) });
 
 type CargaArchivo = { idCarga: number; formato: string; archivoClave: string | null };
-const SELECT_JOB = `SELECT c.id_carga AS "idCarga", c.formato, c.archivo_clave AS "archivoClave" FROM carga c`;
+const SELECT_JOB = sql`SELECT ${columnas(carga, 'c', { solo: ['idCarga', 'formato', 'archivoClave'] })} FROM carga c`;
+/** The queue's jobs table (schema from code). */
+const JOBS = sql.raw(`${JOBS_SCHEMA}.jobs`);
 
 const DIA_MS = 86_400_000;
 
@@ -46,8 +50,9 @@ const DIA_MS = 86_400_000;
 export async function limpiarCargas(deps: IngestDeps, jobs: JobQueue) {
   const db = deps.database;
   const hecho = { archivos: 0, huerfanas: 0, sueltos: 0, organizaciones: 0 };
-  const sobrantes = await db.query<CargaArchivo>(
-    `${SELECT_JOB} WHERE c.archivo_clave IS NOT NULL AND c.estado_proceso <> 'PROCESANDO' LIMIT 1000`,
+  const sobrantes = await consulta<CargaArchivo>(
+    db,
+    sql`${SELECT_JOB} WHERE c.archivo_clave IS NOT NULL AND c.estado_proceso <> 'PROCESANDO' LIMIT 1000`,
   );
   for (const c of sobrantes) {
     await liberarArchivo(deps, c);
@@ -56,29 +61,32 @@ export async function limpiarCargas(deps: IngestDeps, jobs: JobQueue) {
   if (jobs.kind === 'graphile') {
     // A load and its job are committed together, so PROCESANDO without a live job means its job was
     // removed by hand or gave up without being able to mark the load.
-    const huerfanas = await db.query<CargaArchivo>(
-      `${SELECT_JOB} WHERE c.estado_proceso = 'PROCESANDO' AND c.fecha_creacion < now() - interval '2 minutes'
-          AND NOT EXISTS (SELECT 1 FROM ${JOBS_SCHEMA}.jobs j
+    const huerfanas = await consulta<CargaArchivo>(
+      db,
+      sql`${SELECT_JOB} WHERE c.estado_proceso = 'PROCESANDO' AND c.fecha_creacion < now() - interval '2 minutes'
+          AND NOT EXISTS (SELECT 1 FROM ${JOBS} j
                            WHERE j.key = 'carga:' || c.id_carga
                              AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL))`,
     );
     // An organise queued or under way whose job is gone or gave up without marking the load (decision
     // 85): the dead letter, so the provider may organise it again.
-    const organizaciones = await db.query(
-      `UPDATE carga c SET organizacion = 'FALLIDA', organizacion_obs = $1, fecha_actualizacion = now()
+    const organizaciones = await consulta(
+      db,
+      sql`UPDATE carga c SET organizacion = 'FALLIDA', organizacion_obs = ${MSG_CARGA.organizacionInterrumpida},
+            fecha_actualizacion = now()
         WHERE c.organizacion IN ('PENDIENTE', 'ORGANIZANDO') AND c.fecha_actualizacion < now() - interval '2 minutes'
-          AND NOT EXISTS (SELECT 1 FROM ${JOBS_SCHEMA}.jobs j
+          AND NOT EXISTS (SELECT 1 FROM ${JOBS} j
                            WHERE j.key = 'organizar:' || c.id_carga
                              AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL))
         RETURNING c.id_carga`,
-      [MSG_CARGA.organizacionInterrumpida],
     );
     hecho.organizaciones = organizaciones.length;
     for (const c of huerfanas) {
-      const r = await db.query(
-        `UPDATE carga SET estado_proceso = 'FALLIDA', tiene_errores = 1, progreso = 100, obs = $2, fecha_actualizacion = now()
-          WHERE id_carga = $1 AND estado_proceso = 'PROCESANDO' RETURNING id_carga`,
-        [c.idCarga, MSG_CARGA.interrumpida],
+      const r = await consulta(
+        db,
+        sql`UPDATE carga SET estado_proceso = 'FALLIDA', tiene_errores = 1, progreso = 100, obs = ${MSG_CARGA.interrumpida},
+              fecha_actualizacion = now()
+          WHERE id_carga = ${c.idCarga} AND estado_proceso = 'PROCESANDO' RETURNING id_carga`,
       );
       if (r.length) {
         hecho.huerfanas++;
@@ -97,9 +105,9 @@ export async function limpiarCargas(deps: IngestDeps, jobs: JobQueue) {
       const claves = viejos.map((f) => `cargas/${f}`);
       const usadas = new Set(
         (
-          await db.query<{ clave: string }>(
-            'SELECT archivo_clave AS clave FROM carga WHERE archivo_clave = ANY($1::text[])',
-            [claves],
+          await consulta<{ clave: string }>(
+            db,
+            sql`SELECT archivo_clave AS clave FROM carga WHERE archivo_clave = ANY(${sql.param(claves)}::text[])`,
           )
         ).map((r) => r.clave),
       );
@@ -121,9 +129,9 @@ export async function esperarCarga(db: Queryable, idCarga: number, maxMs = 30 * 
   const hasta = Date.now() + maxMs;
   let pausa = 25;
   for (;;) {
-    const [c] = await db.query<{ estado: string }>(
-      'SELECT estado_proceso AS estado FROM carga WHERE id_carga = $1',
-      [idCarga],
+    const c = await una<{ estado: string }>(
+      db,
+      sql`SELECT estado_proceso AS estado FROM carga WHERE id_carga = ${idCarga}`,
     );
     if (c?.estado !== 'PROCESANDO' || Date.now() > hasta) return;
     await new Promise<void>((ok) => {

@@ -10,11 +10,18 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cargaError } from '../../db/schema/index.ts';
+import { columnas, consulta, fila, sql, todas } from '../../lib/sql.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import type { CargaRoutesOpts } from './routes.ts';
-import { CARGA_SELECT, type Carga, getCargaForUser } from './service.ts';
+import { CARGA_SQL, type Carga, getCargaForUser } from './service.ts';
 
 const tags = ['cargas'];
+
+/** An error or novelty of a load (alias e). */
+const INCIDENCIA = columnas(cargaError, 'e', {
+  solo: ['idCargaError', 'fila', 'columna', 'valor', 'mensaje'],
+});
 
 /** The loads of a procedure, one load with its progress, and its errors and novelties. */
 export async function lecturaRoutes(app: FastifyInstance, opts: CargaRoutesOpts) {
@@ -37,20 +44,17 @@ export async function lecturaRoutes(app: FastifyInstance, opts: CargaRoutesOpts)
     async (req) => {
       const t = await getTramiteForUser(db, req.user, req.params.id);
       const { idAutorizacion, page, pageSize } = req.query;
-      const params: unknown[] = [t.idTramite];
-      let where = 'c.id_tramite = $1 AND c.estado = 1';
-      if (idAutorizacion) {
-        params.push(idAutorizacion);
-        where += ` AND c.id_autorizacion = $${params.length}`;
-      }
-      const [{ total }] = await db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM carga c WHERE ${where}`,
-        params,
+      const where = todas([
+        sql`c.id_tramite = ${t.idTramite} AND c.estado = 1`,
+        idAutorizacion ? sql`c.id_autorizacion = ${idAutorizacion}` : undefined,
+      ]);
+      const { total } = await fila<{ total: number }>(
+        db,
+        sql`SELECT count(*)::int AS total FROM carga c WHERE ${where}`,
       );
-      params.push(pageSize, (page - 1) * pageSize);
-      const items = await db.query<Carga>(
-        `${CARGA_SELECT} WHERE ${where} ORDER BY c.id_carga DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
+      const items = await consulta<Carga>(
+        db,
+        sql`${CARGA_SQL} WHERE ${where} ORDER BY c.id_carga DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       );
       return { items: items.map(withProgress), total, page, pageSize };
     },
@@ -90,22 +94,19 @@ export async function lecturaRoutes(app: FastifyInstance, opts: CargaRoutesOpts)
         // Every row's values: the operatives 18 and 20 only under tipoAsignacion T (issue 11 item 4).
         const c = await getCargaForUser(db, req.user, req.params.id);
         await getTramiteForUser(db, req.user, c.idTramite, { completo: true });
-        const { fila, page, pageSize } = req.query;
-        const params: unknown[] = [c.idCarga, tipo];
-        let where = 'e.id_carga = $1 AND e.tipo = $2';
-        if (fila) {
-          params.push(fila);
-          where += ` AND e.fila = $${params.length}`;
-        }
-        const [{ total }] = await db.query<{ total: number }>(
-          `SELECT count(*)::int AS total FROM carga_error e WHERE ${where}`,
-          params,
+        const { fila: n, page, pageSize } = req.query;
+        const where = todas([
+          sql`e.id_carga = ${c.idCarga} AND e.tipo = ${tipo}`,
+          n ? sql`e.fila = ${n}` : undefined,
+        ]);
+        const { total } = await fila<{ total: number }>(
+          db,
+          sql`SELECT count(*)::int AS total FROM carga_error e WHERE ${where}`,
         );
-        params.push(pageSize, (page - 1) * pageSize);
-        const items = await db.query(
-          `SELECT e.id_carga_error AS "idCargaError", e.fila, e.columna, e.valor, e.mensaje FROM carga_error e
-            WHERE ${where} ORDER BY e.fila, e.id_carga_error LIMIT $${params.length - 1} OFFSET $${params.length}`,
-          params,
+        const items = await consulta(
+          db,
+          sql`SELECT ${INCIDENCIA} FROM carga_error e
+            WHERE ${where} ORDER BY e.fila, e.id_carga_error LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
         );
         return { items, total, page, pageSize };
       },

@@ -1,7 +1,9 @@
 import { MSG, MSG_CARGA } from '@app/domain';
 import type { Database, Queryable } from '../../db/client.ts';
+import { carga } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { type JobContext, JobInterrupted, type JobQueue } from '../../lib/jobs/index.ts';
+import { columnas, consulta, sql, una } from '../../lib/sql.ts';
 import { loadSessionUser } from '../../plugins/auth.ts';
 import { organizar } from './organize.ts';
 
@@ -35,12 +37,17 @@ export function definirOrganizacion(jobs: JobQueue, db: Database) {
   });
 }
 
+/** A load's id (alias c). */
+const ID = columnas(carga, 'c', { solo: ['idCarga'] });
+/** The load and the user who asked to organise it (alias c). */
+const ENCARGO = columnas(carga, 'c', { solo: ['idCarga', 'idUsuario'] });
+
 /** Writes the row's state, only while it is queued or under way (a stale job changes nothing). */
 const marcar = (db: Database, idCarga: number, estado: string, obs: string | null) =>
-  db.query<{ idCarga: number }>(
-    `UPDATE carga SET organizacion = $2, organizacion_obs = $3, fecha_actualizacion = now()
-      WHERE id_carga = $1 AND organizacion IN ('PENDIENTE', 'ORGANIZANDO') RETURNING id_carga AS "idCarga"`,
-    [idCarga, estado, obs],
+  consulta<{ idCarga: number }>(
+    db,
+    sql`UPDATE carga c SET organizacion = ${estado}, organizacion_obs = ${obs}, fecha_actualizacion = now()
+      WHERE c.id_carga = ${idCarga} AND c.organizacion IN ('PENDIENTE', 'ORGANIZANDO') RETURNING ${ID}`,
   );
 
 /** One attempt of the job. */
@@ -78,9 +85,10 @@ export async function organizarTrabajo(db: Database, e: Encargo, ctx: JobContext
  * queued again at the next start (with graphile-worker the jobs are in the database).
  */
 export async function reanudarOrganizaciones(jobs: JobQueue, db: Queryable) {
-  const pendientes = await db.query<Encargo>(
-    `SELECT id_carga AS "idCarga", id_usuario AS "idUsuario" FROM carga
-      WHERE organizacion IN ('PENDIENTE', 'ORGANIZANDO') AND estado = 1 ORDER BY id_carga`,
+  const pendientes = await consulta<Encargo>(
+    db,
+    sql`SELECT ${ENCARGO} FROM carga c
+      WHERE c.organizacion IN ('PENDIENTE', 'ORGANIZANDO') AND c.estado = 1 ORDER BY c.id_carga`,
   );
   for (const p of pendientes) await jobs.add(JOB_ORGANIZAR, p, { key: claveOrganizar(p.idCarga) });
 }
@@ -89,9 +97,9 @@ export async function reanudarOrganizaciones(jobs: JobQueue, db: Queryable) {
 export async function esperarOrganizacion(db: Queryable, idCarga: number, maxMs = 10 * 60_000) {
   const hasta = Date.now() + maxMs;
   for (let pausa = 25; ; pausa = Math.min(500, pausa * 2)) {
-    const [c] = await db.query<{ organizacion: string | null; obs: string | null }>(
-      'SELECT organizacion, organizacion_obs AS obs FROM carga WHERE id_carga = $1',
-      [idCarga],
+    const c = await una<{ organizacion: string | null; obs: string | null }>(
+      db,
+      sql`SELECT organizacion, organizacion_obs AS obs FROM carga WHERE id_carga = ${idCarga}`,
     );
     if ((c?.organizacion !== 'PENDIENTE' && c?.organizacion !== 'ORGANIZANDO') || Date.now() > hasta)
       return c;

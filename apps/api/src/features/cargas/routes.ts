@@ -4,6 +4,8 @@ import { MSG_CARGA } from '@app/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { carga } from '../../db/schema/index.ts';
+import { columnas, consulta, sql } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { storageFor } from '../../lib/storage/index.ts';
 import { accionesRoutes } from './acciones.ts';
@@ -13,6 +15,9 @@ import { lecturaRoutes } from './lectura.ts';
 import { reanudarOrganizaciones } from './organizar-job.ts';
 import type { Carga } from './service.ts';
 import { subidaRoutes } from './subida.ts';
+
+/** A load's id (alias c). */
+const ID_CARGA = columnas(carga, 'c', { solo: ['idCarga'] });
 
 /** What the loads' routes share: the storage layer, the upload limit, the live progress of a load. */
 export type CargaRoutesOpts = {
@@ -43,8 +48,9 @@ export async function cargaRoutes(app: FastifyInstance) {
     // (their transaction rolled back) are queued again; a load whose file is gone then fails. With
     // graphile-worker the jobs are in the database and nothing is to be done here.
     if (app.jobs.kind === 'memory' && app.role !== 'api') {
-      const pendientes = await db.query<{ idCarga: number }>(
-        `SELECT id_carga AS "idCarga" FROM carga WHERE estado_proceso = 'PROCESANDO' ORDER BY id_carga`,
+      const pendientes = await consulta<{ idCarga: number }>(
+        db,
+        sql`SELECT ${ID_CARGA} FROM carga c WHERE c.estado_proceso = 'PROCESANDO' ORDER BY c.id_carga`,
       );
       for (const p of pendientes)
         await app.jobs.add(JOB_INGESTA, { idCarga: p.idCarga }, { key: claveIngesta(p.idCarga) });

@@ -21,22 +21,65 @@ import {
 } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
+import { autorizacion, carga } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { columnas, compilar, consulta, fila, lista, sql, una } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
 import { borrarDelAlmacen, quitarArchivosCarga } from './archivos-carga.ts';
 
-export const CARGA_SELECT = `SELECT c.id_carga AS "idCarga", c.id_tramite AS "idTramite", c.id_usuario AS "idUsuario",
-  u.nombre AS "usuarioNombre", c.id_autorizacion AS "idAutorizacion", c.tipo_carga AS "tipoCarga", c.num_semana AS "numSemana",
-  c.fecha_desde AS "fechaDesde", c.fecha_hasta AS "fechaHasta", c.numero_registros AS "numeroRegistros",
-  c.numero_reg_val AS "numeroRegVal", c.contador_errores AS "contadorErrores", c.contador_novedades AS "contadorNovedades",
-  c.tiene_errores AS "tieneErrores", c.tiene_novedades AS "tieneNovedades", c.tiene_planillas AS "tienePlanillas",
-  c.tiene_archivos AS "tieneArchivos", c.estado, c.estado_proceso AS "estadoProceso", c.progreso,
-  c.filas_por_segundo AS "filasPorSegundo", c.tamanio_archivo::float8 AS "tamanioArchivo", c.nombre_archivo AS "nombreArchivo",
-  c.formato, c.obs, c.fecha_creacion AS "fechaCreacion", c.fecha_actualizacion AS "fechaActualizacion",
-  c.fecha_modificacion AS "fechaModificacion", c.organizacion, c.organizacion_obs AS "organizacionObs"
-  FROM carga c JOIN usuario u ON u.id_usuario = c.id_usuario`;
+/** The columns of a load (alias c, its user u). */
+const CARGA_COLS = lista([
+  columnas(carga, 'c', { solo: ['idCarga', 'idTramite', 'idUsuario'], extra: { usuarioNombre: 'u.nombre' } }),
+  columnas(carga, 'c', {
+    solo: [
+      'idAutorizacion',
+      'tipoCarga',
+      'numSemana',
+      'fechaDesde',
+      'fechaHasta',
+      'numeroRegistros',
+      'numeroRegVal',
+      'contadorErrores',
+      'contadorNovedades',
+      'tieneErrores',
+      'tieneNovedades',
+      'tienePlanillas',
+      'tieneArchivos',
+      'estado',
+      'estadoProceso',
+      'progreso',
+      'filasPorSegundo',
+    ],
+    extra: { tamanioArchivo: 'c.tamanio_archivo::float8' },
+  }),
+  columnas(carga, 'c', {
+    solo: [
+      'nombreArchivo',
+      'formato',
+      'obs',
+      'fechaCreacion',
+      'fechaActualizacion',
+      'fechaModificacion',
+      'organizacion',
+      'organizacionObs',
+    ],
+  }),
+]);
+
+/** `SELECT` a load's columns `FROM carga c JOIN usuario u`: add the WHERE. */
+export const CARGA_SQL = sql`SELECT ${CARGA_COLS} FROM carga c JOIN usuario u ON u.id_usuario = c.id_usuario`;
+
+/** CARGA_SQL as text, for the statements still written as text (authorizations' loads). */
+export const CARGA_SELECT = compilar(CARGA_SQL).text;
+
+/** An authorization's period and state (alias a). */
+const AUTORIZACION = columnas(autorizacion, 'a', { solo: ['fechaDesde', 'fechaHasta', 'estadoAut'] });
+/** A new load's id (RETURNING). */
+const ID_CARGA = columnas(carga, 'carga', { solo: ['idCarga'] });
+/** The procedure of a load (alias c). */
+const TRAMITE_DE_CARGA = columnas(carga, 'c', { solo: ['idTramite'] });
 
 export type Carga = {
   idCarga: number;
@@ -74,7 +117,7 @@ export type Carga = {
 
 /** A load the user may see (its procedure in the user's tenant), else 404. */
 export async function getCargaForUser(q: Queryable, user: SessionUser, idCarga: number): Promise<Carga> {
-  const [c] = await q.query<Carga>(`${CARGA_SELECT} WHERE c.id_carga = $1`, [idCarga]);
+  const c = await una<Carga>(q, sql`${CARGA_SQL} WHERE c.id_carga = ${idCarga}`);
   if (!c) throw notFound();
   await getTramiteForUser(q, user, c.idTramite);
   return c;
@@ -124,10 +167,10 @@ export async function registrarCarga(
     let periodo = { fechaDesde: t.fechaDesde, fechaHasta: t.fechaHasta };
     let numSemana: number | null = null;
     if (idAutorizacion) {
-      const [a] = await tx.query<{ fechaDesde: string | null; fechaHasta: string | null; estadoAut: string }>(
-        `SELECT fecha_desde AS "fechaDesde", fecha_hasta AS "fechaHasta", estado_aut AS "estadoAut" FROM autorizacion
-          WHERE id_autorizacion = $1 AND id_tramite = $2`,
-        [idAutorizacion, t.idTramite],
+      const a = await una<{ fechaDesde: string | null; fechaHasta: string | null; estadoAut: string }>(
+        tx,
+        sql`SELECT ${AUTORIZACION} FROM autorizacion a
+             WHERE a.id_autorizacion = ${idAutorizacion} AND a.id_tramite = ${t.idTramite}`,
       );
       if (!a)
         throw badRequest(MSG_CARGA.autorizacionInvalida, { idAutorizacion: MSG_CARGA.autorizacionInvalida });
@@ -155,24 +198,14 @@ export async function registrarCarga(
       }
       periodo = { fechaDesde: s.campos.fechaDesde, fechaHasta: s.campos.fechaHasta };
     }
-    const [c] = await tx.query<{ idCarga: number }>(
-      `INSERT INTO carga (id_tramite, id_usuario, id_autorizacion, tipo_carga, num_semana, fecha_desde, fecha_hasta,
+    const c = await fila<{ idCarga: number }>(
+      tx,
+      sql`INSERT INTO carga (id_tramite, id_usuario, id_autorizacion, tipo_carga, num_semana, fecha_desde, fecha_hasta,
                           tamanio_archivo, nombre_archivo, formato, fecha_modificacion, estado_proceso, progreso, archivo_clave)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PROCESANDO', 0, $12) RETURNING id_carga AS "idCarga"`,
-      [
-        t.idTramite,
-        user.idUsuario,
-        idAutorizacion,
-        tipoCarga,
-        numSemana,
-        periodo.fechaDesde,
-        periodo.fechaHasta,
-        s.size,
-        s.nombreArchivo,
-        s.formato,
-        s.campos.fechaModificacion ?? null,
-        s.clave,
-      ],
+       VALUES (${t.idTramite}, ${user.idUsuario}, ${idAutorizacion}, ${tipoCarga}, ${numSemana}, ${periodo.fechaDesde},
+               ${periodo.fechaHasta}, ${s.size}, ${s.nombreArchivo}, ${s.formato}, ${s.campos.fechaModificacion ?? null},
+               'PROCESANDO', 0, ${s.clave})
+       RETURNING ${ID_CARGA}`,
     );
     await encolar(tx, c.idCarga);
     return c.idCarga;
@@ -188,15 +221,13 @@ export const nombreSeguro = (name: string) =>
 
 /** Locks the procedure, then the load (the same order as the ingest), and checks the load is active. */
 export async function lockCarga(tx: Queryable, user: SessionUser, idCarga: number) {
-  const [ref] = await tx.query<{ idTramite: number }>(
-    'SELECT id_tramite AS "idTramite" FROM carga WHERE id_carga = $1',
-    [idCarga],
+  const ref = await una<{ idTramite: number }>(
+    tx,
+    sql`SELECT ${TRAMITE_DE_CARGA} FROM carga c WHERE c.id_carga = ${idCarga}`,
   );
   if (!ref) throw notFound();
   const t = await getTramiteForUser(tx, user, ref.idTramite, { lock: true });
-  const [c] = await tx.query<Carga>(`${CARGA_SELECT} WHERE c.id_carga = $1 FOR NO KEY UPDATE OF c`, [
-    idCarga,
-  ]);
+  const c = await fila<Carga>(tx, sql`${CARGA_SQL} WHERE c.id_carga = ${idCarga} FOR NO KEY UPDATE OF c`);
   if (c.estado !== 1) throw conflict(MSG_CARGA.yaEliminada);
   if (c.estadoProceso === 'PROCESANDO') throw conflict(MSG_CARGA.enProceso);
   return { t, c };
@@ -204,11 +235,12 @@ export async function lockCarga(tx: Queryable, user: SessionUser, idCarga: numbe
 
 /** What deleting a load removes: its raw rows, its attentions with their lines, and their files. */
 async function contenidoCarga(q: Queryable, c: Pick<Carga, 'idCarga' | 'numeroRegistros'>) {
-  const [r] = await q.query<{ atenciones: number; lineas: number; archivos: number }>(
-    `SELECT (SELECT count(*)::int FROM planilla p WHERE p.id_carga = $1) AS atenciones,
-            (SELECT count(*)::int FROM planilla_det d JOIN planilla p ON p.id_planilla = d.id_planilla WHERE p.id_carga = $1) AS lineas,
-            (SELECT count(*)::int FROM archivo_pla a WHERE a.id_carga = $1) AS archivos`,
-    [c.idCarga],
+  const id = c.idCarga;
+  const r = await fila<{ atenciones: number; lineas: number; archivos: number }>(
+    q,
+    sql`SELECT (SELECT count(*)::int FROM planilla p WHERE p.id_carga = ${id}) AS atenciones,
+            (SELECT count(*)::int FROM planilla_det d JOIN planilla p ON p.id_planilla = d.id_planilla WHERE p.id_carga = ${id}) AS lineas,
+            (SELECT count(*)::int FROM archivo_pla a WHERE a.id_carga = ${id}) AS archivos`,
   );
   return { filas: c.numeroRegistros, ...r };
 }
@@ -260,36 +292,34 @@ export async function eliminarCarga(
     const motivo = motivoNoEliminar(user, c, t.estadoTramite);
     if (motivo) throw conflict(motivo);
     const r = await contenidoCarga(tx, c);
-    await tx.query('UPDATE carga SET estado = 0, fecha_actualizacion = now() WHERE id_carga = $1', [idCarga]);
-    await tx.query('DELETE FROM carga_error WHERE id_carga = $1', [idCarga]);
-    await tx.query('DELETE FROM carga_fila WHERE id_carga = $1', [idCarga]);
+    await consulta(
+      tx,
+      sql`UPDATE carga SET estado = 0, fecha_actualizacion = now() WHERE id_carga = ${idCarga}`,
+    );
+    await consulta(tx, sql`DELETE FROM carga_error WHERE id_carga = ${idCarga}`);
+    await consulta(tx, sql`DELETE FROM carga_fila WHERE id_carga = ${idCarga}`);
     const archivos = await quitarArchivosCarga(tx, idCarga);
     if (r.atenciones > 0) {
       // Observations cannot exist before sending; removed all the same so no row points at a gone attention.
-      await tx.query(
-        'DELETE FROM pla_det_obs WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_carga = $1)',
-        [idCarga],
-      );
-      await tx.query(
-        'DELETE FROM pla_obs WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_carga = $1)',
-        [idCarga],
-      );
-      const otros = await tx.query<{ ruta: string }>(
-        'DELETE FROM archivo_pla WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_carga = $1) RETURNING ruta',
-        [idCarga],
+      const deLaCarga = sql`id_planilla IN (SELECT id_planilla FROM planilla WHERE id_carga = ${idCarga})`;
+      await consulta(tx, sql`DELETE FROM pla_det_obs WHERE ${deLaCarga}`);
+      await consulta(tx, sql`DELETE FROM pla_obs WHERE ${deLaCarga}`);
+      const otros = await consulta<{ ruta: string }>(
+        tx,
+        sql`DELETE FROM archivo_pla WHERE ${deLaCarga} RETURNING ruta`,
       );
       archivos.push(...otros.map((o) => o.ruta));
-      await tx.query('DELETE FROM planilla WHERE id_carga = $1', [idCarga]);
+      await consulta(tx, sql`DELETE FROM planilla WHERE id_carga = ${idCarga}`);
     }
     const nota = MSG_ANULACION.bitacoraCargaEliminada(idCarga, c.nombreArchivo, r);
     // What is left decides the step: no valid load, no attention, no file (in that order).
-    const [queda] = await tx.query<{ validas: number; atenciones: number; archivos: number }>(
-      `SELECT (SELECT count(*)::int FROM carga c WHERE c.id_tramite = $1 AND c.estado = 1 AND c.tiene_errores = 0
-                 AND c.estado_proceso = 'COMPLETADA') AS validas,
-              (SELECT count(*)::int FROM planilla p WHERE p.id_tramite = $1 AND p.estado = 1) AS atenciones,
+    const queda = await fila<{ validas: number; atenciones: number; archivos: number }>(
+      tx,
+      sql`SELECT (SELECT count(*)::int FROM carga c WHERE c.id_tramite = ${t.idTramite} AND c.estado = 1
+                 AND c.tiene_errores = 0 AND c.estado_proceso = 'COMPLETADA') AS validas,
+              (SELECT count(*)::int FROM planilla p WHERE p.id_tramite = ${t.idTramite} AND p.estado = 1) AS atenciones,
               (SELECT count(*)::int FROM archivo_pla a JOIN planilla p ON p.id_planilla = a.id_planilla
-                WHERE p.id_tramite = $1 AND p.estado = 1) AS archivos`,
-      [t.idTramite],
+                WHERE p.id_tramite = ${t.idTramite} AND p.estado = 1) AS archivos`,
     );
     const ev =
       queda.validas === 0

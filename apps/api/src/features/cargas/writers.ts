@@ -2,6 +2,7 @@ import { COLUMNAS_DATOS } from '@app/domain';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Queryable } from '../../db/client.ts';
+import { compilar, sql } from '../../lib/sql.ts';
 import type { Cells } from './sources.ts';
 import { FILA_COLUMNAS_SQL } from './sql.ts';
 
@@ -114,11 +115,15 @@ export function copySink(client: pg.PoolClient, idCarga: number, batchSize = 10_
   };
 }
 
-const FILA_INSERT = `INSERT INTO carga_fila (${FILA_COLS.join(', ')})
-  SELECT $1::int, * FROM unnest($2::int[], ${COLUMNAS_DATOS.map((_, i) => `$${i + 3}::text[]`).join(', ')},
-    $${COLUMNAS_DATOS.length + 3}::bool[], $${COLUMNAS_DATOS.length + 4}::bool[])`;
-const ERROR_INSERT = `INSERT INTO carga_error (${ERROR_COLS.join(', ')})
-  SELECT $1::int, * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[])`;
+/** An array parameter of the batch statements below (compiled once to text: its value is the batch's). */
+const arreglo = (tipo: string) => sql`${sql.param([] as unknown[])}::${sql.raw(tipo)}[]`;
+const FILA_INSERT = compilar(sql`INSERT INTO carga_fila (${sql.raw(FILA_COLS.join(', '))})
+  SELECT ${0}::int, * FROM unnest(${sql.join(
+    [arreglo('int'), ...COLUMNAS_DATOS.map(() => arreglo('text')), arreglo('bool'), arreglo('bool')],
+    sql.raw(', '),
+  )})`).text;
+const ERROR_INSERT = compilar(sql`INSERT INTO carga_error (${sql.raw(ERROR_COLS.join(', '))})
+  SELECT ${0}::int, * FROM unnest(${sql.join(['int', 'text', 'text', 'text', 'text'].map(arreglo), sql.raw(', '))})`).text;
 
 /** PGlite: `INSERT … SELECT * FROM unnest($1::text[], …)` batches inside the load's transaction. */
 export function unnestSink(tx: Queryable, idCarga: number, batchSize = 5_000): RowSink {

@@ -9,6 +9,7 @@ import {
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { consulta, fila, sql, una } from '../../lib/sql.ts';
 import { recordChanges } from '../planillas/access.ts';
 import { cerrarCambio, contexto, lineaBloqueada } from './service.ts';
 import { leerDetalle } from './sql.ts';
@@ -25,9 +26,10 @@ export async function cambiarEstado(
   const l = await lineaBloqueada(tx, idPlanilla, idDet);
   if (l.estado === b.estado)
     throw conflict(b.estado === 1 ? MSG_DETALLE.yaActivo : MSG_DETALLE.yaInactivo, 'ESTADO_INVALIDO');
-  await tx.query(
-    'UPDATE planilla_det SET estado = $2, fecha_act = now(), id_usuario_act = $3 WHERE id_planilla_det = $1',
-    [idDet, b.estado, user.idUsuario],
+  await consulta(
+    tx,
+    sql`UPDATE planilla_det SET estado = ${b.estado}, fecha_act = now(), id_usuario_act = ${user.idUsuario}
+         WHERE id_planilla_det = ${idDet}`,
   );
   const operacion = b.estado === 1 ? 'ACTIVAR' : 'DESACTIVAR';
   await recordChanges(
@@ -61,9 +63,10 @@ export async function actualizarFecha(
     throw badRequest(M.fechaFuera(fechaDesde, fechaHasta), {
       fechaAtencion: M.fechaFuera(fechaDesde, fechaHasta),
     });
-  await tx.query(
-    'UPDATE planilla_det SET fecha_atencion = $2, fecha_act = now(), id_usuario_act = $3 WHERE id_planilla_det = $1',
-    [idDet, b.fechaAtencion, user.idUsuario],
+  await consulta(
+    tx,
+    sql`UPDATE planilla_det SET fecha_atencion = ${b.fechaAtencion}, fecha_act = now(), id_usuario_act = ${user.idUsuario}
+         WHERE id_planilla_det = ${idDet}`,
   );
   await recordChanges(
     tx,
@@ -91,26 +94,28 @@ export async function aplicarGlosaTarifa(
   const ctx = await contexto(tx, user, idPlanilla, version, canAuditarValores);
   const l = await lineaBloqueada(tx, idPlanilla, idDet);
   if (l.estado !== 1) throw new AppError(422, 'DETALLE_INACTIVO', M.glosaDetalleInactivo);
-  const [t] = await tx.query<{ valor: string; exceso: boolean; aprobado: string; reclamado: string }>(
-    `SELECT tp.valor::text AS valor, $3::numeric > tp.valor AS exceso, (tp.valor * $4::int)::numeric(14, 2)::text AS aprobado,
-            ($3::numeric * $4::int)::numeric(14, 2)::text AS reclamado
-       FROM tarifa_pres tp WHERE tp.id_prestador = $1 AND tp.id_elemento = $2`,
-    [ctx.planilla.idPrestador, l.idElemento, l.valorUni, l.cantidad],
+  const t = await una<{ valor: string; exceso: boolean; aprobado: string; reclamado: string }>(
+    tx,
+    sql`SELECT tp.valor::text AS valor, ${l.valorUni}::numeric > tp.valor AS exceso,
+            (tp.valor * ${l.cantidad}::int)::numeric(14, 2)::text AS aprobado,
+            (${l.valorUni}::numeric * ${l.cantidad}::int)::numeric(14, 2)::text AS reclamado
+       FROM tarifa_pres tp WHERE tp.id_prestador = ${ctx.planilla.idPrestador} AND tp.id_elemento = ${l.idElemento}`,
   );
   if (!t) throw new AppError(422, 'SIN_TARIFA', M.sinTarifa);
   if (!t.exceso) throw new AppError(422, 'SIN_EXCESO', M.sinExcesoTarifa);
   const idObservacion = await observacionTarifa(tx, ctx.tramite.idTramite, user.idUsuario);
-  const [ya] = await tx.query<{ id: number }>(
-    `SELECT id_pla_det_obs AS id FROM pla_det_obs
-      WHERE id_planilla_det = $1 AND id_observacion = $2 AND estado = 1 AND observacion_tipo = 'M'`,
-    [idDet, idObservacion],
+  const ya = await una<{ id: number }>(
+    tx,
+    sql`SELECT id_pla_det_obs AS id FROM pla_det_obs
+      WHERE id_planilla_det = ${idDet} AND id_observacion = ${idObservacion} AND estado = 1 AND observacion_tipo = 'M'`,
   );
   if (!ya) {
     const descripcion = `TARIFA CONVENIDA ${t.valor}; VALOR UNITARIO RECLAMADO ${l.valorUni}`;
-    const [o] = await tx.query<{ id: number }>(
-      `INSERT INTO pla_det_obs (id_planilla_det, id_planilla, id_observacion, observacion_tipo, descripcion, id_usuario_reg)
-       VALUES ($1, $2, $3, 'M', $4, $5) RETURNING id_pla_det_obs AS id`,
-      [idDet, idPlanilla, idObservacion, descripcion, user.idUsuario],
+    const o = await fila<{ id: number }>(
+      tx,
+      sql`INSERT INTO pla_det_obs (id_planilla_det, id_planilla, id_observacion, observacion_tipo, descripcion, id_usuario_reg)
+       VALUES (${idDet}, ${idPlanilla}, ${idObservacion}, 'M', ${descripcion}, ${user.idUsuario})
+       RETURNING id_pla_det_obs AS id`,
     );
     // Named as the observations feature names its trail ('Obs. detalle M #12 estándar').
     await recordChanges(
@@ -123,10 +128,10 @@ export async function aplicarGlosaTarifa(
       { idPlanilla, idPlanillaDet: idDet, idUsuario: user.idUsuario, operacion: 'OBS_CREAR' },
     );
   }
-  await tx.query('UPDATE planilla_det SET valor_aprobado = $2::numeric WHERE id_planilla_det = $1', [
-    idDet,
-    t.aprobado,
-  ]);
+  await consulta(
+    tx,
+    sql`UPDATE planilla_det SET valor_aprobado = ${t.aprobado}::numeric WHERE id_planilla_det = ${idDet}`,
+  );
   await recordChanges(
     tx,
     { valorAprobado: l.valorAprobado ?? t.reclamado },
@@ -139,20 +144,20 @@ export async function aplicarGlosaTarifa(
 
 /** The insurer's standard observation for a price above the agreed tariff, created if missing. */
 async function observacionTarifa(tx: Queryable, idTramite: number, idUsuario: number): Promise<number> {
-  const [found] = await tx.query<{ id: number }>(
-    `SELECT ob.id_observacion AS id FROM observacion ob, tramite t
-      WHERE t.id_tramite = $1 AND ob.tipo = 'M' AND upper(ob.descripcion) = $2
+  const found = await una<{ id: number }>(
+    tx,
+    sql`SELECT ob.id_observacion AS id FROM observacion ob, tramite t
+      WHERE t.id_tramite = ${idTramite} AND ob.tipo = 'M' AND upper(ob.descripcion) = ${OBS_TARIFA_SUPERIOR}
         AND (ob.id_empresa = t.id_empresa_aseguradora
              OR ob.id_empresa = (SELECT s.id_empresa FROM suscripcion s WHERE s.id_suscripcion = t.id_suscripcion))
       ORDER BY ob.id_observacion LIMIT 1`,
-    [idTramite, OBS_TARIFA_SUPERIOR],
   );
   if (found) return found.id;
-  const [created] = await tx.query<{ id: number }>(
-    `INSERT INTO observacion (id_empresa, descripcion, tipo, id_usuario_reg)
-     SELECT t.id_empresa_aseguradora, $2, 'M', $3 FROM tramite t WHERE t.id_tramite = $1
+  const created = await fila<{ id: number }>(
+    tx,
+    sql`INSERT INTO observacion (id_empresa, descripcion, tipo, id_usuario_reg)
+     SELECT t.id_empresa_aseguradora, ${OBS_TARIFA_SUPERIOR}, 'M', ${idUsuario} FROM tramite t WHERE t.id_tramite = ${idTramite}
      RETURNING id_observacion AS id`,
-    [idTramite, OBS_TARIFA_SUPERIOR, idUsuario],
   );
   return created.id;
 }

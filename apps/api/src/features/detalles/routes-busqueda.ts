@@ -2,7 +2,6 @@ import {
   busquedaDetalleQuerySchema,
   type CatalogDef,
   canWriteCatalog,
-  type ElementoBusqueda,
   type ElemPresEquivalencia,
   elementosBusquedaSchema,
   equivalenciaBodySchema,
@@ -20,42 +19,14 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Queryable } from '../../db/client.ts';
 import { tenantHooks } from '../../lib/crud.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { foldedLike, likePattern } from '../../lib/sql.ts';
+import { consulta, contiene, fila, likePattern, prefixPattern, sql, una } from '../../lib/sql.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
-import { prefixPattern } from '../planillas/queries.ts';
+import { buscarElementos, deTexto, EQUIVALENCIA, TARIFA } from './busqueda.ts';
 
 const tags = ['detalles'];
 const elempres = getCatalog('elempres') as CatalogDef;
-
-/** Elements matching a text by code prefix or words of the name, with the provider's agreed value. */
-async function buscarElementos(
-  q: Queryable,
-  idPrestador: number,
-  text: string | undefined,
-  page: number,
-  pageSize: number,
-) {
-  const cond = text
-    ? `(e.codigo LIKE $1 OR ${foldedLike('e.nombre', '$2')})`
-    : '$1::text IS NULL AND $2::text IS NULL';
-  const params = text ? [prefixPattern(text.toUpperCase()), likePattern(foldText(text))] : [null, null];
-  const [{ n }] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM elemento e WHERE ${cond}`,
-    params,
-  );
-  const items = await q.query<ElementoBusqueda>(
-    `SELECT e.id_elemento AS "idElemento", e.codigo, e.nombre, c.nombre AS "clasElemNombre", e.valor::text AS valor,
-            tp.valor::text AS "tarifaConv"
-       FROM elemento e LEFT JOIN clas_elem c ON c.id_clas_elem = e.id_clas_elem
-       LEFT JOIN tarifa_pres tp ON tp.id_prestador = $3 AND tp.id_elemento = e.id_elemento
-      WHERE ${cond} ORDER BY e.nombre, e.codigo LIMIT $4 OFFSET $5`,
-    [...params, idPrestador, pageSize, (page - 1) * pageSize],
-  );
-  return { items, total: n, page, pageSize };
-}
 
 /**
  * The searches of the line window (tariff and coded element: ≥ 2 characters, 5 per page, docs/spec-summary.md 001
@@ -83,16 +54,14 @@ export async function detalleBusquedaRoutes(app: FastifyInstance) {
     async (req) => {
       const { planilla } = await getPlanillaForUser(db, req.user, req.params.id);
       const { q, page, pageSize } = req.query;
-      const params = [planilla.idPrestador, prefixPattern(q.toUpperCase()), likePattern(foldText(q))];
-      const from = `FROM tarifa_pres tp JOIN elemento e ON e.id_elemento = tp.id_elemento
+      const from = sql`FROM tarifa_pres tp JOIN elemento e ON e.id_elemento = tp.id_elemento
         LEFT JOIN tarifario ta ON ta.id_tarifario = tp.id_tarifario
-       WHERE tp.id_prestador = $1 AND (e.codigo LIKE $2 OR ${foldedLike('e.nombre', '$3')})`;
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
-      const items = await db.query<TarifaBusqueda>(
-        `SELECT tp.id_tarifa_pres AS "idTarifaPres", tp.id_tarifario AS "idTarifa", ta.descripcion AS "tarifarioNombre",
-                e.id_elemento AS "idElemento", e.codigo AS "elementoCodigo", e.nombre AS "elementoNombre", tp.valor::text AS valor
-           ${from} ORDER BY e.nombre, e.codigo LIMIT $4 OFFSET $5`,
-        [...params, pageSize, (page - 1) * pageSize],
+       WHERE tp.id_prestador = ${planilla.idPrestador}
+         AND (e.codigo LIKE ${prefixPattern(q.toUpperCase())} OR ${contiene(sql.raw('e.nombre'), likePattern(foldText(q)))})`;
+      const { n } = await fila<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`);
+      const items = await consulta<TarifaBusqueda>(
+        db,
+        sql`SELECT ${TARIFA} ${from} ORDER BY e.nombre, e.codigo LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       );
       return { items, total: n, page, pageSize };
     },
@@ -119,16 +88,14 @@ export async function detalleBusquedaRoutes(app: FastifyInstance) {
   /** The provider's code, tenant-checked as the elempres catalogue is (404 outside it). */
   async function elemPres(user: SessionUser, id: number, mode: 'read' | 'write') {
     const scope = tenantHooks(elempres).scope?.({ user } as never, 2, mode);
-    const [row] = await db.query<ElemPresEquivalencia>(
-      `SELECT t.id_elem_pres AS "idElemPres", t.id_prestador AS "idPrestador", pr.nombre_comercial AS "prestadorNombre",
-              t.codigo, t.nombre, t.id_elemento AS "idElemento", e.codigo AS "elementoCodigo", e.nombre AS "elementoNombre",
-              tp.valor::text AS "tarifaConv", ta.descripcion AS "tarifarioNombre"
+    const row = await una<ElemPresEquivalencia>(
+      db,
+      sql`SELECT ${EQUIVALENCIA}
          FROM elem_pres t LEFT JOIN prestador pr ON pr.id_prestador = t.id_prestador
          LEFT JOIN elemento e ON e.id_elemento = t.id_elemento
          LEFT JOIN tarifa_pres tp ON tp.id_prestador = t.id_prestador AND tp.id_elemento = t.id_elemento
          LEFT JOIN tarifario ta ON ta.id_tarifario = tp.id_tarifario
-        WHERE t.id_elem_pres = $1${scope ? ` AND ${scope.sql}` : ''}`,
-      [id, ...(scope?.params ?? [])],
+        WHERE t.id_elem_pres = ${id}${scope ? sql` AND ${deTexto(scope, 2)}` : sql.empty()}`,
     );
     if (!row) throw notFound();
     return row;
@@ -172,12 +139,13 @@ export async function detalleBusquedaRoutes(app: FastifyInstance) {
       await elemPres(req.user, req.params.id, 'write');
       const { idElemento } = req.body;
       if (idElemento !== null) {
-        const [e] = await db.query('SELECT 1 FROM elemento WHERE id_elemento = $1', [idElemento]);
+        const e = await una(db, sql`SELECT 1 FROM elemento WHERE id_elemento = ${idElemento}`);
         if (!e) throw badRequest(M.elementoNoExiste, { idElemento: M.elementoNoExiste });
       }
-      await db.query(
-        'UPDATE elem_pres SET id_elemento = $2, fecha_act = now(), id_usuario_act = $3 WHERE id_elem_pres = $1',
-        [req.params.id, idElemento, req.user.idUsuario],
+      await consulta(
+        db,
+        sql`UPDATE elem_pres SET id_elemento = ${idElemento}, fecha_act = now(), id_usuario_act = ${req.user.idUsuario}
+             WHERE id_elem_pres = ${req.params.id}`,
       );
       return {
         mensaje: M.equivalenciaActualizada,

@@ -10,11 +10,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
+import { carga, planilla } from '../../db/schema/index.ts';
+import { columnas, consulta, fila, sql } from '../../lib/sql.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { totalesPlanilla } from './sql.ts';
 
 const tags = ['detalles'];
+
+/** The load of a group of attentions (alias p). */
+const POR_CARGA = columnas(planilla, 'p', { solo: ['idCarga'] });
+/** A load's period and type (alias c). */
+const CARGA = columnas(carga, 'c', { solo: ['idCarga', 'fechaDesde', 'fechaHasta', 'tipoCarga'] });
 
 /**
  * Claimed / approved / objected of a procedure and each of its loads: the per-attention totals the
@@ -29,35 +36,37 @@ export async function totalesTramite(
   const tramite = await getTramiteForUser(q, user, idTramite);
   const c = visibilityColumn(user, tramite);
   const filtro =
-    c === null ? '' : ` AND p.${c === 'idUsuarioMed' ? 'id_usuario_med' : 'id_usuario_doc'} = $2`;
-  const rows = await q.query<{
+    c === null
+      ? sql.empty()
+      : sql` AND p.${sql.raw(c === 'idUsuarioMed' ? 'id_usuario_med' : 'id_usuario_doc')} = ${user.idUsuario}`;
+  const rows = await consulta<{
     idCarga: number;
     atenciones: number;
     reclamado: string;
     aprobado: string;
     glosa: string;
   }>(
-    `SELECT p.id_carga AS "idCarga", count(*)::int AS atenciones, sum(p.total_reclamado)::text AS reclamado,
+    q,
+    sql`SELECT ${POR_CARGA}, count(*)::int AS atenciones, sum(p.total_reclamado)::text AS reclamado,
             sum(p.total_aprobado)::text AS aprobado, sum(p.total_glosa)::text AS glosa
-       FROM planilla p WHERE p.id_tramite = $1 AND p.estado = 1${filtro}
+       FROM planilla p WHERE p.id_tramite = ${idTramite} AND p.estado = 1${filtro}
       GROUP BY p.id_carga`,
-    c === null ? [idTramite] : [idTramite, user.idUsuario],
   );
-  const cargas = await q.query<{
+  const cargas = await consulta<{
     idCarga: number;
     fechaDesde: string;
     fechaHasta: string;
     tipoCarga: string;
   }>(
-    `SELECT id_carga AS "idCarga", fecha_desde AS "fechaDesde", fecha_hasta AS "fechaHasta", tipo_carga AS "tipoCarga"
-       FROM carga WHERE id_tramite = $1 ORDER BY fecha_desde, id_carga`,
-    [idTramite],
+    q,
+    sql`SELECT ${CARGA} FROM carga c WHERE c.id_tramite = ${idTramite} ORDER BY c.fecha_desde, c.id_carga`,
   );
-  const [sum] = await q.query<{ reclamado: string; aprobado: string; glosa: string }>(
-    `SELECT COALESCE(sum(x.r), 0)::numeric(16, 2)::text AS reclamado, COALESCE(sum(x.a), 0)::numeric(16, 2)::text AS aprobado,
+  const sum = await fila<{ reclamado: string; aprobado: string; glosa: string }>(
+    q,
+    sql`SELECT COALESCE(sum(x.r), 0)::numeric(16, 2)::text AS reclamado, COALESCE(sum(x.a), 0)::numeric(16, 2)::text AS aprobado,
             COALESCE(sum(x.g), 0)::numeric(16, 2)::text AS glosa
-       FROM unnest($1::numeric[], $2::numeric[], $3::numeric[]) AS x(r, a, g)`,
-    [rows.map((r) => r.reclamado), rows.map((r) => r.aprobado), rows.map((r) => r.glosa)],
+       FROM unnest(${sql.param(rows.map((r) => r.reclamado))}::numeric[], ${sql.param(rows.map((r) => r.aprobado))}::numeric[],
+                   ${sql.param(rows.map((r) => r.glosa))}::numeric[]) AS x(r, a, g)`,
   );
   const porCarga = new Map(rows.map((r) => [r.idCarga, r]));
   const cero = { atenciones: 0, reclamado: '0.00', aprobado: '0.00', glosa: '0.00' };

@@ -24,9 +24,9 @@ import { APROBADO, DETALLE_COLS, DETALLE_FROM, RECLAMADO } from './sql.ts';
 const tags = ['detalles'];
 
 /** The constant fragments of the page statement, built once. */
-const PAGINA_COLS = sql.raw(`${DETALLE_COLS}, ${RECLAMADO()} AS r_, ${APROBADO()} AS a_,
-                  d.estado AS e_, d.cantidad * d.valor_uni AS t_
-             ${DETALLE_FROM}`);
+const PAGINA_COLS = sql`${DETALLE_COLS}, ${sql.raw(`${RECLAMADO()} AS r_, ${APROBADO()} AS a_,
+                  d.estado AS e_, d.cantidad * d.valor_uni AS t_`)}
+             ${DETALLE_FROM}`;
 const FROM = sql.raw('FROM planilla_det d LEFT JOIN elemento e ON e.id_elemento = d.id_elemento');
 
 /**

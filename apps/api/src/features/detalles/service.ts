@@ -12,7 +12,9 @@ import {
   toCents,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { elemento as elementoT, elemPres, planillaDet } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { columnas, consulta, fila, sql, una } from '../../lib/sql.ts';
 import {
   assertEstadoTrabajo,
   assertVersion,
@@ -21,7 +23,14 @@ import {
   perfilNoAutorizado,
   recordChanges,
 } from '../planillas/access.ts';
-import { leerDetalle, RECLAMADO, totalesPlanilla } from './sql.ts';
+import { leerDetalle, observacionesM, RECLAMADO, totalesPlanilla } from './sql.ts';
+
+/** The attention of a line (alias d). */
+const DET_PLANILLA = columnas(planillaDet, 'd', { solo: ['idPlanilla'] });
+/** The coded element of a provider's code (alias ep). */
+const EQUIVALENTE = columnas(elemPres, 'ep', { solo: ['idElemento'] });
+/** A coded element (alias e). */
+const ELEMENTO = columnas(elementoT, 'e', { solo: ['idElemento', 'codigo', 'nombre', 'valor'] });
 
 /*
  * Writes of line items by the audit (issue 13 items 2–3). Every write: the attention (tenant and,
@@ -48,9 +57,24 @@ type Linea = {
 
 export type Ctx = PlanillaCtx & { previo: PlanillaTotales };
 
-const LINEA_COLS = `id_planilla_det AS "idPlanillaDet", id_elemento AS "idElemento", codigo, descripcion,
-  fecha_atencion AS "fechaAtencion", cantidad, valor_uni AS "valorUni", tipo, laboratorio, imagen, estado,
-  cantidad_aprobada AS "cantidadAprobada", valor_aprobado AS "valorAprobado"`;
+/** The columns of `Linea` (no alias: also a RETURNING list). */
+const LINEA_COLS = columnas(planillaDet, 'planilla_det', {
+  solo: [
+    'idPlanillaDet',
+    'idElemento',
+    'codigo',
+    'descripcion',
+    'fechaAtencion',
+    'cantidad',
+    'valorUni',
+    'tipo',
+    'laboratorio',
+    'imagen',
+    'estado',
+    'cantidadAprobada',
+    'valorAprobado',
+  ],
+});
 
 export async function contexto(
   tx: Queryable,
@@ -67,9 +91,10 @@ export async function contexto(
 }
 
 export async function lineaBloqueada(tx: Queryable, idPlanilla: number, idPlanillaDet: number) {
-  const [l] = await tx.query<Linea>(
-    `SELECT ${LINEA_COLS} FROM planilla_det WHERE id_planilla_det = $1 AND id_planilla = $2 FOR UPDATE`,
-    [idPlanillaDet, idPlanilla],
+  const l = await una<Linea>(
+    tx,
+    sql`SELECT ${LINEA_COLS} FROM planilla_det
+         WHERE id_planilla_det = ${idPlanillaDet} AND id_planilla = ${idPlanilla} FOR UPDATE`,
   );
   if (!l) throw notFound();
   return l;
@@ -80,12 +105,13 @@ export async function lineaBloqueada(tx: Queryable, idPlanilla: number, idPlanil
  * the trail of its totals (`previo`: read before the change; the triggers already moved the rest).
  */
 export async function cerrarCambio(tx: Queryable, ctx: Ctx, idUsuario: number, operacion: string) {
-  await tx.query(
-    `UPDATE planilla SET version = version + 1, fecha_act = now(), id_usuario_act = $2,
+  const id = ctx.planilla.idPlanilla;
+  await consulta(
+    tx,
+    sql`UPDATE planilla SET version = version + 1, fecha_act = now(), id_usuario_act = ${idUsuario},
             total = (SELECT COALESCE(round(sum(x.cantidad * x.valor_uni), 2), 0) FROM planilla_det x
-                      WHERE x.id_planilla = $1 AND x.estado = 1)
-      WHERE id_planilla = $1`,
-    [ctx.planilla.idPlanilla, idUsuario],
+                      WHERE x.id_planilla = ${id} AND x.estado = 1)
+      WHERE id_planilla = ${id}`,
   );
   const despues = await totalesPlanilla(tx, ctx.planilla.idPlanilla);
   const { version: _a, ...antes } = ctx.previo;
@@ -108,9 +134,10 @@ async function elemento(tx: Queryable, ctx: Ctx, b: { idElemento?: number; codig
   let codigoPrestador: string | null = null;
   if (idElemento === undefined && b.codigoPrestador) {
     codigoPrestador = b.codigoPrestador.toUpperCase();
-    const [eq] = await tx.query<{ idElemento: number | null }>(
-      'SELECT id_elemento AS "idElemento" FROM elem_pres WHERE id_prestador = $1 AND codigo = $2',
-      [ctx.planilla.idPrestador, codigoPrestador],
+    const eq = await una<{ idElemento: number | null }>(
+      tx,
+      sql`SELECT ${EQUIVALENTE} FROM elem_pres ep
+           WHERE ep.id_prestador = ${ctx.planilla.idPrestador} AND ep.codigo = ${codigoPrestador}`,
     );
     if (!eq?.idElemento)
       throw new AppError(422, 'SIN_EQUIVALENCIA', M.sinEquivalencia(codigoPrestador), {
@@ -118,17 +145,18 @@ async function elemento(tx: Queryable, ctx: Ctx, b: { idElemento?: number; codig
       });
     idElemento = eq.idElemento;
   }
-  const [e] = await tx.query<{
+  const e = await una<{
     idElemento: number;
     codigo: string;
     nombre: string;
     valor: string | null;
     tarifa: string | null;
   }>(
-    `SELECT e.id_elemento AS "idElemento", e.codigo, e.nombre, e.valor,
-            (SELECT tp.valor FROM tarifa_pres tp WHERE tp.id_prestador = $2 AND tp.id_elemento = e.id_elemento) AS tarifa
-       FROM elemento e WHERE e.id_elemento = $1`,
-    [idElemento, ctx.planilla.idPrestador],
+    tx,
+    sql`SELECT ${ELEMENTO},
+            (SELECT tp.valor FROM tarifa_pres tp
+              WHERE tp.id_prestador = ${ctx.planilla.idPrestador} AND tp.id_elemento = e.id_elemento) AS tarifa
+       FROM elemento e WHERE e.id_elemento = ${idElemento ?? null}`,
   );
   if (!e) throw badRequest(M.elementoNoExiste, { idElemento: M.elementoNoExiste });
   return { ...e, codigoLinea: codigoPrestador ?? e.codigo };
@@ -158,23 +186,13 @@ export async function crearDetalle(tx: Queryable, user: SessionUser, idPlanilla:
   const laboratorio = b.laboratorio ?? 0;
   const imagen = b.imagen ?? 0;
   const tipo = b.tipo ?? (laboratorio ? 'L' : imagen ? 'X' : 'P');
-  const [l] = await tx.query<Linea>(
-    `INSERT INTO planilla_det (id_planilla, id_elemento, codigo, descripcion, fecha_atencion, cantidad, valor_uni, tipo,
+  const l = await fila<Linea>(
+    tx,
+    sql`INSERT INTO planilla_det (id_planilla, id_elemento, codigo, descripcion, fecha_atencion, cantidad, valor_uni, tipo,
                                laboratorio, imagen, id_usuario_reg)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8, $9, $10, $11) RETURNING ${LINEA_COLS}`,
-    [
-      idPlanilla,
-      e.idElemento,
-      e.codigoLinea,
-      (b.descripcion ?? e.nombre).toUpperCase(),
-      fecha,
-      b.cantidad,
-      valorUni,
-      tipo,
-      laboratorio,
-      imagen,
-      user.idUsuario,
-    ],
+     VALUES (${idPlanilla}, ${e.idElemento}, ${e.codigoLinea}, ${(b.descripcion ?? e.nombre).toUpperCase()}, ${fecha},
+             ${b.cantidad}, ${valorUni}::numeric, ${tipo}, ${laboratorio}, ${imagen}, ${user.idUsuario})
+     RETURNING ${LINEA_COLS}`,
   );
   await recordChanges(tx, {}, auditable(l), {
     idPlanilla,
@@ -216,26 +234,14 @@ export async function editarDetalle(
   if (nuevo.valorAprobado !== null && toCents(nuevo.valorAprobado) > reclamado) nuevo.valorAprobado = null;
   if (nuevo.cantidadAprobada !== null && nuevo.cantidadAprobada > nuevo.cantidad)
     nuevo.cantidadAprobada = null;
-  await tx.query(
-    `UPDATE planilla_det SET id_elemento = $2, codigo = $3, descripcion = $4, fecha_atencion = $5, cantidad = $6,
-            valor_uni = $7::numeric, tipo = $8, laboratorio = $9, imagen = $10, valor_aprobado = $11::numeric,
-            cantidad_aprobada = $12, fecha_act = now(), id_usuario_act = $13
-      WHERE id_planilla_det = $1`,
-    [
-      idDet,
-      nuevo.idElemento,
-      nuevo.codigo,
-      nuevo.descripcion,
-      nuevo.fechaAtencion,
-      nuevo.cantidad,
-      nuevo.valorUni,
-      nuevo.tipo,
-      nuevo.laboratorio,
-      nuevo.imagen,
-      nuevo.valorAprobado,
-      nuevo.cantidadAprobada,
-      user.idUsuario,
-    ],
+  await consulta(
+    tx,
+    sql`UPDATE planilla_det SET id_elemento = ${nuevo.idElemento}, codigo = ${nuevo.codigo},
+            descripcion = ${nuevo.descripcion}, fecha_atencion = ${nuevo.fechaAtencion}, cantidad = ${nuevo.cantidad},
+            valor_uni = ${nuevo.valorUni}::numeric, tipo = ${nuevo.tipo}, laboratorio = ${nuevo.laboratorio},
+            imagen = ${nuevo.imagen}, valor_aprobado = ${nuevo.valorAprobado}::numeric,
+            cantidad_aprobada = ${nuevo.cantidadAprobada}, fecha_act = now(), id_usuario_act = ${user.idUsuario}
+      WHERE id_planilla_det = ${idDet}`,
   );
   const meta = { idPlanilla, idPlanillaDet: idDet, idUsuario: user.idUsuario, operacion: 'DET_EDITAR' };
   await recordChanges(tx, auditable(antes), auditable(nuevo), meta);
@@ -280,19 +286,16 @@ async function fijarAprobado(
   if (cantidadAprobada !== undefined && cantidadAprobada > l.cantidad)
     throw badRequest(M.aprobadoMayor, { cantidadAprobada: M.aprobadoMayor });
   if (exigirObservacion && aprobado < reclamado) {
-    const [o] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pla_det_obs WHERE id_planilla_det = $1 AND estado = 1 AND observacion_tipo = 'M'`,
-      [l.idPlanillaDet],
-    );
-    if (o.n === 0)
+    if ((await observacionesM(tx, l.idPlanillaDet)) === 0)
       throw new AppError(422, 'GLOSA_SIN_OBSERVACION', M.glosaSinObservacion, {
         valorAprobado: M.glosaSinObservacion,
       });
   }
-  await tx.query(
-    `UPDATE planilla_det SET valor_aprobado = $2::numeric, cantidad_aprobada = COALESCE($3, cantidad_aprobada)
-      WHERE id_planilla_det = $1`,
-    [l.idPlanillaDet, valorAprobado, cantidadAprobada ?? null],
+  await consulta(
+    tx,
+    sql`UPDATE planilla_det SET valor_aprobado = ${valorAprobado}::numeric,
+            cantidad_aprobada = COALESCE(${cantidadAprobada ?? null}, cantidad_aprobada)
+      WHERE id_planilla_det = ${l.idPlanillaDet}`,
   );
 }
 
@@ -308,13 +311,13 @@ export async function ajustarGlosa(
   nuevoValorAprobado: string | null,
   usuario: { idUsuario: number },
 ) {
-  const [ref] = await tx.query<{ idPlanilla: number }>(
-    'SELECT id_planilla AS "idPlanilla" FROM planilla_det WHERE id_planilla_det = $1',
-    [idPlanillaDet],
+  const ref = await una<{ idPlanilla: number }>(
+    tx,
+    sql`SELECT ${DET_PLANILLA} FROM planilla_det d WHERE d.id_planilla_det = ${idPlanillaDet}`,
   );
   if (!ref) throw notFound();
   // Same lock order as every writer: the attention, then its line.
-  await tx.query('SELECT 1 FROM planilla WHERE id_planilla = $1 FOR UPDATE', [ref.idPlanilla]);
+  await consulta(tx, sql`SELECT 1 FROM planilla WHERE id_planilla = ${ref.idPlanilla} FOR UPDATE`);
   const l = await lineaBloqueada(tx, ref.idPlanilla, idPlanillaDet);
   const previo = await totalesPlanilla(tx, ref.idPlanilla);
   let valor: string;
@@ -323,11 +326,11 @@ export async function ajustarGlosa(
       nuevoValorAprobado !== null
         ? normalizeMoney(nuevoValorAprobado)
         : (
-            await tx.query<{ v: string }>(
-              `SELECT ${RECLAMADO('d')}::text AS v FROM planilla_det d WHERE id_planilla_det = $1`,
-              [idPlanillaDet],
+            await fila<{ v: string }>(
+              tx,
+              sql`SELECT ${sql.raw(RECLAMADO('d'))}::text AS v FROM planilla_det d WHERE id_planilla_det = ${idPlanillaDet}`,
             )
-          )[0].v;
+          ).v;
   } catch {
     throw badRequest(M.valorInvalido, { valorAprobado: M.valorInvalido });
   }

@@ -13,10 +13,34 @@ import {
   todayIso,
 } from '@app/domain';
 import type { Database, Queryable } from '../../db/client.ts';
+import { pagoFin, planilla, planillaDet } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
+import { columnas, consulta, fila, lista, sql, una } from '../../lib/sql.ts';
 import { APROBADO } from '../detalles/sql.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { type ArchivoPagos, ArchivoRechazado, type FilaLeida, leerPagos, porFila } from './archivo-pagos.ts';
+
+/** An attention by its number (alias p). */
+const ATENCION = columnas(planilla, 'p', { solo: ['idPlanilla'], extra: { numero: 'upper(p.numero)' } });
+/** A line with what it has approved and paid (aliases d, e element, pg paid). */
+const LINEA_PAGO = columnas(planillaDet, 'd', {
+  solo: ['idPlanillaDet', 'idPlanilla'],
+  extra: {
+    codigo: 'upper(d.codigo)',
+    elementoCodigo: 'upper(e.codigo)',
+    fechaAtencion: 'd.fecha_atencion',
+    aprobado: `${APROBADO()}::text`,
+    pagado: 'pg.pagado::text',
+  },
+});
+/** An accepted payment file (alias p, its user u). */
+const PAGO = lista([
+  columnas(pagoFin, 'p', {
+    solo: ['idPagoFin', 'nombreArchivo', 'fechaReg', 'fechaModificacion'],
+    extra: { usuario: "COALESCE(u.nombre, '')" },
+  }),
+  columnas(pagoFin, 'p', { solo: ['filas'], extra: { totalPagado: 'p.total_pagado::text' } }),
+]);
 
 type LineaPago = {
   idPlanillaDet: number;
@@ -39,24 +63,22 @@ type Asignacion = { numero: number; fila: FilaPago; idPlanilla: number; aprobado
  */
 async function asignar(tx: Queryable, idTramite: number, filas: FilaLeida[], erroresFormato: string[]) {
   const numeros = [...new Set(filas.map((f) => f.fila.noPlanilla.toUpperCase()))];
-  const atenciones = await tx.query<{ idPlanilla: number; numero: string }>(
-    `SELECT id_planilla AS "idPlanilla", upper(numero) AS numero FROM planilla
-      WHERE id_tramite = $1 AND estado = 1 AND upper(numero) = ANY($2::text[])`,
-    [idTramite, numeros],
+  const atenciones = await consulta<{ idPlanilla: number; numero: string }>(
+    tx,
+    sql`SELECT ${ATENCION} FROM planilla p
+      WHERE p.id_tramite = ${idTramite} AND p.estado = 1 AND upper(p.numero) = ANY(${sql.param(numeros)}::text[])`,
   );
   const porNumero = new Map<string, number[]>();
   for (const a of atenciones) porNumero.set(a.numero, [...(porNumero.get(a.numero) ?? []), a.idPlanilla]);
-  const lineas = await tx.query<LineaPago>(
-    `SELECT d.id_planilla_det AS "idPlanillaDet", d.id_planilla AS "idPlanilla", upper(d.codigo) AS codigo,
-            upper(e.codigo) AS "elementoCodigo", d.fecha_atencion AS "fechaAtencion",
-            ${APROBADO()}::text AS aprobado, pg.pagado::text AS pagado
+  const lineas = await consulta<LineaPago>(
+    tx,
+    sql`SELECT ${LINEA_PAGO}
        FROM planilla_det d
        LEFT JOIN elemento e ON e.id_elemento = d.id_elemento
        CROSS JOIN LATERAL (SELECT COALESCE(sum(x.valor), 0)::numeric(14, 2) AS pagado
                              FROM pago_fin_det x WHERE x.id_planilla_det = d.id_planilla_det) pg
-      WHERE d.id_planilla = ANY($1::int[]) AND d.estado = 1
+      WHERE d.id_planilla = ANY(${sql.param(atenciones.map((a) => a.idPlanilla))}::int[]) AND d.estado = 1
       ORDER BY d.id_planilla, d.id_planilla_det`,
-    [atenciones.map((a) => a.idPlanilla)],
   );
   const porAtencion = new Map<number, Linea[]>();
   for (const l of lineas) {
@@ -136,14 +158,13 @@ async function asignar(tx: Queryable, idTramite: number, filas: FilaLeida[], err
 }
 
 async function saldo(q: Queryable, idTramite: number) {
-  const [s] = await q.query<{ aprobado: string; pagado: string; pendiente: string }>(
-    `SELECT a.aprobado::text AS aprobado, p.pagado::text AS pagado, (a.aprobado - p.pagado)::text AS pendiente
+  return fila<{ aprobado: string; pagado: string; pendiente: string }>(
+    q,
+    sql`SELECT a.aprobado::text AS aprobado, p.pagado::text AS pagado, (a.aprobado - p.pagado)::text AS pendiente
        FROM (SELECT COALESCE(sum(total_aprobado), 0)::numeric(16, 2) AS aprobado
-               FROM planilla WHERE id_tramite = $1 AND estado = 1) a,
-            (SELECT COALESCE(sum(total_pagado), 0)::numeric(16, 2) AS pagado FROM pago_fin WHERE id_tramite = $1) p`,
-    [idTramite],
+               FROM planilla WHERE id_tramite = ${idTramite} AND estado = 1) a,
+            (SELECT COALESCE(sum(total_pagado), 0)::numeric(16, 2) AS pagado FROM pago_fin WHERE id_tramite = ${idTramite}) p`,
   );
-  return s;
 }
 
 /** The state check of the payment file, before and inside the transaction. */
@@ -167,58 +188,45 @@ export async function registrarPagos(
   return db.transaction(async (tx) => {
     const t = await getTramiteForUser(tx, user, idTramite, { lock: true });
     exigirEstado(t.estadoTramite, user.idPerfil);
-    const [previo] = await tx.query<{ nombre: string; fecha: string }>(
-      `SELECT nombre_archivo AS nombre, to_char(fecha_reg AT TIME ZONE 'America/Guayaquil', 'YYYY-MM-DD') AS fecha
-         FROM pago_fin WHERE id_tramite = $1 AND hash = $2`,
-      [idTramite, hash],
+    const previo = await una<{ nombre: string; fecha: string }>(
+      tx,
+      sql`SELECT nombre_archivo AS nombre, to_char(fecha_reg AT TIME ZONE 'America/Guayaquil', 'YYYY-MM-DD') AS fecha
+         FROM pago_fin WHERE id_tramite = ${idTramite} AND hash = ${hash}`,
     );
     if (previo) throw conflict(MSG_FINANZAS.yaCargado(previo.nombre, previo.fecha), 'ARCHIVO_DUPLICADO');
 
     const { asignaciones, detalle } = await asignar(tx, idTramite, filas, errores);
     const total = asignaciones.reduce((s, a) => s + toCents(a.fila.valorPagado), 0n);
-    const [pago] = await tx.query<{ id: number }>(
-      `INSERT INTO pago_fin (id_tramite, nombre_archivo, hash, fecha_modificacion, filas, total_pagado, id_usuario_reg)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id_pago_fin AS id`,
-      [
-        idTramite,
-        archivo.nombre.slice(0, 255),
-        hash,
-        archivo.fechaModificacion,
-        asignaciones.length,
-        fromCents(total),
-        user.idUsuario,
-      ],
+    const pago = await fila<{ id: number }>(
+      tx,
+      sql`INSERT INTO pago_fin (id_tramite, nombre_archivo, hash, fecha_modificacion, filas, total_pagado, id_usuario_reg)
+       VALUES (${idTramite}, ${archivo.nombre.slice(0, 255)}, ${hash}, ${archivo.fechaModificacion ?? null},
+               ${asignaciones.length}, ${fromCents(total)}, ${user.idUsuario})
+       RETURNING id_pago_fin AS id`,
     );
     const hoy = todayIso();
-    const ids = await tx.query<{ id: number; fila: number }>(
-      `INSERT INTO pago_fin_fila (id_pago_fin, fila, id_planilla, codigo, fecha_atencion, valor_aprobado,
+    const col = <T>(v: (a: Asignacion) => T, tipo: string) =>
+      sql`${sql.param(asignaciones.map(v))}::${sql.raw(tipo)}[]`;
+    const ids = await consulta<{ id: number; fila: number }>(
+      tx,
+      sql`INSERT INTO pago_fin_fila (id_pago_fin, fila, id_planilla, codigo, fecha_atencion, valor_aprobado,
                                   valor_pagado_antes, valor_pagado, fecha_pago, referencia)
-       SELECT $1, * FROM unnest($2::int[], $3::int[], $4::text[], $5::date[], $6::numeric[], $7::numeric[],
-                                $8::numeric[], $9::date[], $10::text[])
+       SELECT ${pago.id}::int, * FROM unnest(${col((a) => a.numero, 'int')}, ${col((a) => a.idPlanilla, 'int')},
+                                ${col((a) => a.fila.noServicio, 'text')}, ${col((a) => a.fila.fechaAtencion, 'date')},
+                                ${col((a) => fromCents(a.aprobado), 'numeric')}, ${col((a) => fromCents(a.antes), 'numeric')},
+                                ${col((a) => a.fila.valorPagado, 'numeric')}, ${col((a) => a.fila.fechaPago ?? hoy, 'date')},
+                                ${col((a) => a.fila.referencia, 'text')})
        RETURNING id_pago_fin_fila AS id, fila`,
-      [
-        pago.id,
-        asignaciones.map((a) => a.numero),
-        asignaciones.map((a) => a.idPlanilla),
-        asignaciones.map((a) => a.fila.noServicio),
-        asignaciones.map((a) => a.fila.fechaAtencion),
-        asignaciones.map((a) => fromCents(a.aprobado)),
-        asignaciones.map((a) => fromCents(a.antes)),
-        asignaciones.map((a) => a.fila.valorPagado),
-        asignaciones.map((a) => a.fila.fechaPago ?? hoy),
-        asignaciones.map((a) => a.fila.referencia),
-      ],
     );
     const idDeFila = new Map(ids.map((r) => [r.fila, r.id]));
     if (detalle.length) {
-      await tx.query(
-        `INSERT INTO pago_fin_det (id_pago_fin_fila, id_planilla_det, valor)
-         SELECT f, d, sum(v) FROM unnest($1::int[], $2::int[], $3::numeric[]) AS x(f, d, v) GROUP BY f, d`,
-        [
-          detalle.map((d) => idDeFila.get(d.numero)),
-          detalle.map((d) => d.idPlanillaDet),
-          detalle.map((d) => fromCents(d.valor)),
-        ],
+      await consulta(
+        tx,
+        sql`INSERT INTO pago_fin_det (id_pago_fin_fila, id_planilla_det, valor)
+         SELECT f, d, sum(v) FROM unnest(${sql.param(detalle.map((d) => idDeFila.get(d.numero)))}::int[],
+                                         ${sql.param(detalle.map((d) => d.idPlanillaDet))}::int[],
+                                         ${sql.param(detalle.map((d) => fromCents(d.valor)))}::numeric[]) AS x(f, d, v)
+          GROUP BY f, d`,
       );
     }
     const mensaje = MSG_FINANZAS.pagosRegistrados(asignaciones.length, fromCents(total));
@@ -264,7 +272,7 @@ export async function registrarPagos(
 
 /** GET /tramites/{id}/pagos: the accepted files, newest first, and the procedure's balance. */
 export async function listarPagos(q: Queryable, idTramite: number) {
-  const items = await q.query<{
+  const items = await consulta<{
     idPagoFin: number;
     nombreArchivo: string;
     fechaReg: Date;
@@ -273,12 +281,10 @@ export async function listarPagos(q: Queryable, idTramite: number) {
     filas: number;
     totalPagado: string;
   }>(
-    `SELECT p.id_pago_fin AS "idPagoFin", p.nombre_archivo AS "nombreArchivo", p.fecha_reg AS "fechaReg",
-            p.fecha_modificacion AS "fechaModificacion", COALESCE(u.nombre, '') AS usuario, p.filas,
-            p.total_pagado::text AS "totalPagado"
+    q,
+    sql`SELECT ${PAGO}
        FROM pago_fin p LEFT JOIN usuario u ON u.id_usuario = p.id_usuario_reg
-      WHERE p.id_tramite = $1 ORDER BY p.fecha_reg DESC, p.id_pago_fin DESC`,
-    [idTramite],
+      WHERE p.id_tramite = ${idTramite} ORDER BY p.fecha_reg DESC, p.id_pago_fin DESC`,
   );
   return { items, saldo: await saldo(q, idTramite) };
 }

@@ -8,7 +8,9 @@ import {
   type TipoCarga,
 } from '@app/domain';
 import type { Database } from '../../db/client.ts';
+import { planilla, planillaDet } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { columnas, consulta, sql, una } from '../../lib/sql.ts';
 import {
   archivoExport,
   columnasExport,
@@ -47,38 +49,56 @@ type Linea = {
   pendiente: string;
 };
 
-const LINEAS_SQL = `
-  SELECT d.id_planilla AS "idPlanilla", d.fecha_atencion AS "fechaAtencion", d.codigo,
-         COALESCE(e.nombre, d.descripcion) AS descripcion, d.cantidad, d.valor_uni::text AS "valorUni",
-         ${RECLAMADO()}::text AS reclamado, ${APROBADO()}::text AS aprobado,
-         (${RECLAMADO()} - ${APROBADO()})::text AS glosa, d.estado,
-         (SELECT string_agg(ob.descripcion || COALESCE(': ' || NULLIF(btrim(o.descripcion), ''), ''), ' | '
+/** A line of the report (aliases d, e element, pg paid): the money, the reasons of its glosa, what is paid. */
+const LINEA = columnas(planillaDet, 'd', {
+  solo: ['idPlanilla', 'fechaAtencion', 'codigo'],
+  extra: {
+    descripcion: 'COALESCE(e.nombre, d.descripcion)',
+    cantidad: 'd.cantidad',
+    valorUni: 'd.valor_uni::text',
+    reclamado: `${RECLAMADO()}::text`,
+    aprobado: `${APROBADO()}::text`,
+    glosa: `(${RECLAMADO()} - ${APROBADO()})::text`,
+    estado: 'd.estado',
+    motivos: `(SELECT string_agg(ob.descripcion || COALESCE(': ' || NULLIF(btrim(o.descripcion), ''), ''), ' | '
                             ORDER BY o.id_pla_det_obs)
             FROM pla_det_obs o JOIN observacion ob ON ob.id_observacion = o.id_observacion
-           WHERE o.id_planilla_det = d.id_planilla_det AND o.estado = 1 AND o.observacion_tipo = 'M') AS motivos,
-         pg.pagado::text AS pagado, (${APROBADO()} - pg.pagado)::text AS pendiente
+           WHERE o.id_planilla_det = d.id_planilla_det AND o.estado = 1 AND o.observacion_tipo = 'M')`,
+    pagado: 'pg.pagado::text',
+    pendiente: `(${APROBADO()} - pg.pagado)::text`,
+  },
+});
+
+/** The lines of these attentions. */
+const lineasSql = (ids: number[]) => sql`
+  SELECT ${LINEA}
     FROM planilla_det d
     LEFT JOIN elemento e ON e.id_elemento = d.id_elemento
     CROSS JOIN LATERAL (SELECT COALESCE(sum(x.valor), 0)::numeric(14, 2) AS pagado
                           FROM pago_fin_det x WHERE x.id_planilla_det = d.id_planilla_det) pg
-   WHERE d.id_planilla = ANY($1::int[])
+   WHERE d.id_planilla = ANY(${sql.param(ids)}::int[])
    ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`;
+
+/** An attention of the report and its load (aliases p, c). */
+const ATENCION = columnas(planilla, 'p', {
+  solo: ['idPlanilla', 'numero', 'cedula', 'nombre'],
+  extra: { desde: 'c.fecha_desde', hasta: 'c.fecha_hasta', tipoCarga: 'c.tipo_carga' },
+});
 
 /** Keyset pages of the procedure's active attentions in number order, each with its lines. */
 async function* lotes(db: Database, idTramite: number): AsyncGenerator<{ a: Atencion; lineas: Linea[] }[]> {
   let numero = '';
   let id = 0;
   for (;;) {
-    const atenciones = await db.query<Atencion>(
-      `SELECT p.id_planilla AS "idPlanilla", p.numero, p.cedula, p.nombre, c.fecha_desde AS desde,
-              c.fecha_hasta AS hasta, c.tipo_carga AS "tipoCarga"
+    const atenciones = await consulta<Atencion>(
+      db,
+      sql`SELECT ${ATENCION}
          FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
-        WHERE p.id_tramite = $1 AND p.estado = 1 AND (p.numero, p.id_planilla) > ($2::text, $3::int)
-        ORDER BY p.numero, p.id_planilla LIMIT ${LOTE}`,
-      [idTramite, numero, id],
+        WHERE p.id_tramite = ${idTramite} AND p.estado = 1 AND (p.numero, p.id_planilla) > (${numero}::text, ${id}::int)
+        ORDER BY p.numero, p.id_planilla LIMIT ${sql.raw(String(LOTE))}`,
     );
     if (!atenciones.length) return;
-    const lineas = await db.query<Linea>(LINEAS_SQL, [atenciones.map((a) => a.idPlanilla)]);
+    const lineas = await consulta<Linea>(db, lineasSql(atenciones.map((a) => a.idPlanilla)));
     const porAtencion = new Map<number, Linea[]>();
     for (const l of lineas) {
       const list = porAtencion.get(l.idPlanilla);
@@ -143,10 +163,10 @@ export async function reporteFinanciero(
   numeroTramite: string,
   formato: FormatoExport = 'csv',
 ) {
-  const [hay] = await db.query(
-    `SELECT 1 FROM planilla p JOIN planilla_det d ON d.id_planilla = p.id_planilla
-      WHERE p.id_tramite = $1 AND p.estado = 1 LIMIT 1`,
-    [idTramite],
+  const hay = await una(
+    db,
+    sql`SELECT 1 FROM planilla p JOIN planilla_det d ON d.id_planilla = p.id_planilla
+      WHERE p.id_tramite = ${idTramite} AND p.estado = 1 LIMIT 1`,
   );
   if (!hay) throw new AppError(422, 'SIN_DATOS', MSG_FINANZAS.noHayDatosExportar);
   const filas = (async function* () {

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fila, sql } from '../../lib/sql.ts';
 import { formatoExportSchema, respuestaExport } from '../../lib/tabla-export.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { ArchivoRechazado, leerArchivo, MAX_BYTES_PAGOS } from './archivo-pagos.ts';
@@ -49,9 +50,9 @@ export async function finanzasRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const t = await getTramiteForUser(db, req.user, req.params.id, { completo: true });
-      const [{ numero }] = await db.query<{ numero: string }>(
-        'SELECT numero FROM tramite WHERE id_tramite = $1',
-        [t.idTramite],
+      const { numero } = await fila<{ numero: string }>(
+        db,
+        sql`SELECT numero FROM tramite WHERE id_tramite = ${t.idTramite}`,
       );
       const f = await reporteFinanciero(db, t.idTramite, numero, req.query.formato);
       return reply

@@ -9,6 +9,7 @@ import {
 } from '@app/domain';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { consulta, type SQL, sql } from '../../lib/sql.ts';
 import { type Encolado, enqueueObservacionesMail, enqueueRespuestasMail } from '../correo/index.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
@@ -42,29 +43,35 @@ export function completitud(c: Conteo, tipo: TipoRevision, nivel: 'planilla' | '
   };
 }
 
+/** The open observations of a procedure (alias-free): sent, not answered back. */
+const abiertas = (idTramite: number) =>
+  sql`id_tramite = ${idTramite} AND estado = 1 AND planilla_estado = 1 AND ronda IS NOT NULL AND fecha_envio_resp IS NULL`;
+
 /** The one type whose observations are with the provider now (sent, not answered back), else null. */
 async function tipoAbierto(tx: Queryable, idTramite: number): Promise<TipoRevision | null> {
-  const rows = await tx.query<{ tipo: TipoRevision }>(
-    `SELECT DISTINCT observacion_tipo AS tipo FROM (
-       SELECT observacion_tipo FROM pla_obs WHERE id_tramite = $1 AND estado = 1 AND planilla_estado = 1
-          AND ronda IS NOT NULL AND fecha_envio_resp IS NULL
+  const w = abiertas(idTramite);
+  const rows = await consulta<{ tipo: TipoRevision }>(
+    tx,
+    sql`SELECT DISTINCT observacion_tipo AS tipo FROM (
+       SELECT observacion_tipo FROM pla_obs WHERE ${w}
        UNION ALL
-       SELECT observacion_tipo FROM pla_det_obs WHERE id_tramite = $1 AND estado = 1 AND planilla_estado = 1
-          AND ronda IS NOT NULL AND fecha_envio_resp IS NULL) x`,
-    [idTramite],
+       SELECT observacion_tipo FROM pla_det_obs WHERE ${w}) x`,
   );
   return rows.length === 1 ? rows[0].tipo : null;
 }
 
-/** Marks the open observations of a procedure and type: sent (round) or answers sent back. */
-async function marcar(tx: Queryable, sql: string, params: unknown[]) {
-  for (const tabla of ['pla_obs', 'pla_det_obs'])
-    await tx.query(
-      `UPDATE ${tabla} SET ${sql}, version = version + 1
-        WHERE id_tramite = $1 AND observacion_tipo = $2 AND estado = 1 AND planilla_estado = 1 AND ${
-          sql.startsWith('ronda') ? 'ronda IS NULL' : 'ronda IS NOT NULL AND fecha_envio_resp IS NULL'
+/**
+ * Marks the observations of a procedure and type with `set`: the drafts when sending (`ronda` set),
+ * else the open ones (answers sent back).
+ */
+async function marcar(tx: Queryable, idTramite: number, tipo: TipoRevision, set: SQL, borradores: boolean) {
+  for (const tabla of [sql.raw('pla_obs'), sql.raw('pla_det_obs')])
+    await consulta(
+      tx,
+      sql`UPDATE ${tabla} SET ${set}, version = version + 1
+        WHERE id_tramite = ${idTramite} AND observacion_tipo = ${tipo} AND estado = 1 AND planilla_estado = 1 AND ${
+          borradores ? sql.raw('ronda IS NULL') : sql.raw('ronda IS NOT NULL AND fecha_envio_resp IS NULL')
         }`,
-      params,
     );
 }
 
@@ -97,12 +104,13 @@ export async function enviar(
         const mail = { idTramite: t.idTramite, tipo, idUsuario: user.idUsuario };
         if (observaciones) {
           if (n === 0) throw new AppError(422, 'SIN_OBSERVACIONES', MSG_TRAMITE.sinObservaciones(tipo));
-          await marcar(tx2, 'ronda = $3, fecha_envio = now(), id_usuario_envio = $4', [
+          await marcar(
+            tx2,
             t.idTramite,
             tipo,
-            ronda,
-            user.idUsuario,
-          ]);
+            sql`ronda = ${ronda}, fecha_envio = now(), id_usuario_envio = ${user.idUsuario}`,
+            true,
+          );
           // E-mail to the provider with the observations report (features/correo, issue 13 item 5).
           correo = await enqueueObservacionesMail(tx2, mail);
         } else {
@@ -115,11 +123,13 @@ export async function enviar(
               MSG_TRAMITE.observacionesSinResponder(tipo, c.pendientes),
               { pendientes: String(c.pendientes) },
             );
-          await marcar(tx2, 'fecha_envio_resp = now(), id_usuario_envio_resp = $3', [
+          await marcar(
+            tx2,
             t.idTramite,
             tipo,
-            user.idUsuario,
-          ]);
+            sql`fecha_envio_resp = now(), id_usuario_envio_resp = ${user.idUsuario}`,
+            false,
+          );
           // E-mail to the insurer's supervisors with the answers report (features/correo).
           correo = await enqueueRespuestasMail(tx2, mail);
         }

@@ -10,11 +10,12 @@ import {
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
+import { planilla, plaObs } from '../../db/schema/index.ts';
 import { type IdListCache, parseIdList } from '../../lib/id-list-cache.ts';
-import { compilar, consulta, type SQL, sql, todas, una } from '../../lib/sql.ts';
+import { columnas, compilar, consulta, lista, type SQL, sql, todas, una } from '../../lib/sql.ts';
 import { columnasExport } from '../../lib/tabla-export.ts';
 import type { PlanillaRevs, TramiteRow } from '../tramites/access.ts';
-import { ITEM_COLS, ITEM_JOINS, rama, unionSql } from './queries.ts';
+import { ITEM_COLS, ITEM_JOINS, ramaSql, unionSql } from './queries.ts';
 
 /*
  * The procedure's observations (the supervisors' report 'ObservacionesTramite', the
@@ -79,14 +80,24 @@ export function sqlIdsObservaciones(user: SessionUser, t: TramiteRow, q: Query):
             FROM (${sql.join(ramas, sql.raw(' UNION ALL '))}) x`;
 }
 
-/** The rows of a page by primary key: $1 the attention-level ids, $2 the line-level ids (a prepared text). */
+/** The columns of a listed observation: the item's, its load and its attention (alias p). */
+const FILA = lista([
+  ITEM_COLS,
+  columnas(plaObs, 'x', { solo: ['idCarga'] }),
+  columnas(planilla, 'p', { solo: ['numero', 'cedula', 'nombre', 'fechaDesde', 'fechaHasta'] }),
+]);
+
+/**
+ * The rows of a page by primary key, compiled once to a prepared text: its two parameters are the
+ * attention-level ids and the line-level ids.
+ */
+const sinIds = sql.param([] as number[]);
 export const SQL_PAGINA = compilar(sql`
-  SELECT ${sql.raw(ITEM_COLS)}, x.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
-         p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta"
-    FROM (${sql.raw(rama('planilla', 'o.id_pla_obs = ANY($1::int[])'))}
-          UNION ALL ${sql.raw(rama('detalle', 'o.id_pla_det_obs = ANY($2::int[])'))}) x
+  SELECT ${FILA}
+    FROM (${ramaSql('planilla', sql`o.id_pla_obs = ANY(${sinIds}::int[])`)}
+          UNION ALL ${ramaSql('detalle', sql`o.id_pla_det_obs = ANY(${sinIds}::int[])`)}) x
     JOIN planilla p ON p.id_planilla = x.id_planilla
-    ${sql.raw(ITEM_JOINS)}`).text;
+    ${ITEM_JOINS}`).text;
 
 /**
  * A statement prepared once per pooled connection (PostgreSQL) so that its plan is reused: planning
@@ -143,9 +154,6 @@ export async function listarObservacionesTramite(
   return { items: rows, total: ids.length };
 }
 
-const FILA_DIRECTA = sql.raw(`${ITEM_COLS}, x.id_carga AS "idCarga", p.numero, p.cedula, p.nombre,
-            p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta"`);
-
 /** The list read directly: ordered, paged with OFFSET and counted (the CSV: every row). */
 async function listarDirecto(db: Queryable, user: SessionUser, t: TramiteRow, q: Query, paginar: boolean) {
   const where = condicion(user, t, q);
@@ -153,10 +161,10 @@ async function listarDirecto(db: Queryable, user: SessionUser, t: TramiteRow, q:
   const limit = paginar ? sql`LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}` : sql.empty();
   const rows = await consulta<ObservacionTramiteItem>(
     db,
-    sql`SELECT ${FILA_DIRECTA}
+    sql`SELECT ${FILA}
        FROM (SELECT * FROM (${unionSql(where, nivel)}) y ORDER BY ${ordenSql(q)} ${limit}) x
        JOIN planilla p ON p.id_planilla = x.id_planilla
-       ${sql.raw(ITEM_JOINS)}
+       ${ITEM_JOINS}
       ORDER BY ${ordenSql(q, 'x.')}`,
   );
   if (!paginar) return { items: rows, total: rows.length };

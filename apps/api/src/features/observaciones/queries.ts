@@ -1,6 +1,7 @@
 import type { NivelObservacion, ObservacionItem, TipoRevision } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
-import { type SQL, sql } from '../../lib/sql.ts';
+import { plaDetObs, plaObs } from '../../db/schema/index.ts';
+import { columnas, fila, lista, type SQL, sql, una } from '../../lib/sql.ts';
 
 /*
  * SQL of observations (attention level pla_obs, line level pla_det_obs) shared by the routes, the
@@ -20,37 +21,31 @@ export const TABLA = {
   },
 } as const;
 
+/** The table and primary key of a level as fragments (text from code), for the writers' statements. */
+export const TABLA_SQL = {
+  planilla: { tabla: sql.raw('pla_obs'), id: sql.raw('id_pla_obs') },
+  detalle: { tabla: sql.raw('pla_det_obs'), id: sql.raw('id_pla_det_obs') },
+} as const;
+
 /** The head of one branch of the union: the observation columns under common names (alias o). */
 const CABEZA = Object.fromEntries(
   (['planilla', 'detalle'] as const).map((n) => {
     const t = TABLA[n];
     return [
       n,
-      `SELECT o.${t.id} AS id, '${t.nivel}'::text AS nivel, ${t.orden} AS nivel_orden, o.id_planilla,
+      sql.raw(`SELECT o.${t.id} AS id, '${t.nivel}'::text AS nivel, ${t.orden} AS nivel_orden, o.id_planilla,
                  ${t.det} AS id_planilla_det, o.id_carga, o.planilla_numero, o.observacion_tipo, o.id_observacion,
                  o.descripcion, o.id_respuesta, o.respuesta, o.respondida, o.ronda, o.fecha_envio, o.fecha_resp,
                  o.fecha_envio_resp, o.aceptada, o.resolucion, o.fecha_acepta, o.fecha_reg, o.id_usuario_reg, o.version
-            FROM ${t.tabla} o WHERE`,
+            FROM ${t.tabla} o WHERE`),
     ];
   }),
-) as Record<NivelObservacion, string>;
-const CABEZA_SQL = { planilla: sql.raw(CABEZA.planilla), detalle: sql.raw(CABEZA.detalle) };
+) as Record<NivelObservacion, SQL>;
 
 /** One branch of the union, filtered by `where` (alias o). */
-export const rama = (n: NivelObservacion, where: string) => `${CABEZA[n]} ${where}`;
+export const ramaSql = (n: NivelObservacion, where: SQL) => sql`${CABEZA[n]} ${where}`;
 
 /** Both levels (or one), each branch filtered by `where`. */
-export const union = (where: string, nivel?: 'PLANILLA' | 'DETALLE') =>
-  nivel === 'PLANILLA'
-    ? rama('planilla', where)
-    : nivel === 'DETALLE'
-      ? rama('detalle', where)
-      : `${rama('planilla', where)} UNION ALL ${rama('detalle', where)}`;
-
-/** `rama` with the tag. */
-export const ramaSql = (n: NivelObservacion, where: SQL) => sql`${CABEZA_SQL[n]} ${where}`;
-
-/** `union` with the tag. */
 export const unionSql = (where: SQL, nivel?: 'PLANILLA' | 'DETALLE') =>
   nivel === 'PLANILLA'
     ? ramaSql('planilla', where)
@@ -58,23 +53,49 @@ export const unionSql = (where: SQL, nivel?: 'PLANILLA' | 'DETALLE') =>
       ? ramaSql('detalle', where)
       : sql`${ramaSql('planilla', where)} UNION ALL ${ramaSql('detalle', where)}`;
 
-/** The API columns of an observation row `x` of `union` (joins below). */
-export const ITEM_COLS = `
-  x.id, x.nivel, x.id_planilla AS "idPlanilla", x.id_planilla_det AS "idPlanillaDet",
-  d.codigo AS "codigoDetalle", d.descripcion AS "descripcionDetalle", e.codigo AS "elementoCodigo",
-  e.nombre AS "elementoNombre", x.observacion_tipo AS tipo, x.id_observacion AS "idObservacion",
-  ob.descripcion AS "observacionEstandar", x.descripcion AS "observacionComplementaria",
-  x.id_respuesta AS "idRespuesta", re.descripcion AS "respuestaEstandar", x.respuesta AS "respuestaComplementaria",
-  x.respondida, x.ronda, x.fecha_envio AS "fechaEnvio", x.fecha_resp AS "fechaRespuesta",
-  x.fecha_envio_resp AS "fechaEnvioRespuesta", x.aceptada = 1 AS aceptada, x.resolucion,
-  x.fecha_acepta AS "fechaResolucion", x.fecha_reg AS "fechaReg", u.nombre AS usuario, x.version`;
+/**
+ * The API columns of an observation row `x` of `union` (joins below): the union keeps the tables'
+ * column names, so the observation tables' declarations name them.
+ */
+export const ITEM_COLS = lista([
+  sql.raw('x.id, x.nivel'),
+  columnas(plaDetObs, 'x', {
+    solo: ['idPlanilla', 'idPlanillaDet'],
+    extra: {
+      codigoDetalle: 'd.codigo',
+      descripcionDetalle: 'd.descripcion',
+      elementoCodigo: 'e.codigo',
+      elementoNombre: 'e.nombre',
+      tipo: 'x.observacion_tipo',
+    },
+  }),
+  columnas(plaObs, 'x', {
+    solo: ['idObservacion'],
+    extra: { observacionEstandar: 'ob.descripcion', observacionComplementaria: 'x.descripcion' },
+  }),
+  columnas(plaObs, 'x', {
+    solo: ['idRespuesta'],
+    extra: { respuestaEstandar: 're.descripcion', respuestaComplementaria: 'x.respuesta' },
+  }),
+  columnas(plaObs, 'x', {
+    solo: ['respondida', 'ronda', 'fechaEnvio'],
+    extra: { fechaRespuesta: 'x.fecha_resp' },
+  }),
+  columnas(plaObs, 'x', {
+    solo: [],
+    extra: { fechaEnvioRespuesta: 'x.fecha_envio_resp', aceptada: 'x.aceptada = 1' },
+  }),
+  columnas(plaObs, 'x', { solo: ['resolucion'], extra: { fechaResolucion: 'x.fecha_acepta' } }),
+  columnas(plaObs, 'x', { solo: ['fechaReg'], extra: { usuario: 'u.nombre' } }),
+  columnas(plaObs, 'x', { solo: ['version'] }),
+]);
 
-export const ITEM_JOINS = `
+export const ITEM_JOINS = sql.raw(`
   LEFT JOIN planilla_det d ON d.id_planilla_det = x.id_planilla_det
   LEFT JOIN elemento e ON e.id_elemento = d.id_elemento
   JOIN observacion ob ON ob.id_observacion = x.id_observacion
   LEFT JOIN respuesta re ON re.id_respuesta = x.id_respuesta
-  LEFT JOIN usuario u ON u.id_usuario = x.id_usuario_reg`;
+  LEFT JOIN usuario u ON u.id_usuario = x.id_usuario_reg`);
 
 /** The raw row of one observation as the writers check it. */
 export type ObsRow = {
@@ -94,6 +115,46 @@ export type ObsRow = {
   resolucion: string | null;
 };
 
+/** The columns of `ObsRow` (alias o) after the id and the line. */
+const OBS_ROW_RESTO = columnas(plaObs, 'o', {
+  solo: [
+    'idObservacion',
+    'descripcion',
+    'idRespuesta',
+    'respuesta',
+    'estado',
+    'version',
+    'ronda',
+    'fechaEnvioResp',
+    'aceptada',
+    'resolucion',
+  ],
+});
+
+/** The select list of `ObsRow` per level (alias o). */
+const OBS_ROW = {
+  planilla: lista([
+    columnas(plaObs, 'o', {
+      solo: [],
+      extra: {
+        id: 'o.id_pla_obs',
+        idPlanilla: 'o.id_planilla',
+        idPlanillaDet: 'NULL::int',
+        tipo: 'o.observacion_tipo',
+      },
+    }),
+    OBS_ROW_RESTO,
+  ]),
+  detalle: lista([
+    columnas(plaDetObs, 'o', { solo: [], extra: { id: 'o.id_pla_det_obs' } }),
+    columnas(plaDetObs, 'o', {
+      solo: ['idPlanilla', 'idPlanillaDet'],
+      extra: { tipo: 'o.observacion_tipo' },
+    }),
+    OBS_ROW_RESTO,
+  ]),
+};
+
 /** One observation by level and id (optionally FOR UPDATE), or undefined. */
 export async function leerObservacion(
   q: Queryable,
@@ -101,25 +162,20 @@ export async function leerObservacion(
   id: number,
   lock = false,
 ): Promise<ObsRow | undefined> {
-  const t = TABLA[nivel];
-  const [o] = await q.query<ObsRow>(
-    `SELECT o.${t.id} AS id, o.id_planilla AS "idPlanilla", ${t.det} AS "idPlanillaDet", o.observacion_tipo AS tipo,
-            o.id_observacion AS "idObservacion", o.descripcion, o.id_respuesta AS "idRespuesta", o.respuesta,
-            o.estado, o.version, o.ronda, o.fecha_envio_resp AS "fechaEnvioResp", o.aceptada, o.resolucion
-       FROM ${t.tabla} o WHERE o.${t.id} = $1${lock ? ' FOR UPDATE' : ''}`,
-    [id],
+  const t = TABLA_SQL[nivel];
+  return una<ObsRow>(
+    q,
+    sql`SELECT ${OBS_ROW[nivel]} FROM ${t.tabla} o WHERE o.${t.id} = ${id}${lock ? sql.raw(' FOR UPDATE') : sql.empty()}`,
   );
-  return o;
 }
 
 /** One observation in the API's shape. */
 export async function itemObservacion(q: Queryable, nivel: NivelObservacion, id: number) {
-  const t = TABLA[nivel];
-  const [row] = await q.query<ObservacionItem>(
-    `SELECT ${ITEM_COLS} FROM (${rama(nivel, `o.${t.id} = $1`)}) x ${ITEM_JOINS}`,
-    [id],
+  const t = TABLA_SQL[nivel];
+  return fila<ObservacionItem>(
+    q,
+    sql`SELECT ${ITEM_COLS} FROM (${ramaSql(nivel, sql`o.${t.id} = ${id}`)}) x ${ITEM_JOINS}`,
   );
-  return row;
 }
 
 /** Counts of one procedure and type (optionally one load): the conversation's state. */
@@ -134,14 +190,28 @@ export type Conteo = {
   ronda: number;
 };
 
-const CONTEO = (tabla: string) => `
-  SELECT count(*) FILTER (WHERE ronda IS NOT NULL AND fecha_envio_resp IS NULL) AS abiertas,
+/** The counts of one table (`sum` over both below); `porEnviar` comes back as por_enviar. */
+type FilaConteo = { abiertas: string; pendientes: string; por_enviar: string; ronda: string };
+
+const CONTEO_COLS =
+  sql.raw(`count(*) FILTER (WHERE ronda IS NOT NULL AND fecha_envio_resp IS NULL) AS abiertas,
          count(*) FILTER (WHERE ronda IS NOT NULL AND fecha_envio_resp IS NULL AND NOT respondida) AS pendientes,
          count(*) FILTER (WHERE ronda IS NULL) AS por_enviar,
-         coalesce(max(ronda), 0) AS ronda
-    FROM ${tabla}
-   WHERE id_tramite = $1 AND observacion_tipo = $2 AND estado = 1 AND planilla_estado = 1
-     AND ($3::int IS NULL OR id_carga = $3)`;
+         coalesce(max(ronda), 0) AS ronda`);
+
+/** Both tables' counts under `where`, summed. */
+const sumaConteo = (where: SQL) => sql`
+  SELECT sum(abiertas) AS abiertas, sum(pendientes) AS pendientes, sum(por_enviar) AS por_enviar,
+         max(ronda) AS ronda
+    FROM (SELECT ${CONTEO_COLS} FROM pla_obs WHERE ${where}
+          UNION ALL SELECT ${CONTEO_COLS} FROM pla_det_obs WHERE ${where}) x`;
+
+const aConteo = (c: FilaConteo): Conteo => ({
+  abiertas: Number(c.abiertas),
+  pendientes: Number(c.pendientes),
+  porEnviar: Number(c.por_enviar),
+  ronda: Number(c.ronda),
+});
 
 export async function conteoTramite(
   q: Queryable,
@@ -149,39 +219,24 @@ export async function conteoTramite(
   tipo: TipoRevision,
   idCarga?: number | null,
 ): Promise<Conteo> {
-  const [c] = await q.query<{ abiertas: string; pendientes: string; porEnviar: string; ronda: string }>(
-    `SELECT sum(abiertas) AS abiertas, sum(pendientes) AS pendientes, sum(por_enviar) AS "porEnviar",
-            max(ronda) AS ronda
-       FROM (${CONTEO('pla_obs')} UNION ALL ${CONTEO('pla_det_obs')}) x`,
-    [idTramite, tipo, idCarga ?? null],
+  const carga = idCarga ?? null;
+  return aConteo(
+    await fila<FilaConteo>(
+      q,
+      sumaConteo(sql`id_tramite = ${idTramite} AND observacion_tipo = ${tipo} AND estado = 1 AND planilla_estado = 1
+     AND (${carga}::int IS NULL OR id_carga = ${carga})`),
+    ),
   );
-  return {
-    abiertas: Number(c.abiertas),
-    pendientes: Number(c.pendientes),
-    porEnviar: Number(c.porEnviar),
-    ronda: Number(c.ronda),
-  };
 }
 
 /** Counts of one attention and type (both levels). */
 export async function conteoPlanilla(q: Queryable, idPlanilla: number, tipo: TipoRevision): Promise<Conteo> {
-  const cond = 'id_planilla = $1 AND observacion_tipo = $2 AND estado = 1';
-  const sel = (tabla: string) => `
-    SELECT count(*) FILTER (WHERE ronda IS NOT NULL AND fecha_envio_resp IS NULL) AS abiertas,
-           count(*) FILTER (WHERE ronda IS NOT NULL AND fecha_envio_resp IS NULL AND NOT respondida) AS pendientes,
-           count(*) FILTER (WHERE ronda IS NULL) AS por_enviar, coalesce(max(ronda), 0) AS ronda
-      FROM ${tabla} WHERE ${cond}`;
-  const [c] = await q.query<{ abiertas: string; pendientes: string; porEnviar: string; ronda: string }>(
-    `SELECT sum(abiertas) AS abiertas, sum(pendientes) AS pendientes, sum(por_enviar) AS "porEnviar", max(ronda) AS ronda
-       FROM (${sel('pla_obs')} UNION ALL ${sel('pla_det_obs')}) x`,
-    [idPlanilla, tipo],
+  return aConteo(
+    await fila<FilaConteo>(
+      q,
+      sumaConteo(sql`id_planilla = ${idPlanilla} AND observacion_tipo = ${tipo} AND estado = 1`),
+    ),
   );
-  return {
-    abiertas: Number(c.abiertas),
-    pendientes: Number(c.pendientes),
-    porEnviar: Number(c.porEnviar),
-    ronda: Number(c.ronda),
-  };
 }
 
 /**
@@ -189,20 +244,22 @@ export async function conteoPlanilla(q: Queryable, idPlanilla: number, tipo: Tip
  * attention's review is refused while there is one (revision routes).
  */
 export async function sinResponderPlanilla(q: Queryable, idPlanilla: number, tipo: TipoRevision) {
-  const [o] = await q.query<{ n: number }>(
-    `SELECT ((SELECT count(*) FROM pla_obs WHERE id_planilla = $1 AND observacion_tipo = $2 AND estado = 1 AND NOT respondida)
-           + (SELECT count(*) FROM pla_det_obs WHERE id_planilla = $1 AND observacion_tipo = $2 AND estado = 1 AND NOT respondida))::int AS n`,
-    [idPlanilla, tipo],
+  const w = sql`id_planilla = ${idPlanilla} AND observacion_tipo = ${tipo} AND estado = 1 AND NOT respondida`;
+  const o = await fila<{ n: number }>(
+    q,
+    sql`SELECT ((SELECT count(*) FROM pla_obs WHERE ${w}) + (SELECT count(*) FROM pla_det_obs WHERE ${w}))::int AS n`,
   );
   return o.n;
 }
 
 /**
  * SQL condition (for the set-based review closing of a load): the attention `alias` has an active
- * observation of type `tipoParam` without an answer, at either level.
+ * observation of type `tipo` without an answer, at either level.
  */
-export const SIN_RESPONDER_SQL = (alias: string, tipoParam: string) =>
-  `(EXISTS (SELECT 1 FROM pla_obs o WHERE o.id_planilla = ${alias}.id_planilla AND o.observacion_tipo = ${tipoParam}
+export const sinResponderSql = (alias: string, tipo: SQL | string) => {
+  const a = sql.raw(alias);
+  return sql`(EXISTS (SELECT 1 FROM pla_obs o WHERE o.id_planilla = ${a}.id_planilla AND o.observacion_tipo = ${tipo}
               AND o.estado = 1 AND NOT o.respondida)
-    OR EXISTS (SELECT 1 FROM pla_det_obs o WHERE o.id_planilla = ${alias}.id_planilla AND o.observacion_tipo = ${tipoParam}
+    OR EXISTS (SELECT 1 FROM pla_det_obs o WHERE o.id_planilla = ${a}.id_planilla AND o.observacion_tipo = ${tipo}
               AND o.estado = 1 AND NOT o.respondida))`;
+};

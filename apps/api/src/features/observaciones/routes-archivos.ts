@@ -12,6 +12,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, conflict } from '../../lib/errors.ts';
+import { fila, sql } from '../../lib/sql.ts';
 import { storageFor } from '../../lib/storage/index.ts';
 import { limpiarSpool, recibirArchivos, registrarArchivos } from '../archivos/upload.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
@@ -56,10 +57,10 @@ export async function archivosRespuestaRoutes(app: FastifyInstance) {
     async (req) => {
       const { planilla, tramite } = await getPlanillaForUser(db, req.user, req.params.id);
       admite(tramite);
-      const [o] = await db.query<{ n: number }>(
-        `SELECT ((SELECT count(*) FROM pla_obs WHERE id_planilla = $1 AND estado = 1 AND ronda IS NOT NULL AND fecha_envio_resp IS NULL)
-               + (SELECT count(*) FROM pla_det_obs WHERE id_planilla = $1 AND estado = 1 AND ronda IS NOT NULL AND fecha_envio_resp IS NULL))::int AS n`,
-        [planilla.idPlanilla],
+      const w = sql`id_planilla = ${planilla.idPlanilla} AND estado = 1 AND ronda IS NOT NULL AND fecha_envio_resp IS NULL`;
+      const o = await fila<{ n: number }>(
+        db,
+        sql`SELECT ((SELECT count(*) FROM pla_obs WHERE ${w}) + (SELECT count(*) FROM pla_det_obs WHERE ${w}))::int AS n`,
       );
       if (o.n === 0) throw conflict(MSG_OBSERVACION.archivosSoloObservada, 'SIN_OBSERVACIONES');
       if (!req.isMultipart()) throw new AppError(400, 'DATOS_INVALIDOS', MSG_ARCHIVO.carpetaNoSeleccionada);

@@ -16,11 +16,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { IdListCache } from '../../lib/id-list-cache.ts';
+import { consulta, fila, sql, todas } from '../../lib/sql.ts';
 import { enviarExport } from '../../lib/tabla-export.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
 import { getTramiteConRevisiones } from '../tramites/access.ts';
 import { COLUMNAS_OBSERVACIONES, listarObservacionesTramite } from './lista.ts';
-import { ITEM_COLS, ITEM_JOINS, leerObservacion, union } from './queries.ts';
+import { ITEM_COLS, ITEM_JOINS, itemObservacion, leerObservacion, unionSql } from './queries.ts';
 import { archivosRespuestaRoutes } from './routes-archivos.ts';
 import { envioRoutes } from './routes-envio.ts';
 import { escrituraRoutes } from './routes-escritura.ts';
@@ -59,23 +60,22 @@ export async function observacionRoutes(app: FastifyInstance) {
     async (req) => {
       const { planilla, tramite } = await getPlanillaForUser(db, req.user, req.params.id);
       const { tipo, page, pageSize } = req.query;
-      const enviadas = req.user.idPerfil === PERFIL.PRESTADOR ? ' AND o.ronda IS NOT NULL' : '';
-      const where = `o.id_planilla = $1 AND o.observacion_tipo = $2 AND o.estado = 1${enviadas}`;
-      const rows = await db.query<
+      const where = todas([
+        sql`o.id_planilla = ${planilla.idPlanilla} AND o.observacion_tipo = ${tipo} AND o.estado = 1`,
+        req.user.idPerfil === PERFIL.PRESTADOR && sql.raw('o.ronda IS NOT NULL'),
+      ]);
+      const rows = await consulta<
         z.infer<typeof observacionesPlanillaSchema>['items'][number] & { n: number }
       >(
-        `SELECT ${ITEM_COLS}, count(*) OVER ()::int AS n
-           FROM (${union(where)}) x ${ITEM_JOINS}
+        db,
+        sql`SELECT ${ITEM_COLS}, count(*) OVER ()::int AS n
+           FROM (${unionSql(where)}) x ${ITEM_JOINS}
           ORDER BY x.nivel_orden, x.fecha_reg DESC, x.id DESC
-          LIMIT $3 OFFSET $4`,
-        [planilla.idPlanilla, tipo, pageSize, (page - 1) * pageSize],
+          LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       );
       let total = rows[0]?.n ?? 0;
       if (rows.length === 0 && page > 1) {
-        const [c] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${union(where)}) x`, [
-          planilla.idPlanilla,
-          tipo,
-        ]);
+        const c = await fila<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${unionSql(where)}) x`);
         total = c.n;
       }
       return {
@@ -141,11 +141,7 @@ export async function observacionRoutes(app: FastifyInstance) {
       const { planilla, tramite } = await getPlanillaForUser(db, req.user, o.idPlanilla);
       if (planilla.estado !== 1 || (req.user.idPerfil === PERFIL.PRESTADOR && o.ronda === null))
         throw notFound();
-      const tabla = nivel === 'planilla' ? 'id_pla_obs' : 'id_pla_det_obs';
-      const [item] = await db.query<Record<string, unknown>>(
-        `SELECT ${ITEM_COLS} FROM (${union(`o.${tabla} = $1`, nivel === 'planilla' ? 'PLANILLA' : 'DETALLE')}) x ${ITEM_JOINS}`,
-        [id],
-      );
+      const item = await itemObservacion(db, nivel, id);
       return {
         ...(item as z.infer<typeof observacionDetalleSchema>),
         planilla: {

@@ -18,10 +18,15 @@ import {
   tipoProceso,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { planillaDet } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { columnas, consulta, fila, sql, una } from '../../lib/sql.ts';
 import { ajustarGlosa } from '../detalles/service.ts';
 import { getPlanillaForUser, type PlanillaCtx, recordChanges } from '../planillas/access.ts';
-import { itemObservacion, leerObservacion, type ObsRow, TABLA } from './queries.ts';
+import { itemObservacion, leerObservacion, type ObsRow, TABLA_SQL } from './queries.ts';
+
+/** The attention of a line item (alias d). */
+const DET_PLANILLA = columnas(planillaDet, 'd', { solo: ['idPlanilla'] });
 
 /*
  * Writes of observations and answers (issue 13 items 1, 4, 6). Each runs inside the caller's
@@ -41,9 +46,9 @@ async function destino(tx: Queryable, user: SessionUser, nivel: NivelObservacion
   let idPlanilla = id;
   let idPlanillaDet: number | null = null;
   if (nivel === 'detalle') {
-    const [d] = await tx.query<{ idPlanilla: number }>(
-      'SELECT id_planilla AS "idPlanilla" FROM planilla_det WHERE id_planilla_det = $1',
-      [id],
+    const d = await una<{ idPlanilla: number }>(
+      tx,
+      sql`SELECT ${DET_PLANILLA} FROM planilla_det d WHERE d.id_planilla_det = ${id}`,
     );
     if (!d) throw notFound();
     idPlanilla = d.idPlanilla;
@@ -97,12 +102,12 @@ const estadoObservable = (estado: string) =>
 
 /** The standard observation: of the procedure's insurer, of this type or common (C). */
 async function checkCatalogo(tx: Queryable, idTramite: number, idObservacion: number, tipo: TipoRevision) {
-  const [ok] = await tx.query<{ descripcion: string }>(
-    `SELECT ob.descripcion FROM observacion ob, tramite t
-      WHERE ob.id_observacion = $1 AND t.id_tramite = $2 AND ob.tipo IN ($3, 'C')
+  const ok = await una<{ descripcion: string }>(
+    tx,
+    sql`SELECT ob.descripcion FROM observacion ob, tramite t
+      WHERE ob.id_observacion = ${idObservacion} AND t.id_tramite = ${idTramite} AND ob.tipo IN (${tipo}, 'C')
         AND (ob.id_empresa = t.id_empresa_aseguradora
              OR ob.id_empresa = (SELECT s.id_empresa FROM suscripcion s WHERE s.id_suscripcion = t.id_suscripcion))`,
-    [idObservacion, idTramite, tipo],
   );
   if (!ok)
     throw badRequest(MSG_OBSERVACION.observacionNoDelTipo, {
@@ -112,12 +117,12 @@ async function checkCatalogo(tx: Queryable, idTramite: number, idObservacion: nu
 }
 
 async function checkRespuesta(tx: Queryable, idTramite: number, idRespuesta: number) {
-  const [ok] = await tx.query<{ descripcion: string }>(
-    `SELECT re.descripcion FROM respuesta re, tramite t
-      WHERE re.id_respuesta = $1 AND t.id_tramite = $2
+  const ok = await una<{ descripcion: string }>(
+    tx,
+    sql`SELECT re.descripcion FROM respuesta re, tramite t
+      WHERE re.id_respuesta = ${idRespuesta} AND t.id_tramite = ${idTramite}
         AND (re.id_empresa = t.id_empresa_aseguradora
              OR re.id_empresa = (SELECT s.id_empresa FROM suscripcion s WHERE s.id_suscripcion = t.id_suscripcion))`,
-    [idRespuesta, idTramite],
   );
   if (!ok)
     throw badRequest(MSG_OBSERVACION.respuestaNoExiste, { idRespuesta: MSG_OBSERVACION.respuestaNoExiste });
@@ -128,16 +133,16 @@ const estandar = async (tx: Queryable, id: number | null) =>
   id === null
     ? null
     : ((
-        await tx.query<{ d: string }>('SELECT descripcion AS d FROM observacion WHERE id_observacion = $1', [
-          id,
-        ])
-      )[0]?.d ?? null);
+        await una<{ d: string }>(
+          tx,
+          sql`SELECT descripcion AS d FROM observacion WHERE id_observacion = ${id}`,
+        )
+      )?.d ?? null);
 const respuestaEstandar = async (tx: Queryable, id: number | null) =>
   id === null
     ? null
-    : ((
-        await tx.query<{ d: string }>('SELECT descripcion AS d FROM respuesta WHERE id_respuesta = $1', [id])
-      )[0]?.d ?? null);
+    : ((await una<{ d: string }>(tx, sql`SELECT descripcion AS d FROM respuesta WHERE id_respuesta = ${id}`))
+        ?.d ?? null);
 
 /** Audit trail of one observation: fields named after the observation (`Obs. M #12 estándar`). */
 function auditar(
@@ -174,21 +179,14 @@ export async function crearObservacion(
   if (e) throw e;
   if (!procesoActivo(user, ctx.planilla, tipo)) throw procesoInactivo(tipo);
   const std = await checkCatalogo(tx, ctx.tramite.idTramite, b.idObservacion as number, tipo);
-  const t = TABLA[nivel];
-  const cols = nivel === 'detalle' ? 'id_planilla_det, ' : '';
-  const vals = nivel === 'detalle' ? '$6, ' : '';
-  const params: unknown[] = [
-    ctx.planilla.idPlanilla,
-    b.idObservacion,
-    tipo,
-    b.descripcion ?? null,
-    user.idUsuario,
-  ];
-  if (nivel === 'detalle') params.push(ctx.idPlanillaDet);
-  const [r] = await tx.query<{ id: number }>(
-    `INSERT INTO ${t.tabla} (${cols}id_planilla, id_observacion, observacion_tipo, descripcion, id_usuario_reg)
-     VALUES (${vals}$1, $2, $3, $4, $5) RETURNING ${t.id} AS id`,
-    params,
+  const t = TABLA_SQL[nivel];
+  const det = nivel === 'detalle';
+  const r = await fila<{ id: number }>(
+    tx,
+    sql`INSERT INTO ${t.tabla} (${det ? sql.raw('id_planilla_det, ') : sql.empty()}id_planilla, id_observacion,
+            observacion_tipo, descripcion, id_usuario_reg)
+     VALUES (${det ? sql`${ctx.idPlanillaDet}, ` : sql.empty()}${ctx.planilla.idPlanilla}, ${b.idObservacion},
+             ${tipo}, ${b.descripcion ?? null}, ${user.idUsuario}) RETURNING ${t.id} AS id`,
   );
   await auditar(
     tx,
@@ -213,11 +211,11 @@ export async function editarObservacion(
   const tp = checkProceso(user, ctx, b.tipo as TipoRevision | undefined, b.version, estadoObservable);
   if (ctx.o.ronda !== null) throw conflict(MSG_OBSERVACION.yaEnviada, 'YA_ENVIADA');
   const std = await checkCatalogo(tx, ctx.tramite.idTramite, b.idObservacion as number, tp);
-  const t = TABLA[nivel];
-  await tx.query(
-    `UPDATE ${t.tabla} SET id_observacion = $2, descripcion = $3, version = version + 1, fecha_act = now(),
-            id_usuario_act = $4 WHERE ${t.id} = $1`,
-    [id, b.idObservacion, b.descripcion ?? null, user.idUsuario],
+  const t = TABLA_SQL[nivel];
+  await consulta(
+    tx,
+    sql`UPDATE ${t.tabla} SET id_observacion = ${b.idObservacion}, descripcion = ${b.descripcion ?? null},
+            version = version + 1, fecha_act = now(), id_usuario_act = ${user.idUsuario} WHERE ${t.id} = ${id}`,
   );
   await auditar(
     tx,
@@ -242,10 +240,11 @@ export async function eliminarObservacion(
   const ctx = await cargar(tx, user, nivel, id);
   checkProceso(user, ctx, q.tipo, q.version, estadoObservable);
   if (ctx.o.ronda !== null) throw conflict(MSG_OBSERVACION.yaEnviada, 'YA_ENVIADA');
-  const t = TABLA[nivel];
-  await tx.query(
-    `UPDATE ${t.tabla} SET estado = 0, version = version + 1, fecha_act = now(), id_usuario_act = $2 WHERE ${t.id} = $1`,
-    [id, user.idUsuario],
+  const t = TABLA_SQL[nivel];
+  await consulta(
+    tx,
+    sql`UPDATE ${t.tabla} SET estado = 0, version = version + 1, fecha_act = now(), id_usuario_act = ${user.idUsuario}
+         WHERE ${t.id} = ${id}`,
   );
   await auditar(tx, user, nivel, ctx.o, 'OBS_ELIMINAR', { estado: '1' }, { estado: '0' });
 }
@@ -269,11 +268,12 @@ export async function responderObservacion(
   if (b.version !== ctx.o.version) throw versionObsoleta();
   const idRespuesta = (b.idRespuesta as number | undefined) ?? null;
   const std = idRespuesta === null ? null : await checkRespuesta(tx, ctx.tramite.idTramite, idRespuesta);
-  const t = TABLA[nivel];
-  await tx.query(
-    `UPDATE ${t.tabla} SET id_respuesta = $2, respuesta = $3, fecha_resp = now(), id_usuario_resp = $4,
-            version = version + 1, fecha_act = now(), id_usuario_act = $4 WHERE ${t.id} = $1`,
-    [id, idRespuesta, b.respuesta ?? null, user.idUsuario],
+  const t = TABLA_SQL[nivel];
+  await consulta(
+    tx,
+    sql`UPDATE ${t.tabla} SET id_respuesta = ${idRespuesta}, respuesta = ${b.respuesta ?? null}, fecha_resp = now(),
+            id_usuario_resp = ${user.idUsuario}, version = version + 1, fecha_act = now(),
+            id_usuario_act = ${user.idUsuario} WHERE ${t.id} = ${id}`,
   );
   await auditar(
     tx,
@@ -315,11 +315,12 @@ export async function resolverObservacion(
   );
   if (ctx.o.fechaEnvioResp === null || (ctx.o.idRespuesta === null && ctx.o.respuesta === null))
     throw new AppError(422, 'SIN_RESPUESTA', MSG_OBSERVACION.sinRespuesta);
-  const t = TABLA[nivel];
-  await tx.query(
-    `UPDATE ${t.tabla} SET resolucion = $2, aceptada = $3, fecha_acepta = now(), id_usuario_acepta = $4,
-            version = version + 1, fecha_act = now(), id_usuario_act = $4 WHERE ${t.id} = $1`,
-    [id, b.resolucion, resolucionAcepta(b.resolucion) ? 1 : 0, user.idUsuario],
+  const t = TABLA_SQL[nivel];
+  await consulta(
+    tx,
+    sql`UPDATE ${t.tabla} SET resolucion = ${b.resolucion}, aceptada = ${resolucionAcepta(b.resolucion) ? 1 : 0},
+            fecha_acepta = now(), id_usuario_acepta = ${user.idUsuario}, version = version + 1, fecha_act = now(),
+            id_usuario_act = ${user.idUsuario} WHERE ${t.id} = ${id}`,
   );
   await auditar(
     tx,

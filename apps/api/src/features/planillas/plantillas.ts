@@ -13,7 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
+import { plantilla } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { columnas, consulta, fila, sql, una } from '../../lib/sql.ts';
 import {
   assertEstadoTrabajo,
   assertVersion,
@@ -24,16 +26,24 @@ import {
 
 const tags = ['plantillas'];
 
+/** A template of the company and how many elements it adds (alias pl). */
+const PLANTILLA = columnas(plantilla, 'pl', {
+  solo: ['idPlantilla', 'nombre', 'descripcion'],
+  extra: {
+    numElementos: '(SELECT count(*)::int FROM plantilla_det d WHERE d.id_plantilla = pl.id_plantilla)',
+  },
+});
+
 /** Recomputes an attention's total from its active line items; returns the new total and version. */
 async function recalcular(tx: Queryable, idPlanilla: number, idPlantilla: number | null, idUsuario: number) {
-  const [u] = await tx.query<{ total: string; version: number }>(
-    `UPDATE planilla SET id_plantilla = $2, version = version + 1, fecha_act = now(), id_usuario_act = $3,
+  return fila<{ total: string; version: number }>(
+    tx,
+    sql`UPDATE planilla SET id_plantilla = ${idPlantilla}, version = version + 1, fecha_act = now(),
+            id_usuario_act = ${idUsuario},
             total = (SELECT COALESCE(round(sum(d.cantidad * d.valor_uni), 2), 0) FROM planilla_det d
-                      WHERE d.id_planilla = $1 AND d.estado = 1)
-      WHERE id_planilla = $1 RETURNING total, version`,
-    [idPlanilla, idPlantilla, idUsuario],
+                      WHERE d.id_planilla = ${idPlanilla} AND d.estado = 1)
+      WHERE id_planilla = ${idPlanilla} RETURNING total, version`,
   );
-  return u;
 }
 
 /**
@@ -73,11 +83,10 @@ export async function plantillaRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      db.query(
-        `SELECT pl.id_plantilla AS "idPlantilla", pl.nombre, pl.descripcion,
-              (SELECT count(*)::int FROM plantilla_det d WHERE d.id_plantilla = pl.id_plantilla) AS "numElementos"
-         FROM plantilla pl WHERE pl.id_empresa = $1 ORDER BY pl.nombre, pl.id_plantilla`,
-        [req.user.idEmpresa],
+      consulta(
+        db,
+        sql`SELECT ${PLANTILLA}
+         FROM plantilla pl WHERE pl.id_empresa = ${req.user.idEmpresa} ORDER BY pl.nombre, pl.id_plantilla`,
       ),
   );
 
@@ -97,31 +106,34 @@ export async function plantillaRoutes(app: FastifyInstance) {
       const out = await db.transaction(async (tx) => {
         const p = await planillaEnTrabajoAM(tx, req.user, req.params.id, req.body.version);
         if (p.idPlantilla !== null) throw conflict(MSG_PLANILLA.plantillaYaAsignada, 'PLANTILLA_ASIGNADA');
-        const [pl] = await tx.query<{ nombre: string }>(
-          'SELECT nombre FROM plantilla WHERE id_plantilla = $1 AND id_empresa = $2',
-          [req.body.idPlantilla, req.user.idEmpresa],
+        const pl = await una<{ nombre: string }>(
+          tx,
+          sql`SELECT nombre FROM plantilla WHERE id_plantilla = ${req.body.idPlantilla} AND id_empresa = ${req.user.idEmpresa}`,
         );
         if (!pl) throw notFound();
-        const [ins] = await tx.query<{ n: number }>(
-          `WITH nuevo AS (
+        const idPlanilla = sql`${p.idPlanilla}::int`;
+        const idUsuario = sql`${req.user.idUsuario}::int`;
+        const ins = await fila<{ n: number }>(
+          tx,
+          sql`WITH nuevo AS (
              INSERT INTO planilla_det (id_planilla, id_elemento, codigo, descripcion, fecha_atencion, cantidad, valor_uni, tipo,
                                        laboratorio, imagen, id_usuario_reg)
-             SELECT $1, e.id_elemento, e.codigo, left(e.nombre, 400), $3::date, pd.cantidad, COALESCE(e.valor, 0),
-                    left(COALESCE(te.codigo, 'P'), 1), COALESCE(te.codigo = 'L', false)::int, COALESCE(te.codigo = 'X', false)::int, $4
+             SELECT ${idPlanilla}, e.id_elemento, e.codigo, left(e.nombre, 400), ${p.fechaDesde}::date, pd.cantidad,
+                    COALESCE(e.valor, 0), left(COALESCE(te.codigo, 'P'), 1), COALESCE(te.codigo = 'L', false)::int,
+                    COALESCE(te.codigo = 'X', false)::int, ${idUsuario}
                FROM plantilla_det pd
                JOIN elemento e ON e.id_elemento = pd.id_elemento
                LEFT JOIN tipo_elem te ON te.id_tipo_elem = e.id_tipo_elem
-              WHERE pd.id_plantilla = $2
+              WHERE pd.id_plantilla = ${req.body.idPlantilla}
               ORDER BY pd.id_plantilla_det
              RETURNING id_planilla_det, codigo, descripcion, cantidad, valor_uni
            ), audit AS (
              INSERT INTO auditoria_pla (id_planilla, id_planilla_det, id_usuario, operacion, campo, antes, despues)
-             SELECT $1, id_planilla_det, $4, 'AGREGAR', 'elemento', NULL,
+             SELECT ${idPlanilla}, id_planilla_det, ${idUsuario}, 'AGREGAR', 'elemento', NULL,
                     codigo || ' - ' || COALESCE(descripcion, '') || ' (' || cantidad || ' x ' || valor_uni || ')'
                FROM nuevo
            )
            SELECT count(*)::int AS n FROM nuevo`,
-          [p.idPlanilla, req.body.idPlantilla, p.fechaDesde, req.user.idUsuario],
         );
         const u = await recalcular(tx, p.idPlanilla, req.body.idPlantilla, req.user.idUsuario);
         await recordChanges(
@@ -157,25 +169,27 @@ export async function plantillaRoutes(app: FastifyInstance) {
       const out = await db.transaction(async (tx) => {
         const p = await planillaEnTrabajoAM(tx, req.user, req.params.id, req.body?.version ?? undefined);
         if (p.idPlantilla === null) throw conflict(MSG_PLANILLA.plantillaNoAsignada, 'SIN_PLANTILLA');
-        const [pl] = await tx.query<{ nombre: string }>(
-          'SELECT nombre FROM plantilla WHERE id_plantilla = $1',
-          [p.idPlantilla],
+        const pl = await una<{ nombre: string }>(
+          tx,
+          sql`SELECT nombre FROM plantilla WHERE id_plantilla = ${p.idPlantilla}`,
         );
         // Items the template added: not from the data file (no row number) and of the template's elements.
-        const [del] = await tx.query<{ n: number }>(
-          `WITH quitado AS (
-             UPDATE planilla_det d SET estado = 0, fecha_act = now(), id_usuario_act = $3
-              WHERE d.id_planilla = $1 AND d.estado = 1 AND d.fila IS NULL
-                AND d.id_elemento IN (SELECT pd.id_elemento FROM plantilla_det pd WHERE pd.id_plantilla = $2)
+        const idPlanilla = sql`${p.idPlanilla}::int`;
+        const idUsuario = sql`${req.user.idUsuario}::int`;
+        const del = await fila<{ n: number }>(
+          tx,
+          sql`WITH quitado AS (
+             UPDATE planilla_det d SET estado = 0, fecha_act = now(), id_usuario_act = ${idUsuario}
+              WHERE d.id_planilla = ${idPlanilla} AND d.estado = 1 AND d.fila IS NULL
+                AND d.id_elemento IN (SELECT pd.id_elemento FROM plantilla_det pd WHERE pd.id_plantilla = ${p.idPlantilla})
              RETURNING d.id_planilla_det, d.codigo, d.descripcion, d.cantidad, d.valor_uni
            ), audit AS (
              INSERT INTO auditoria_pla (id_planilla, id_planilla_det, id_usuario, operacion, campo, antes, despues)
-             SELECT $1, id_planilla_det, $3, 'QUITAR', 'elemento',
+             SELECT ${idPlanilla}, id_planilla_det, ${idUsuario}, 'QUITAR', 'elemento',
                     codigo || ' - ' || COALESCE(descripcion, '') || ' (' || cantidad || ' x ' || valor_uni || ')', NULL
                FROM quitado
            )
            SELECT count(*)::int AS n FROM quitado`,
-          [p.idPlanilla, p.idPlantilla, req.user.idUsuario],
         );
         const u = await recalcular(tx, p.idPlanilla, null, req.user.idUsuario);
         await recordChanges(

@@ -5,9 +5,11 @@ import type { Readable } from 'node:stream';
 import { ERROR_CODE } from '@app/domain';
 import { MSG_REPORTE, type ReporteEnCurso } from '@app/domain/reportes/pdf';
 import type { Database, Queryable } from '../../db/client.ts';
+import { reportePdf } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { TrabajosDocumento } from '../../lib/jobs/documentos.ts';
 import { type JobContext, JobInterrupted, type JobQueue } from '../../lib/jobs/index.ts';
+import { columnas, consulta, sql, una } from '../../lib/sql.ts';
 import { ObjectNotFound, type Storage } from '../../lib/storage/index.ts';
 import { alimentar, type Enviar, inicioReporte, type PeticionReporte } from './datos.ts';
 import { generarPdf } from './hilo.ts';
@@ -34,6 +36,12 @@ export const ESPERA_MS = 2000;
 /** The layout's version: a change of the report code that changes the PDFs bumps it. */
 const FORMATO = 2;
 
+/** A stored report (alias r). */
+const GUARDADO = columnas(reportePdf, 'r', {
+  solo: ['claveObjeto', 'nombre'],
+  extra: { tamano: 'r.tamano::text' },
+});
+
 /**
  * The version of everything a procedure's reports read, in one query: the revision counters of its
  * attentions, reviews, levels, observations and line items (`planilla_rev`, bumped by triggers in the
@@ -43,8 +51,9 @@ const FORMATO = 2;
  * 8/9). Exact: any write to data a report prints changes it; nothing else does.
  */
 async function versionDatos(db: Queryable, idTramite: number): Promise<string | null> {
-  const [r] = await db.query<{ v: string }>(
-    `SELECT concat_ws('|', t.xmin::text, pr.xmin::text, e.xmin::text,
+  const r = await una<{ v: string }>(
+    db,
+    sql`SELECT concat_ws('|', t.xmin::text, pr.xmin::text, e.xmin::text,
               coalesce(r.datos, 0), coalesce(r.revision, 0), coalesce(r.nivel, 0),
               coalesce(r.observaciones, 0), coalesce(r.detalles, 0),
               (SELECT string_agg(c.id_carga || ':' || c.xmin::text, ',' ORDER BY c.id_carga)
@@ -60,8 +69,7 @@ async function versionDatos(db: Queryable, idTramite: number): Promise<string | 
        FROM tramite t JOIN prestador pr ON pr.id_prestador = t.id_prestador
        JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
        LEFT JOIN planilla_rev r ON r.id_tramite = t.id_tramite
-      WHERE t.id_tramite = $1`,
-    [idTramite],
+      WHERE t.id_tramite = ${idTramite}`,
   );
   return r ? crypto.createHash('sha256').update(`${FORMATO}|${r.v}`).digest('hex') : null;
 }
@@ -133,10 +141,10 @@ export class ReportesPdf {
     v: string,
     version: string,
   ): Promise<Omit<ReporteServido, 'origen'> | null> {
-    const [f] = await this.db.query<Fila>(
-      `SELECT clave_objeto AS "claveObjeto", nombre, tamano::text AS tamano FROM reporte_pdf
-        WHERE id_tramite = $1 AND variante = $2 AND version = $3`,
-      [idTramite, v, version],
+    const f = await una<Fila>(
+      this.db,
+      sql`SELECT ${GUARDADO} FROM reporte_pdf r
+        WHERE r.id_tramite = ${idTramite} AND r.variante = ${v} AND r.version = ${version}`,
     );
     if (!f) return null;
     const tamano = Number(f.tamano);
@@ -146,7 +154,10 @@ export class ReportesPdf {
     } catch (e) {
       if (!(e instanceof ObjectNotFound)) throw e;
       // The object is gone (storage cleaned by hand): forget the row and draw it again.
-      await this.db.query('DELETE FROM reporte_pdf WHERE id_tramite = $1 AND variante = $2', [idTramite, v]);
+      await consulta(
+        this.db,
+        sql`DELETE FROM reporte_pdf WHERE id_tramite = ${idTramite} AND variante = ${v}`,
+      );
       return null;
     }
   }
@@ -161,9 +172,9 @@ export class ReportesPdf {
     const k = { idTramite: e.idTramite, variante: v, version: e.version };
     const version = await versionDatos(this.db, e.idTramite);
     if (!version) return; // the procedure is gone (its rows with it)
-    const [ya] = await this.db.query(
-      'SELECT 1 FROM reporte_pdf WHERE id_tramite = $1 AND variante = $2 AND version = $3',
-      [e.idTramite, v, version],
+    const ya = await una(
+      this.db,
+      sql`SELECT 1 FROM reporte_pdf WHERE id_tramite = ${e.idTramite} AND variante = ${v} AND version = ${version}`,
     );
     if (ya) {
       await this.trabajos.quitar(k);
@@ -246,15 +257,15 @@ export class ReportesPdf {
     // The same key for the same data: a job run again after a kill overwrites, never adds, an object.
     const objeto = `reportes/${idTramite}/${v}-${version.slice(0, 16)}.pdf`;
     await this.storage.putFile(objeto, spool, { size: tamano, contentType: 'application/pdf', sha256 });
-    const [r] = await this.db.query<{ viejo: string | null }>(
-      `WITH viejo AS (SELECT clave_objeto FROM reporte_pdf WHERE id_tramite = $1 AND variante = $2)
+    const r = await una<{ viejo: string | null }>(
+      this.db,
+      sql`WITH viejo AS (SELECT clave_objeto FROM reporte_pdf WHERE id_tramite = ${idTramite} AND variante = ${v})
        INSERT INTO reporte_pdf (id_tramite, variante, version, clave_objeto, nombre, tamano, paginas)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       VALUES (${idTramite}, ${v}, ${version}, ${objeto}, ${nombre}, ${tamano}, ${paginas})
        ON CONFLICT (id_tramite, variante) DO UPDATE
          SET version = excluded.version, clave_objeto = excluded.clave_objeto, nombre = excluded.nombre,
              tamano = excluded.tamano, paginas = excluded.paginas, fecha_reg = now()
        RETURNING (SELECT clave_objeto FROM viejo) AS viejo`,
-      [idTramite, v, version, objeto, nombre, tamano, paginas],
     );
     if (r?.viejo && r.viejo !== objeto) await this.storage.remove([r.viejo]);
   }

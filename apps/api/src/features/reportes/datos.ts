@@ -2,8 +2,10 @@ import { formatDate } from '@app/domain/common/format';
 import { sumMoney } from '@app/domain/detalles/money';
 import { REPORTES_PDF, type TipoReporte } from '@app/domain/reportes/pdf';
 import type { Queryable } from '../../db/client.ts';
+import { carga, planillaDet, planilla as planillaT, tramite } from '../../db/schema/index.ts';
 import { parseIdList } from '../../lib/id-list-cache.ts';
 import { logoDataUrl } from '../../lib/pdf.ts';
+import { columnas, consulta, fila, lista, sql, una } from '../../lib/sql.ts';
 import { APROBADO, RECLAMADO } from '../detalles/sql.ts';
 import type {
   CierreReporte,
@@ -73,22 +75,44 @@ type Cabecera = {
   planillaOk: boolean;
 };
 
+/** The header's columns (aliases t procedure, pr provider, e insurer, ca load, pl attention). */
+const CABECERA = columnas(tramite, 't', {
+  solo: ['numero', 'descripcion'],
+  extra: {
+    estado: 't.estado_tramite',
+    fechaDesde: 't.fecha_desde',
+    fechaHasta: 't.fecha_hasta',
+    prestador: 'pr.nombre_comercial',
+    aseguradora: 'e.razon_social',
+    idEmpresa: 'e.id_empresa',
+  },
+});
+const CABECERA_CARGA = columnas(carga, 'ca', {
+  solo: [],
+  extra: { cargaDesde: 'ca.fecha_desde', cargaHasta: 'ca.fecha_hasta' },
+});
+const CABECERA_PLANILLA = columnas(planillaT, 'pl', {
+  solo: [],
+  extra: { planillaNumero: 'pl.numero', planillaNombre: 'pl.nombre' },
+});
+
 /** The procedure's header, or null when the load or attention asked for is not one of it. */
 async function cabecera(db: Queryable, p: PeticionReporte): Promise<Cabecera | null> {
-  const [c] = await db.query<Cabecera>(
-    `SELECT t.numero, t.descripcion, t.estado_tramite AS estado, t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta",
-            pr.nombre_comercial AS prestador, e.razon_social AS aseguradora, e.id_empresa AS "idEmpresa",
+  const laCarga = sql`${p.idCarga}::int`;
+  const laPlanilla = sql`${p.idPlanilla}::int`;
+  const c = await una<Cabecera>(
+    db,
+    sql`SELECT ${CABECERA},
             (SELECT count(DISTINCT x.id_carga)::int FROM planilla x WHERE x.id_tramite = t.id_tramite AND x.estado = 1) AS cargas,
-            ca.fecha_desde AS "cargaDesde", ca.fecha_hasta AS "cargaHasta",
-            ($2::int IS NULL OR ca.id_carga IS NOT NULL) AS "cargaOk",
-            pl.numero AS "planillaNumero", pl.nombre AS "planillaNombre",
-            ($3::int IS NULL OR (pl.id_planilla IS NOT NULL AND ($2::int IS NULL OR pl.id_carga = $2))) AS "planillaOk"
+            ${CABECERA_CARGA},
+            (${laCarga} IS NULL OR ca.id_carga IS NOT NULL) AS "cargaOk",
+            ${CABECERA_PLANILLA},
+            (${laPlanilla} IS NULL OR (pl.id_planilla IS NOT NULL AND (${laCarga} IS NULL OR pl.id_carga = ${laCarga}))) AS "planillaOk"
        FROM tramite t JOIN prestador pr ON pr.id_prestador = t.id_prestador
        JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
-       LEFT JOIN carga ca ON ca.id_carga = $2 AND ca.id_tramite = t.id_tramite
-       LEFT JOIN planilla pl ON pl.id_planilla = $3 AND pl.id_tramite = t.id_tramite
-      WHERE t.id_tramite = $1`,
-    [p.idTramite, p.idCarga, p.idPlanilla],
+       LEFT JOIN carga ca ON ca.id_carga = ${laCarga} AND ca.id_tramite = t.id_tramite
+       LEFT JOIN planilla pl ON pl.id_planilla = ${laPlanilla} AND pl.id_tramite = t.id_tramite
+      WHERE t.id_tramite = ${p.idTramite}`,
   );
   return c?.cargaOk && c.planillaOk ? c : null;
 }
@@ -131,14 +155,20 @@ export async function inicioReporte(
   };
 }
 
-/** Placeholders for the scope: $1 procedure, $2 load, $3 attention. */
-const ALCANCE_P = `p.id_tramite = $1 AND p.estado = 1 AND ($2::int IS NULL OR p.id_carga = $2) AND ($3::int IS NULL OR p.id_planilla = $3)`;
-/** Observations of the type ($4) in the scope (alias o, copies of migration 0011), sent ones only for 'P'. */
-const alcanceObs = (vista: Vista) =>
-  `o.id_tramite = $1 AND o.estado = 1 AND o.planilla_estado = 1 AND o.observacion_tipo = $4
-   AND ($2::int IS NULL OR o.id_carga = $2) AND ($3::int IS NULL OR o.id_planilla = $3)${vista === 'P' ? ' AND o.ronda IS NOT NULL' : ''}`;
+/** The scope's attentions (alias p): the procedure, and the load and attention when asked for. */
+const alcanceP = (p: PeticionReporte) =>
+  sql`p.id_tramite = ${p.idTramite} AND p.estado = 1 AND (${p.idCarga}::int IS NULL OR p.id_carga = ${p.idCarga})
+   AND (${p.idPlanilla}::int IS NULL OR p.id_planilla = ${p.idPlanilla})`;
+/** Observations of the type in the scope (alias o, copies of migration 0011), sent ones only for 'P'. */
+const alcanceObs = (p: PeticionReporte, tipo: TipoReporte) =>
+  sql`o.id_tramite = ${p.idTramite} AND o.estado = 1 AND o.planilla_estado = 1 AND o.observacion_tipo = ${tipo}
+   AND (${p.idCarga}::int IS NULL OR o.id_carga = ${p.idCarga}) AND (${p.idPlanilla}::int IS NULL OR o.id_planilla = ${p.idPlanilla})${
+     p.vista === 'P' ? sql.raw(' AND o.ronda IS NOT NULL') : sql.empty()
+   }`;
 
-const base = (p: PeticionReporte) => [p.idTramite, p.idCarga, p.idPlanilla];
+/** The money of a line (alias d), as detalles/sql.ts computes it. */
+const RECLAMADO_D = sql.raw(RECLAMADO());
+const APROBADO_D = sql.raw(APROBADO());
 
 /**
  * Reads the report's data and hands it to `enviar` in order: the loads' totals (10, 11), the
@@ -155,10 +185,11 @@ export async function alimentar(
   const tipo = p.tipo ?? 'M';
   let novedades: number | undefined;
   if (clase === 'novedades') {
-    const [{ total }] = await db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM carga_error e JOIN carga c ON c.id_carga = e.id_carga
-        WHERE c.id_tramite = $1 AND c.estado = 1 AND e.tipo = 'N' AND ($2::int IS NULL OR c.id_carga = $2)`,
-      [p.idTramite, p.idCarga],
+    const { total } = await fila<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total FROM carga_error e JOIN carga c ON c.id_carga = e.id_carga
+        WHERE c.id_tramite = ${p.idTramite} AND c.estado = 1 AND e.tipo = 'N'
+          AND (${p.idCarga}::int IS NULL OR c.id_carga = ${p.idCarga})`,
     );
     novedades = total;
   }
@@ -169,12 +200,12 @@ export async function alimentar(
     (novedades ?? 0) - novedadesVistas + Math.max(0, obs.observaciones - (limite - novedadesVistas));
   await enviar({ t: 'cierre', cierre: { omitidas, limite, novedades, obs } });
   let filas = novedades ? await loteNovedades(db, p, novedadesVistas, enviar) : 0;
-  const [{ ids }] = await db.query<{ ids: string | null }>(
-    `SELECT string_agg(id_planilla::text, ',' ORDER BY planilla_numero, id_planilla) AS ids
-       FROM (SELECT o.id_planilla, o.planilla_numero FROM pla_obs o WHERE ${alcanceObs(p.vista)}
+  const { ids } = await fila<{ ids: string | null }>(
+    db,
+    sql`SELECT string_agg(id_planilla::text, ',' ORDER BY planilla_numero, id_planilla) AS ids
+       FROM (SELECT o.id_planilla, o.planilla_numero FROM pla_obs o WHERE ${alcanceObs(p, tipo)}
              UNION
-             SELECT o.id_planilla, o.planilla_numero FROM pla_det_obs o WHERE ${alcanceObs(p.vista)}) x`,
-    [...base(p), tipo],
+             SELECT o.id_planilla, o.planilla_numero FROM pla_det_obs o WHERE ${alcanceObs(p, tipo)}) x`,
   );
   const lista = parseIdList(ids);
   for (let i = 0; i < lista.length && filas < limite; i += LOTE) {
@@ -186,21 +217,30 @@ export async function alimentar(
   await enviar({ t: 'fin' });
 }
 
+/** A novelty's load period (alias c). */
+const NOVEDAD = columnas(carga, 'c', {
+  solo: [],
+  extra: { cargaDesde: 'c.fecha_desde', cargaHasta: 'c.fecha_hasta' },
+});
+
 /** The load's novelties in row order, `limite` at most; returns how many were sent. */
 async function loteNovedades(db: Queryable, p: PeticionReporte, limite: number, enviar: Enviar) {
   let enviadas = 0;
   let desde: [string, number, number, number] | null = null;
   type FilaClave = FilaNovedad & { k1: string; k2: number; k3: number; k4: number };
   while (enviadas < limite) {
-    const filas: FilaClave[] = await db.query<FilaClave>(
-      `SELECT c.fecha_desde AS "cargaDesde", c.fecha_hasta AS "cargaHasta", e.fila, e.columna, e.valor, e.mensaje,
+    const [k1, k2, k3, k4] = desde ?? [null, null, null, null];
+    const filas: FilaClave[] = await consulta<FilaClave>(
+      db,
+      sql`SELECT ${NOVEDAD}, e.fila, e.columna, e.valor, e.mensaje,
               c.fecha_desde AS k1, c.id_carga AS k2, coalesce(e.fila, 0) AS k3, e.id_carga_error AS k4
          FROM carga_error e JOIN carga c ON c.id_carga = e.id_carga
-        WHERE c.id_tramite = $1 AND c.estado = 1 AND e.tipo = 'N' AND ($2::int IS NULL OR c.id_carga = $2)
-          AND ($3::date IS NULL OR (c.fecha_desde, c.id_carga, coalesce(e.fila, 0), e.id_carga_error) > ($3::date, $4::int, $5::int, $6::int))
+        WHERE c.id_tramite = ${p.idTramite} AND c.estado = 1 AND e.tipo = 'N'
+          AND (${p.idCarga}::int IS NULL OR c.id_carga = ${p.idCarga})
+          AND (${k1}::date IS NULL
+               OR (c.fecha_desde, c.id_carga, coalesce(e.fila, 0), e.id_carga_error) > (${k1}::date, ${k2}::int, ${k3}::int, ${k4}::int))
         ORDER BY c.fecha_desde, c.id_carga, coalesce(e.fila, 0), e.id_carga_error
-        LIMIT $7`,
-      [p.idTramite, p.idCarga, ...(desde ?? [null, null, null, null]), Math.min(2000, limite - enviadas)],
+        LIMIT ${Math.min(2000, limite - enviadas)}`,
     );
     if (filas.length === 0) break;
     const u: FilaClave = filas[filas.length - 1];
@@ -217,26 +257,48 @@ async function loteNovedades(db: Queryable, p: PeticionReporte, limite: number, 
   return enviadas;
 }
 
+/** A row of an observations table (x the observation, p its attention, d its line, ob, re, u). */
+const FILA_OBS = lista([
+  sql.raw('x.nivel'),
+  columnas(planillaT, 'p', {
+    solo: ['numero', 'cedula'],
+    extra: { paciente: 'p.nombre', fechaAtencion: 'p.fecha_desde' },
+  }),
+  columnas(planillaDet, 'd', {
+    solo: ['codigo'],
+    extra: {
+      detalle: 'd.descripcion',
+      observacion: 'ob.descripcion',
+      complementaria: 'x.descripcion',
+      respuestaEstandar: 're.descripcion',
+      respuesta: 'x.respuesta',
+      respondida: 'x.respondida',
+      fechaReg: 'x.fecha_reg',
+      fechaAct: 'x.fecha_act',
+      usuario: 'u.nombre',
+      reclamado: `(CASE WHEN d.id_planilla_det IS NULL THEN p.total_reclamado ELSE ${RECLAMADO()} END)::text`,
+      aprobado: `(CASE WHEN d.id_planilla_det IS NULL THEN p.total_aprobado ELSE ${APROBADO()} END)::text`,
+      glosa: `(CASE WHEN d.id_planilla_det IS NULL THEN p.total_glosa ELSE ${RECLAMADO()} - ${APROBADO()} END)::text`,
+    },
+  }),
+]);
+
 /** The observations of the type on these attentions, in the report's order, with the amounts they concern. */
 function filasObs(db: Queryable, p: PeticionReporte, tipo: TipoReporte, ids: number[]) {
-  const sent = p.vista === 'P' ? ' AND o.ronda IS NOT NULL' : '';
-  return db.query<FilaObs>(
-    `WITH obs AS (
+  const sent = p.vista === 'P' ? sql.raw(' AND o.ronda IS NOT NULL') : sql.empty();
+  const de = sql`o.id_planilla = ANY(${sql.param(ids)}::int[]) AND o.estado = 1 AND o.observacion_tipo = ${tipo}${sent}`;
+  return consulta<FilaObs>(
+    db,
+    sql`WITH obs AS (
        SELECT 'PLANILLA' AS nivel, o.id_pla_obs AS id, o.id_planilla, NULL::int AS id_det, o.id_observacion,
               o.descripcion, o.id_respuesta, o.respuesta, o.respondida, o.fecha_reg, o.fecha_act, o.id_usuario_reg
-         FROM pla_obs o WHERE o.id_planilla = ANY($1::int[]) AND o.estado = 1 AND o.observacion_tipo = $2${sent}
+         FROM pla_obs o WHERE ${de}
        UNION ALL
        SELECT 'DETALLE', o.id_pla_det_obs, o.id_planilla, o.id_planilla_det, o.id_observacion,
               o.descripcion, o.id_respuesta, o.respuesta, o.respondida, o.fecha_reg, o.fecha_act, o.id_usuario_reg
-         FROM pla_det_obs o WHERE o.id_planilla = ANY($1::int[]) AND o.estado = 1 AND o.observacion_tipo = $2${sent}
+         FROM pla_det_obs o WHERE ${de}
      )
-     SELECT x.nivel, p.numero, p.cedula, p.nombre AS paciente, p.fecha_desde AS "fechaAtencion",
-            d.codigo, d.descripcion AS detalle, ob.descripcion AS observacion, x.descripcion AS complementaria,
-            re.descripcion AS "respuestaEstandar", x.respuesta, x.respondida,
-            x.fecha_reg AS "fechaReg", x.fecha_act AS "fechaAct", u.nombre AS usuario,
-            (CASE WHEN d.id_planilla_det IS NULL THEN p.total_reclamado ELSE ${RECLAMADO()} END)::text AS reclamado,
-            (CASE WHEN d.id_planilla_det IS NULL THEN p.total_aprobado ELSE ${APROBADO()} END)::text AS aprobado,
-            (CASE WHEN d.id_planilla_det IS NULL THEN p.total_glosa ELSE ${RECLAMADO()} - ${APROBADO()} END)::text AS glosa
+     SELECT ${FILA_OBS}
        FROM obs x
        JOIN planilla p ON p.id_planilla = x.id_planilla
        JOIN observacion ob ON ob.id_observacion = x.id_observacion
@@ -244,43 +306,42 @@ function filasObs(db: Queryable, p: PeticionReporte, tipo: TipoReporte, ids: num
        LEFT JOIN respuesta re ON re.id_respuesta = x.id_respuesta
        LEFT JOIN usuario u ON u.id_usuario = x.id_usuario_reg
       ORDER BY p.numero, p.id_planilla, x.nivel DESC, d.codigo NULLS FIRST, x.id`,
-    [ids, tipo],
   );
 }
 
 type FilaImportes = { n: number; reclamado: string; aprobado: string; glosa: string };
 const sumas = (r: string) =>
-  `count(*)::int AS n, COALESCE(sum(${r}reclamado), 0)::numeric(16, 2)::text AS reclamado,
-   COALESCE(sum(${r}aprobado), 0)::numeric(16, 2)::text AS aprobado, COALESCE(sum(${r}glosa), 0)::numeric(16, 2)::text AS glosa`;
+  sql.raw(`count(*)::int AS n, COALESCE(sum(${r}reclamado), 0)::numeric(16, 2)::text AS reclamado,
+   COALESCE(sum(${r}aprobado), 0)::numeric(16, 2)::text AS aprobado, COALESCE(sum(${r}glosa), 0)::numeric(16, 2)::text AS glosa`);
 
 /**
  * The totals under an observations table, in SQL on numeric: the observed lines (each once,
  * however many observations it has), the observed attentions, and the whole scope.
  */
 async function totalesObs(db: Queryable, p: PeticionReporte, tipo: TipoReporte) {
-  const params = [...base(p), tipo];
-  const [c] = await db.query<{ observaciones: number; respondidas: number }>(
-    `SELECT count(*)::int AS observaciones, count(*) FILTER (WHERE respondida)::int AS respondidas
-       FROM (SELECT o.respondida FROM pla_obs o WHERE ${alcanceObs(p.vista)}
-             UNION ALL SELECT o.respondida FROM pla_det_obs o WHERE ${alcanceObs(p.vista)}) x`,
-    params,
+  const obs = alcanceObs(p, tipo);
+  const c = await fila<{ observaciones: number; respondidas: number }>(
+    db,
+    sql`SELECT count(*)::int AS observaciones, count(*) FILTER (WHERE respondida)::int AS respondidas
+       FROM (SELECT o.respondida FROM pla_obs o WHERE ${obs}
+             UNION ALL SELECT o.respondida FROM pla_det_obs o WHERE ${obs}) x`,
   );
-  const [detalles] = await db.query<FilaImportes>(
-    `SELECT ${sumas('x.')} FROM (
-       SELECT ${RECLAMADO()} AS reclamado, ${APROBADO()} AS aprobado, ${RECLAMADO()} - ${APROBADO()} AS glosa
+  const detalles = await fila<FilaImportes>(
+    db,
+    sql`SELECT ${sumas('x.')} FROM (
+       SELECT ${RECLAMADO_D} AS reclamado, ${APROBADO_D} AS aprobado, ${RECLAMADO_D} - ${APROBADO_D} AS glosa
          FROM planilla_det d
-        WHERE d.id_planilla_det IN (SELECT o.id_planilla_det FROM pla_det_obs o WHERE ${alcanceObs(p.vista)})) x`,
-    params,
+        WHERE d.id_planilla_det IN (SELECT o.id_planilla_det FROM pla_det_obs o WHERE ${obs})) x`,
   );
-  const [atenciones] = await db.query<FilaImportes>(
-    `SELECT ${sumas('p.total_')} FROM planilla p
-      WHERE p.id_planilla IN (SELECT o.id_planilla FROM pla_obs o WHERE ${alcanceObs(p.vista)}
-                              UNION SELECT o.id_planilla FROM pla_det_obs o WHERE ${alcanceObs(p.vista)})`,
-    params,
+  const atenciones = await fila<FilaImportes>(
+    db,
+    sql`SELECT ${sumas('p.total_')} FROM planilla p
+      WHERE p.id_planilla IN (SELECT o.id_planilla FROM pla_obs o WHERE ${obs}
+                              UNION SELECT o.id_planilla FROM pla_det_obs o WHERE ${obs})`,
   );
-  const [alcance] = await db.query<FilaImportes>(
-    `SELECT ${sumas('p.total_')} FROM planilla p WHERE ${ALCANCE_P}`,
-    base(p),
+  const alcance = await fila<FilaImportes>(
+    db,
+    sql`SELECT ${sumas('p.total_')} FROM planilla p WHERE ${alcanceP(p)}`,
   );
   return {
     ...c,
@@ -293,6 +354,51 @@ async function totalesObs(db: Queryable, p: PeticionReporte, tipo: TipoReporte) 
 const etiquetaAlcance = (p: PeticionReporte) =>
   p.idPlanilla ? 'Total de la atención' : p.idCarga ? 'Total de la carga' : 'Total del trámite';
 
+/** A load's totals row (alias c; the sums follow). */
+const TOTAL_CARGA = columnas(carga, 'c', {
+  solo: ['idCarga'],
+  extra: { desde: 'c.fecha_desde', hasta: 'c.fecha_hasta' },
+});
+/** Report 11: the number of lines of each attention, in the attentions' order. */
+const N_LINEAS =
+  sql.raw(`string_agg((SELECT count(*) FROM planilla_det d WHERE d.id_planilla = p.id_planilla)::text, ','
+                     ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla)`);
+/** An attention of reports 10 and 11 (alias p). */
+const FILA_ATENCION = lista([
+  columnas(planillaT, 'p', {
+    solo: ['idPlanilla', 'idCarga', 'numero', 'cedula'],
+    extra: { paciente: 'p.nombre' },
+  }),
+  columnas(planillaT, 'p', {
+    solo: ['fechaDesde', 'fechaHasta'],
+    extra: {
+      diagnosticos: "concat_ws(', ', p.diag1, p.diag2, p.diag3, p.diag4, p.diag5)",
+      medico: 'p.nombre_medico',
+    },
+  }),
+  columnas(planillaT, 'p', {
+    solo: ['nivel', 'estadoAud', 'estadoDoc'],
+    extra: {
+      lineas: '(SELECT count(*)::int FROM planilla_det d WHERE d.id_planilla = p.id_planilla)',
+      reclamado: 'p.total_reclamado::text',
+      aprobado: 'p.total_aprobado::text',
+      glosa: 'p.total_glosa::text',
+    },
+  }),
+]);
+/** A line of report 11 (alias d). */
+const FILA_LINEA = columnas(planillaDet, 'd', {
+  solo: ['idPlanilla', 'fechaAtencion', 'codigo', 'descripcion', 'cantidad'],
+  extra: {
+    cantidadAprobada: 'CASE WHEN d.estado = 1 THEN COALESCE(d.cantidad_aprobada, d.cantidad) ELSE 0 END',
+    valorUni: 'd.valor_uni::text',
+    reclamado: `${RECLAMADO()}::text`,
+    aprobado: `${APROBADO()}::text`,
+    glosa: `(${RECLAMADO()} - ${APROBADO()})::text`,
+    estado: 'd.estado',
+  },
+});
+
 /** Reports 10 and 11: the scope's attentions by load and number, with (11) every line. */
 async function atenciones(
   db: Queryable,
@@ -301,31 +407,26 @@ async function atenciones(
   enviar: Enviar,
   limite: number,
 ) {
-  const cargas = await db.query<TotalCarga>(
-    `SELECT c.id_carga AS "idCarga", c.fecha_desde AS desde, c.fecha_hasta AS hasta, ${sumas('p.total_')},
+  const cargas = await consulta<TotalCarga>(
+    db,
+    sql`SELECT ${TOTAL_CARGA}, ${sumas('p.total_')},
             (SELECT count(*)::int FROM planilla_det d JOIN planilla q ON q.id_planilla = d.id_planilla
-              WHERE q.id_tramite = $1 AND q.estado = 1 AND q.id_carga = c.id_carga
-                AND ($3::int IS NULL OR q.id_planilla = $3)) AS lineas
+              WHERE q.id_tramite = ${p.idTramite} AND q.estado = 1 AND q.id_carga = c.id_carga
+                AND (${p.idPlanilla}::int IS NULL OR q.id_planilla = ${p.idPlanilla})) AS lineas
        FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
-      WHERE ${ALCANCE_P}
+      WHERE ${alcanceP(p)}
       GROUP BY c.id_carga, c.fecha_desde, c.fecha_hasta
       ORDER BY c.fecha_desde, c.id_carga`,
-    base(p),
   );
   await enviar({ t: 'cargas', cargas });
   // The attentions in order with (11) their number of lines: where the cap cuts is known before
   // the rows are read (whole attentions only), so the summary can say what is left out.
   const detallado = clase === 'detallado';
-  const [{ ids, nLineas }] = await db.query<{ ids: string | null; nLineas: string | null }>(
-    `SELECT string_agg(p.id_planilla::text, ',' ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla) AS ids,
-            ${
-              detallado
-                ? `string_agg((SELECT count(*) FROM planilla_det d WHERE d.id_planilla = p.id_planilla)::text, ','
-                     ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla)`
-                : 'NULL'
-            } AS "nLineas"
-       FROM planilla p JOIN carga c ON c.id_carga = p.id_carga WHERE ${ALCANCE_P}`,
-    base(p),
+  const { ids, n_lineas: nLineas } = await fila<{ ids: string | null; n_lineas: string | null }>(
+    db,
+    sql`SELECT string_agg(p.id_planilla::text, ',' ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla) AS ids,
+            ${detallado ? N_LINEAS : sql.raw('NULL')} AS n_lineas
+       FROM planilla p JOIN carga c ON c.id_carga = p.id_carga WHERE ${alcanceP(p)}`,
   );
   const lista = parseIdList(ids);
   const porAtencion = detallado ? parseIdList(nLineas) : null;
@@ -354,27 +455,19 @@ async function atenciones(
   });
   for (let i = 0; i < corte; i += LOTE) {
     const lote = Array.from(lista.subarray(i, Math.min(i + LOTE, corte)));
-    const at = await db.query<FilaAtencion>(
-      `SELECT p.id_planilla AS "idPlanilla", p.id_carga AS "idCarga", p.numero, p.cedula, p.nombre AS paciente,
-              p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta",
-              concat_ws(', ', p.diag1, p.diag2, p.diag3, p.diag4, p.diag5) AS diagnosticos,
-              p.nombre_medico AS medico, p.nivel, p.estado_aud AS "estadoAud", p.estado_doc AS "estadoDoc",
-              (SELECT count(*)::int FROM planilla_det d WHERE d.id_planilla = p.id_planilla) AS lineas,
-              p.total_reclamado::text AS reclamado, p.total_aprobado::text AS aprobado, p.total_glosa::text AS glosa
+    const at = await consulta<FilaAtencion>(
+      db,
+      sql`SELECT ${FILA_ATENCION}
          FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
-        WHERE p.id_planilla = ANY($1::int[])
+        WHERE p.id_planilla = ANY(${sql.param(lote)}::int[])
         ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla`,
-      [lote],
     );
     const lineas = detallado
-      ? await db.query<FilaLinea>(
-          `SELECT d.id_planilla AS "idPlanilla", d.fecha_atencion AS "fechaAtencion", d.codigo, d.descripcion,
-                  d.cantidad, CASE WHEN d.estado = 1 THEN COALESCE(d.cantidad_aprobada, d.cantidad) ELSE 0 END AS "cantidadAprobada",
-                  d.valor_uni::text AS "valorUni", ${RECLAMADO()}::text AS reclamado, ${APROBADO()}::text AS aprobado,
-                  (${RECLAMADO()} - ${APROBADO()})::text AS glosa, d.estado
-             FROM planilla_det d WHERE d.id_planilla = ANY($1::int[])
+      ? await consulta<FilaLinea>(
+          db,
+          sql`SELECT ${FILA_LINEA}
+             FROM planilla_det d WHERE d.id_planilla = ANY(${sql.param(lote)}::int[])
             ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`,
-          [lote],
         )
       : [];
     if (at.length > 0) await enviar({ t: 'lote', lote: { t: 'atenciones', atenciones: at, lineas } });

@@ -9,7 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
-import { SIN_RESPONDER_SQL } from '../observaciones/queries.ts';
+import { fila, sql } from '../../lib/sql.ts';
+import { sinResponderSql } from '../observaciones/queries.ts';
 import { assertEstadoTrabajo, getCargaForUser, perfilNoAutorizado } from '../planillas/access.ts';
 import { writeBitacora } from '../tramites/access.ts';
 import { COLS } from './aplicar.ts';
@@ -42,23 +43,25 @@ export async function finalizarRoutes(app: FastifyInstance) {
         if (!canFinalizeReview(req.user.idPerfil, tipo)) throw perfilNoAutorizado();
         assertEstadoTrabajo(tramite);
         // Set-based: every REVISADA of the load without an unanswered observation of this type.
-        const [x] = await tx.query<{ finalizadas: number; omitidas: number }>(
-          `WITH revisadas AS (
+        const estado = sql.raw(c.estado);
+        const x = await fila<{ finalizadas: number; omitidas: number }>(
+          tx,
+          sql`WITH revisadas AS (
              SELECT p.id_planilla,
-                    ${SIN_RESPONDER_SQL('p', '$2')} AS pendiente
-               FROM planilla p WHERE p.id_carga = $1 AND p.estado = 1 AND p.${c.estado} = 'REVISADA'
+                    ${sinResponderSql('p', tipo)} AS pendiente
+               FROM planilla p WHERE p.id_carga = ${carga.idCarga} AND p.estado = 1 AND p.${estado} = 'REVISADA'
                 FOR UPDATE OF p
            ), cambio AS (
-             UPDATE planilla p SET ${c.estado} = 'FINALIZADA', version = p.version + 1, fecha_act = now(), id_usuario_act = $3
+             UPDATE planilla p SET ${estado} = 'FINALIZADA', version = p.version + 1, fecha_act = now(),
+                    id_usuario_act = ${req.user.idUsuario}
                FROM revisadas r WHERE p.id_planilla = r.id_planilla AND NOT r.pendiente
              RETURNING p.id_planilla
            ), audit AS (
              INSERT INTO auditoria_pla (id_planilla, id_usuario, operacion, campo, antes, despues)
-             SELECT id_planilla, $3, 'REVISION', '${c.campo}', 'REVISADA', 'FINALIZADA' FROM cambio
+             SELECT id_planilla, ${req.user.idUsuario}::int, 'REVISION', ${c.campo}::text, 'REVISADA', 'FINALIZADA' FROM cambio
            )
            SELECT (SELECT count(*)::int FROM cambio) AS finalizadas,
                   (SELECT count(*)::int FROM revisadas WHERE pendiente) AS omitidas`,
-          [carga.idCarga, tipo, req.user.idUsuario],
         );
         if (x.finalizadas === 0) {
           throw new AppError(422, 'SIN_REVISADAS', MSG_PLANILLA.sinRevisadasCarga, {

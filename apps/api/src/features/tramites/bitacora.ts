@@ -13,9 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bitacoraTra, tramite } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { logoDataUrl, renderTableReport } from '../../lib/pdf.ts';
-import { likePattern } from '../../lib/sql.ts';
+import { columnas, consulta, fila, likePattern, type SQL, sql, todas } from '../../lib/sql.ts';
 import { getTramiteForUser } from './access.ts';
 
 export const bitacoraQuerySchema = z.object({
@@ -25,33 +26,38 @@ export const bitacoraQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-const SELECT = `SELECT b.id_bitacora_tra AS "idBitacoraTra", b.id_tramite AS "idTramite", b.id_usuario AS "idUsuario",
-  b.tipo, b.observacion, b.fecha_reg AS "fechaReg", u.nombre AS "usuarioNombre"
+/** An entry of the log and its user (aliases b, u). */
+const SELECT = sql`SELECT ${columnas(bitacoraTra, 'b', { extra: { usuarioNombre: 'u.nombre' } })}
   FROM bitacora_tra b JOIN usuario u ON u.id_usuario = b.id_usuario`;
 
 /** Builds the filtered query of a procedure's log (newest first); shared by the list and the PDF. */
-export function bitacoraWhere(idTramite: number, q?: string, tipo?: string) {
-  const params: unknown[] = [idTramite];
-  const where = ['b.id_tramite = $1'];
+export function bitacoraWhere(idTramite: number, q?: string, tipo?: string): SQL {
+  const w: SQL[] = [sql`b.id_tramite = ${idTramite}`];
   if (q) {
-    params.push(
-      likePattern(
-        q
-          .normalize('NFD')
-          .replace(/[\u0300-\u036f]/g, '')
-          .toLowerCase(),
-      ),
+    const patron = likePattern(
+      q
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase(),
     );
-    where.push(
-      `(f_unaccent(lower(b.observacion)) LIKE $${params.length} OR lower(u.nombre) LIKE $${params.length})`,
-    );
+    w.push(sql`(f_unaccent(lower(b.observacion)) LIKE ${patron} OR lower(u.nombre) LIKE ${patron})`);
   }
-  if (tipo) {
-    params.push(tipo);
-    where.push(`b.tipo = $${params.length}`);
-  }
-  return { sql: `${SELECT} WHERE ${where.join(' AND ')}`, params };
+  if (tipo) w.push(sql`b.tipo = ${tipo}`);
+  return sql`${SELECT} WHERE ${todas(w)}`;
 }
+
+/** The header of report 12 (aliases t procedure, p provider, e insurer). */
+const CABECERA = columnas(tramite, 't', {
+  solo: ['numero'],
+  extra: {
+    nombreComercial: 'p.nombre_comercial',
+    fechaDesde: 't.fecha_desde',
+    fechaHasta: 't.fecha_hasta',
+    empresa: 'e.razon_social',
+    idEmpresa: 'e.id_empresa',
+    estado: 't.estado_tramite',
+  },
+});
 
 export async function bitacoraRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -74,10 +80,10 @@ export async function bitacoraRoutes(app: FastifyInstance) {
       await getTramiteForUser(db, req.user, req.params.id);
       const { q, tipo, page, pageSize } = req.query;
       const w = bitacoraWhere(req.params.id, q, tipo);
-      const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${w.sql}) x`, w.params);
-      const items = await db.query(
-        `${w.sql} ORDER BY b.fecha_reg DESC, b.id_bitacora_tra DESC LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
-        [...w.params, pageSize, (page - 1) * pageSize],
+      const { n } = await fila<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${w}) x`);
+      const items = await consulta(
+        db,
+        sql`${w} ORDER BY b.fecha_reg DESC, b.id_bitacora_tra DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       );
       return { items, total: n, page, pageSize };
     },
@@ -95,9 +101,10 @@ export async function bitacoraRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const rows = await db.query<{ idTramite: number }>(`${SELECT} WHERE b.id_bitacora_tra = $1`, [
-        req.params.idBitacora,
-      ]);
+      const rows = await consulta<{ idTramite: number }>(
+        db,
+        sql`${SELECT} WHERE b.id_bitacora_tra = ${req.params.idBitacora}`,
+      );
       if (!rows[0]) throw notFound();
       await getTramiteForUser(db, req.user, rows[0].idTramite);
       return rows[0];
@@ -119,7 +126,7 @@ export async function bitacoraRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       await getTramiteForUser(db, req.user, req.params.id);
-      const [t] = await db.query<{
+      const t = await fila<{
         numero: string;
         nombreComercial: string;
         fechaDesde: string;
@@ -128,19 +135,18 @@ export async function bitacoraRoutes(app: FastifyInstance) {
         idEmpresa: number;
         estado: string;
       }>(
-        `SELECT t.numero, p.nombre_comercial AS "nombreComercial", t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta",
-                e.razon_social AS empresa, e.id_empresa AS "idEmpresa", t.estado_tramite AS estado
+        db,
+        sql`SELECT ${CABECERA}
            FROM tramite t JOIN prestador p ON p.id_prestador = t.id_prestador JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
-          WHERE t.id_tramite = $1`,
-        [req.params.id],
+          WHERE t.id_tramite = ${req.params.id}`,
       );
       const w = bitacoraWhere(req.params.id, req.query.q, req.query.tipo);
-      const rows = await db.query<{
+      const rows = await consulta<{
         fechaReg: Date;
         tipo: string;
         observacion: string;
         usuarioNombre: string;
-      }>(`${w.sql} ORDER BY b.fecha_reg DESC, b.id_bitacora_tra DESC LIMIT 20000`, w.params);
+      }>(db, sql`${w} ORDER BY b.fecha_reg DESC, b.id_bitacora_tra DESC LIMIT 20000`);
       const pdf = await renderTableReport({
         title: `Bitácora del Trámite ${t.numero}`,
         subtitle: [

@@ -1,5 +1,6 @@
 import type { TramiteInput } from '@app/domain/tramites/schemas';
 import type { Queryable } from '../../db/client.ts';
+import { fila, sql } from '../../lib/sql.ts';
 
 /** A procedure to insert: the form's fields (weeks resolved) and what the server adds. */
 export type NuevoTramite = Omit<TramiteInput, 'maxSemanas'> & {
@@ -20,28 +21,18 @@ export type NuevoTramite = Omit<TramiteInput, 'maxSemanas'> & {
  * The caller writes the bitácora entry in the same transaction.
  */
 export async function insertTramite(q: Queryable, t: NuevoTramite): Promise<number> {
-  const [row] = await q.query<{ id: number }>(
-    `WITH n AS (SELECT nextval(pg_get_serial_sequence('tramite', 'id_tramite')) AS id)
+  // `?? null`: an absent value is a NULL parameter, as the driver sent undefined.
+  const row = await fila<{ id: number }>(
+    q,
+    sql`WITH n AS (SELECT nextval(pg_get_serial_sequence('tramite', 'id_tramite')) AS id)
      INSERT INTO tramite (id_tramite, numero, id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio,
        fecha_desde, fecha_hasta, descripcion, frecuencia_carga, max_semanas, estado_tramite, num_semana, id_usuario_reg)
-     SELECT n.id, $1 || to_char(now() AT TIME ZONE 'America/Guayaquil', 'YYYY') || '-'
+     SELECT n.id, ${t.prefijo ?? 'TR-'} || to_char(now() AT TIME ZONE 'America/Guayaquil', 'YYYY') || '-'
                   || lpad(n.id::text, greatest(6, length(n.id::text)), '0'),
-       $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM n RETURNING id_tramite AS id`,
-    [
-      t.prefijo ?? 'TR-',
-      t.idSuscripcion,
-      t.idEmpresaAseguradora,
-      t.idPrestador,
-      t.idServicio,
-      t.fechaDesde,
-      t.fechaHasta,
-      t.descripcion,
-      t.frecuenciaCarga,
-      t.maxSemanas,
-      t.estado ?? 'REGISTRADO',
-      t.numSemana ?? 0,
-      t.idUsuario,
-    ],
+       ${t.idSuscripcion}, ${t.idEmpresaAseguradora}, ${t.idPrestador ?? null}, ${t.idServicio ?? null},
+       ${t.fechaDesde ?? null}, ${t.fechaHasta ?? null}, ${t.descripcion ?? null}, ${t.frecuenciaCarga ?? null},
+       ${t.maxSemanas}, ${t.estado ?? 'REGISTRADO'}, ${t.numSemana ?? 0}, ${t.idUsuario}
+       FROM n RETURNING id_tramite AS id`,
   );
   return row.id;
 }
