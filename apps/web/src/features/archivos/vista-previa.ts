@@ -11,7 +11,8 @@
 export const MAX_BYTES_PRECARGA = 8 * 1024 * 1024;
 const MAX_ENTRADAS = 6;
 
-type Local = { archivo: string; pagina: string | null };
+/** `imagen`: the first page loaded and decoded ahead, kept referenced (see precargarVista). */
+type Local = { archivo: string; pagina: string | null; imagen?: HTMLImageElement };
 const locales = new Map<number, Local>();
 const enCurso = new Map<number, Promise<void>>();
 
@@ -41,7 +42,14 @@ export function precargarVista(idArchivoPla: number, url: string, tamano: number
         const png = await primeraPagina(blob);
         if (png) pagina = URL.createObjectURL(png);
       }
-      locales.set(idArchivoPla, { archivo: URL.createObjectURL(blob), pagina });
+      // The page's image loaded and decoded now, and kept: once done, the record's <img> with the same
+      // URL is complete as it is inserted (the document's available images), not a frame or more later.
+      const imagen = pagina ? new Image() : undefined;
+      if (imagen && pagina) {
+        imagen.src = pagina;
+        void imagen.decode().catch(() => undefined);
+      }
+      locales.set(idArchivoPla, { archivo: URL.createObjectURL(blob), pagina, imagen });
       while (locales.size > MAX_ENTRADAS) {
         const [viejo, u] = locales.entries().next().value as [number, Local];
         locales.delete(viejo);

@@ -8,7 +8,7 @@ import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { detalleColumns } from './detalle-tab.tsx';
+import { detalleColumns } from './detalle-columns.tsx';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 
 type Feedback = ReturnType<typeof useFeedback>;

@@ -5,6 +5,11 @@ import { calendarDate } from './planilla-rules.ts';
 
 const flag = (v: number) => (v ? 'Sí' : '—');
 
+/**
+ * The line items' columns as the activation tab reads them (activar-detalle-tab.tsx): date, code,
+ * element, quantity, amounts, lab / imaging flags. The audit's own columns, with the approved value
+ * and the actions, are features/detalles/detalle-columns.tsx.
+ */
 export const detalleColumns: TableColumnsType<DetalleFila> = [
   {
     title: 'Fecha',
