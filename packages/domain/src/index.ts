@@ -27,4 +27,5 @@ export * from './messages.ts';
 export * from './navigation.ts';
 export * from './observaciones/index.ts';
 export * from './planillas/index.ts';
+export * from './recursos.ts';
 export * from './tramites/index.ts';

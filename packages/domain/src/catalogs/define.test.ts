@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_RESOURCES, getDetailScreen, getResource } from '../recursos.ts';
 import {
   ALL_CATALOGS,
-  ALL_RESOURCES,
   CATALOGS,
   catalogInputSchema,
   catalogListQuerySchema,
   getCatalog,
-  getDetailScreen,
-  getResource,
   MASTER_DETAILS,
   normalizeCode,
   refLabelKey,

@@ -1,11 +1,9 @@
-import { ADMIN_RESOURCES, RESOURCE_DETAILS } from '../admin/aseguradores.ts';
 import * as admin from './admin.ts';
 import * as auditoria from './auditoria.ts';
 import * as clinicos from './clinicos.ts';
 import type { CatalogDef } from './define.ts';
 import * as empresa from './empresa.ts';
 import * as facturacion from './facturacion.ts';
-import { MASTER_DETAILS, type MasterDetailDef } from './master-detail.ts';
 import * as parametros from './parametros.ts';
 import * as tarifas from './tarifas.ts';
 import * as vistas from './vistas.ts';
@@ -41,16 +39,6 @@ export function getCatalog(name: string): CatalogDef | undefined {
 }
 
 /**
- * Every declaration the engine serves — the catalogues and the administration resources declared as
- * catalogues (`api.path` of their own: /api/v1/aseguradores, ...) — by name.
- */
-export const ALL_RESOURCES: Record<string, CatalogDef> = { ...ALL_CATALOGS, ...ADMIN_RESOURCES };
-
-export function getResource(name: string): CatalogDef | undefined {
-  return Object.hasOwn(ALL_RESOURCES, name) ? ALL_RESOURCES[name] : undefined;
-}
-
-/**
  * The API path of a declaration under /api/v1: its own (`/aseguradores`) or `/catalogos/{name}`. A
  * parent's rows (`/empresas/:id/medios`) take the parent's id from `values` (a row, a query, a form).
  */
@@ -62,9 +50,4 @@ export function resourcePath(
   const parent = def.api?.parent;
   if (!parent || !values) return path;
   return path.replace(':id', encodeURIComponent(String(values[parent.field])));
-}
-
-/** A master-detail screen of the catalogues or a record screen of the administration, by route. */
-export function getDetailScreen(route: string): MasterDetailDef | undefined {
-  return [...MASTER_DETAILS, ...RESOURCE_DETAILS].find((m) => m.route === route);
 }
