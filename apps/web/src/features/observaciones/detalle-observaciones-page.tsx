@@ -9,7 +9,7 @@ import { ErrorRetry } from '../../components/error-retry.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
-import { planillaPath } from '../planilla-form/planilla-rules.ts';
+import { planillaPath } from '../tramites/tramite-rules.ts';
 import { obsApi, obsKeys } from './observaciones-api.ts';
 import { ObservacionesLista } from './observaciones-lista.tsx';
 import { esTipo } from './observaciones-rules.ts';

@@ -7,7 +7,7 @@ import { Button, Flex, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { tablaDeConsulta } from '../../components/use-paged-list.ts';
-import { planillaPath } from '../planilla-form/planilla-rules.ts';
+import { planillaPath } from '../tramites/tramite-rules.ts';
 import { EstadoObservacion } from './estado-observacion.tsx';
 import { type ObservacionTramiteItem, obsApi, obsKeys } from './observaciones-api.ts';
 import { PAGE_SIZE_OBS, respuestaPath } from './observaciones-rules.ts';

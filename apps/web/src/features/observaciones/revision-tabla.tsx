@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { tablaDeConsulta } from '../../components/use-paged-list.ts';
-import { planillaPath } from '../planilla-form/planilla-rules.ts';
+import { planillaPath } from '../tramites/tramite-rules.ts';
 import { EstadoObservacion } from './estado-observacion.tsx';
 import { nivelDe, type ObservacionTramiteItem, obsApi, obsKeys } from './observaciones-api.ts';
 import { PAGE_SIZE_OBS } from './observaciones-rules.ts';

@@ -12,9 +12,10 @@ import { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useEvento } from '../../lib/use-evento.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { planillaPath } from '../tramites/tramite-rules.ts';
 import { type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import { PlanillaRecord } from './planilla-record.tsx';
-import { breadcrumbPlanilla, parseId, planillaPath, tramitesHref } from './planilla-rules.ts';
+import { breadcrumbPlanilla, parseId, tramitesHref } from './planilla-rules.ts';
 import { ProveedorPestana } from './planilla-tabs.tsx';
 import { useRevisionRapida } from './use-revision-rapida.tsx';
 

@@ -10,9 +10,10 @@ import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { popupPath } from '../tramites/tramite-rules.ts';
 import { planillaApi, planillaKeys } from './planilla-api.ts';
 import { PlanillaRecord } from './planilla-record.tsx';
-import { parseId, popupPath } from './planilla-rules.ts';
+import { parseId } from './planilla-rules.ts';
 import { ProveedorPestana } from './planilla-tabs.tsx';
 import './planilla-form.css';
 

@@ -3,6 +3,7 @@ import { planillaUpdateSchema } from '@app/domain/planillas/schemas';
 import type { PlanillaDetalleRespuesta } from '@app/domain/planillas/types';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { planillaPath, popupPath } from '../tramites/tramite-rules.ts';
 import {
   ATAJOS,
   accionDeTecla,
@@ -15,8 +16,6 @@ import {
   moverSeleccion,
   parseId,
   periodoCarga,
-  planillaPath,
-  popupPath,
   resolveTab,
   TAB_LABELS,
   tabsPlanilla,

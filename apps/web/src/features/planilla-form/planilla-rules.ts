@@ -49,21 +49,6 @@ export function breadcrumbPlanilla(
   ];
 }
 
-/** /planillaform/{idTramite}/{estadoTramite}/{idPlanilla} (the state is informational; the API decides). */
-export function planillaPath(idTramite: number, estadoTramite: string, idPlanilla: number): string {
-  return `/planillaform/${idTramite}/${encodeURIComponent(estadoTramite)}/${idPlanilla}`;
-}
-
-/** /planillaformpopup/{idTramite}/{estadoTramite}/{idPlanilla}/{tipo}: tipo is the list view it came from. */
-export function popupPath(
-  idTramite: number,
-  estadoTramite: string,
-  idPlanilla: number,
-  tipo: string,
-): string {
-  return `${planillaPath(idTramite, estadoTramite, idPlanilla).replace('/planillaform/', '/planillaformpopup/')}/${encodeURIComponent(tipo)}`;
-}
-
 /** A route parameter read as an id, else null (the domain's reading of an id). */
 export { parseId } from '@app/domain/common/ids';
 

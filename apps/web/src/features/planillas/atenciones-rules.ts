@@ -22,6 +22,7 @@ import {
 import type { VistaPlanilla } from '@app/domain/planillas/schemas';
 import { PAGE_SIZE } from '../../components/data-table.ts';
 import type { ListParams } from '../../components/list-params.ts';
+import { popupPath as popupDe } from '../tramites/tramite-rules.ts';
 
 /**
  * URL namespace of the attentions list: its params are `pl.vista`, `pl.cedula`, `pl.page`,
@@ -293,11 +294,11 @@ export const dobleClicAbre = (idPerfil: number): 'resumen' | 'registro' =>
   esAuditoria(idPerfil) ? 'registro' : 'resumen';
 
 /** The record page (declared with the record feature). */
-export { planillaPath as recordPath } from '../planilla-form/planilla-rules.ts';
+export { planillaPath as recordPath } from '../tramites/tramite-rules.ts';
 
 /** The record popup; its last segment tells it which list to refresh after a review. */
 export const popupPath = (idTramite: number, estadoTramite: string, idPlanilla: number, vista: VistaLista) =>
-  `/planillaformpopup/${idTramite}/${encodeURIComponent(estadoTramite)}/${idPlanilla}/${vista === 'BUSCAR' ? 'TODAS' : vista}`;
+  popupDe(idTramite, estadoTramite, idPlanilla, vista === 'BUSCAR' ? 'TODAS' : vista);
 
 export const POPUP_FEATURES = 'popup=yes,width=1200,height=800';
 

@@ -10,12 +10,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
-import { fecha } from '../tramites/tramite-rules.ts';
+import { fecha, planillaPath } from '../tramites/tramite-rules.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { type ControlResultado, revisionApi, revisionKeys } from './revision-api.ts';
 import { cargaEtiqueta, verEnListaSearch } from './revision-rules.ts';
 import './revision.css';
-import { planillaPath } from '../planilla-form/planilla-rules.ts';
 
 const PAGE_SIZE = 10;
 /** The controls scan the whole procedure: their answers are kept a minute unless refreshed. */

@@ -306,3 +306,18 @@ export function reportesTramite(
     },
   ];
 }
+
+/** /planillaform/{idTramite}/{estadoTramite}/{idPlanilla} (the state is informational; the API decides). */
+export function planillaPath(idTramite: number, estadoTramite: string, idPlanilla: number): string {
+  return `/planillaform/${idTramite}/${encodeURIComponent(estadoTramite)}/${idPlanilla}`;
+}
+
+/** /planillaformpopup/{idTramite}/{estadoTramite}/{idPlanilla}/{tipo}: tipo is the list view it came from. */
+export function popupPath(
+  idTramite: number,
+  estadoTramite: string,
+  idPlanilla: number,
+  tipo: string,
+): string {
+  return `${planillaPath(idTramite, estadoTramite, idPlanilla).replace('/planillaform/', '/planillaformpopup/')}/${encodeURIComponent(tipo)}`;
+}

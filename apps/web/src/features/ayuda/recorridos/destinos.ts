@@ -1,7 +1,6 @@
 import { PERFIL } from '@app/domain/auth/profiles';
 import { api } from '../../../lib/api.ts';
-import { planillaPath } from '../../planilla-form/planilla-rules.ts';
-import { detailPath } from '../../tramites/tramite-rules.ts';
+import { detailPath, planillaPath } from '../../tramites/tramite-rules.ts';
 
 type TramiteFila = { idTramite: number; estadoTramite: string };
 type PlanillaFila = { idPlanilla: number; numArchivos: number };
