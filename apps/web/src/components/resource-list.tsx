@@ -3,8 +3,8 @@ import { MSG, type Page } from '@app/domain';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, type MenuProps, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
-import { deleteErrorText } from './catalog/catalog-values.ts';
 import { ListToolbar } from './catalog/list-toolbar.tsx';
+import { confirmarEliminacion } from './confirmar-eliminacion.tsx';
 import { PAGE_SIZE, pageCount } from './data-table.ts';
 import { DataTable } from './data-table.tsx';
 import { listQuery } from './list-params.ts';
@@ -95,25 +95,11 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
 
   function confirmDelete(row: T) {
     const del = p.onDelete!;
-    feedback.modal.confirm({
-      title: `¿Eliminar ${del.noun}?`,
-      content: (
-        <>
-          Se eliminará <strong>{del.label(row)}</strong>. Esta acción no se puede deshacer.
-        </>
-      ),
-      okText: 'Eliminar',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancelar',
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: async () => {
-        try {
-          feedback.success((await del.run(row)).mensaje);
-          await reload();
-        } catch (e) {
-          feedback.errorDialog(MSG.noSePudoEliminar, deleteErrorText((e as Error).message));
-        }
-      },
+    confirmarEliminacion(feedback, {
+      noun: del.noun,
+      label: del.label(row),
+      eliminar: () => del.run(row),
+      despues: reload,
     });
   }
 

@@ -13,6 +13,7 @@ import { Button, Card, Result, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/use-session.ts';
+import { confirmarEliminacion } from '../confirmar-eliminacion.tsx';
 import { PAGE_SIZE, pageCount } from '../data-table.ts';
 import { DataTable } from '../data-table.tsx';
 import { listQuery } from '../list-params.ts';
@@ -22,7 +23,7 @@ import { useListParams } from '../use-list-params.ts';
 import { catalogKeys, deleteCatalogRow, fetchCatalogPage } from './catalog-api.ts';
 import { catalogColumns, RowOptions } from './catalog-columns.tsx';
 import { CatalogForm } from './catalog-form.tsx';
-import { type CatalogRow, deleteErrorText, isValidSort, recordLabel } from './catalog-values.ts';
+import { type CatalogRow, isValidSort, recordLabel } from './catalog-values.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 
 export const SECTION_LABEL: Record<CatalogSection, string> = {
@@ -134,27 +135,11 @@ export function CatalogList({ def, parent, embedded = false, namespace, ...props
   }
 
   function confirmDelete(row: CatalogRow) {
-    const label = recordLabel(def, row);
-    feedback.modal.confirm({
-      title: `¿Eliminar ${def.singular}?`,
-      content: (
-        <>
-          Se eliminará <strong>{label}</strong>. Esta acción no se puede deshacer.
-        </>
-      ),
-      okText: 'Eliminar',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancelar',
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: async () => {
-        try {
-          const res = await deleteCatalogRow(def.name, row[def.idField], row);
-          feedback.success(res.mensaje);
-          await reload();
-        } catch (e) {
-          feedback.errorDialog(MSG.noSePudoEliminar, deleteErrorText((e as Error).message));
-        }
-      },
+    confirmarEliminacion(feedback, {
+      noun: def.singular,
+      label: recordLabel(def, row),
+      eliminar: () => deleteCatalogRow(def.name, row[def.idField], row),
+      despues: reload,
     });
   }
 
