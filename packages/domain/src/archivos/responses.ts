@@ -65,7 +65,7 @@ export const getTramitesByIdArchivosPorCargaResponse = z.object({
       conArchivos: z.number().int(),
       archivos: z.number().int(),
       bytes: z.number().int(),
-      ultimoArchivo: instante,
+      ultimoArchivo: instante.nullable(),
     }),
   ),
 });

@@ -990,6 +990,22 @@ describe('attentions without files and the new-files report', () => {
     expect((await get(`/api/v1/tramites/999999/archivos-por-carga`, DEMO.supervisorGd)).statusCode).toBe(404);
     expect((await get(`/api/v1/tramites/${f.idTramite}/archivos-por-carga`)).statusCode).toBe(401);
   });
+
+  it('ArchivoCarga: a load whose attentions have no file yet answers no last upload (null), not an error', async () => {
+    const g = await estructurado();
+    await enProceso(g.idTramite);
+    const res = await get(`/api/v1/tramites/${g.idTramite}/archivos-por-carga`, DEMO.supervisorAm);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({
+        idCarga: g.idCarga,
+        conArchivos: 0,
+        archivos: 0,
+        bytes: 0,
+        ultimoArchivo: null,
+      }),
+    ]);
+  });
 });
 
 describe('deleting a load', () => {
