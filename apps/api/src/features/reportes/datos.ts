@@ -1,5 +1,4 @@
 import { formatDate } from '@app/domain/common/format';
-import { sumMoney } from '@app/domain/detalles/money';
 import { REPORTES_PDF, type TipoReporte } from '@app/domain/reportes/pdf';
 import type { Queryable } from '../../db/client.ts';
 import { carga, planillaDet, planilla as planillaT, tramite } from '../../db/schema/index.ts';
@@ -7,13 +6,12 @@ import { parseIdList } from '../../lib/id-list-cache.ts';
 import { logoDataUrl } from '../../lib/pdf.ts';
 import { columnas, consulta, fila, lista, sql, una } from '../../lib/sql.ts';
 import { APROBADO, RECLAMADO } from '../detalles/sql.ts';
+import { alcanceP, etiquetaAlcance, LOTE, sumas } from './alcance.ts';
+import { atenciones } from './datos-atenciones.ts';
 import type {
   CierreReporte,
-  FilaAtencion,
-  FilaLinea,
   FilaNovedad,
   FilaObs,
-  Importes,
   InicioReporte,
   LoteReporte,
   TotalCarga,
@@ -42,8 +40,6 @@ export type PeticionReporte = {
 
 /** Rows printed at most: beyond, a note says how many were left out (totals stay whole). */
 export const MAX_FILAS = 60_000;
-/** Attentions read per batch. */
-const LOTE = 500;
 
 /**
  * The messages to the report worker, in this order: the loads' totals (10, 11), the summary (counts,
@@ -155,10 +151,6 @@ export async function inicioReporte(
   };
 }
 
-/** The scope's attentions (alias p): the procedure, and the load and attention when asked for. */
-const alcanceP = (p: PeticionReporte) =>
-  sql`p.id_tramite = ${p.idTramite} AND p.estado = 1 AND (${p.idCarga}::int IS NULL OR p.id_carga = ${p.idCarga})
-   AND (${p.idPlanilla}::int IS NULL OR p.id_planilla = ${p.idPlanilla})`;
 /** Observations of the type in the scope (alias o, copies of migration 0011), sent ones only for 'P'. */
 const alcanceObs = (p: PeticionReporte, tipo: TipoReporte) =>
   sql`o.id_tramite = ${p.idTramite} AND o.estado = 1 AND o.planilla_estado = 1 AND o.observacion_tipo = ${tipo}
@@ -310,9 +302,6 @@ function filasObs(db: Queryable, p: PeticionReporte, tipo: TipoReporte, ids: num
 }
 
 type FilaImportes = { n: number; reclamado: string; aprobado: string; glosa: string };
-const sumas = (r: string) =>
-  sql.raw(`count(*)::int AS n, COALESCE(sum(${r}reclamado), 0)::numeric(16, 2)::text AS reclamado,
-   COALESCE(sum(${r}aprobado), 0)::numeric(16, 2)::text AS aprobado, COALESCE(sum(${r}glosa), 0)::numeric(16, 2)::text AS glosa`);
 
 /**
  * The totals under an observations table, in SQL on numeric: the observed lines (each once,
@@ -349,128 +338,4 @@ async function totalesObs(db: Queryable, p: PeticionReporte, tipo: TipoReporte) 
     atenciones,
     alcance: { ...alcance, etiqueta: etiquetaAlcance(p) },
   };
-}
-
-const etiquetaAlcance = (p: PeticionReporte) =>
-  p.idPlanilla ? 'Total de la atención' : p.idCarga ? 'Total de la carga' : 'Total del trámite';
-
-/** A load's totals row (alias c; the sums follow). */
-const TOTAL_CARGA = columnas(carga, 'c', {
-  solo: ['idCarga'],
-  extra: { desde: 'c.fecha_desde', hasta: 'c.fecha_hasta' },
-});
-/** Report 11: the number of lines of each attention, in the attentions' order. */
-const N_LINEAS =
-  sql.raw(`string_agg((SELECT count(*) FROM planilla_det d WHERE d.id_planilla = p.id_planilla)::text, ','
-                     ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla)`);
-/** An attention of reports 10 and 11 (alias p). */
-const FILA_ATENCION = lista([
-  columnas(planillaT, 'p', {
-    solo: ['idPlanilla', 'idCarga', 'numero', 'cedula'],
-    extra: { paciente: 'p.nombre' },
-  }),
-  columnas(planillaT, 'p', {
-    solo: ['fechaDesde', 'fechaHasta'],
-    extra: {
-      diagnosticos: "concat_ws(', ', p.diag1, p.diag2, p.diag3, p.diag4, p.diag5)",
-      medico: 'p.nombre_medico',
-    },
-  }),
-  columnas(planillaT, 'p', {
-    solo: ['nivel', 'estadoAud', 'estadoDoc'],
-    extra: {
-      lineas: '(SELECT count(*)::int FROM planilla_det d WHERE d.id_planilla = p.id_planilla)',
-      reclamado: 'p.total_reclamado::text',
-      aprobado: 'p.total_aprobado::text',
-      glosa: 'p.total_glosa::text',
-    },
-  }),
-]);
-/** A line of report 11 (alias d). */
-const FILA_LINEA = columnas(planillaDet, 'd', {
-  solo: ['idPlanilla', 'fechaAtencion', 'codigo', 'descripcion', 'cantidad'],
-  extra: {
-    cantidadAprobada: 'CASE WHEN d.estado = 1 THEN COALESCE(d.cantidad_aprobada, d.cantidad) ELSE 0 END',
-    valorUni: 'd.valor_uni::text',
-    reclamado: `${RECLAMADO()}::text`,
-    aprobado: `${APROBADO()}::text`,
-    glosa: `(${RECLAMADO()} - ${APROBADO()})::text`,
-    estado: 'd.estado',
-  },
-});
-
-/** Reports 10 and 11: the scope's attentions by load and number, with (11) every line. */
-async function atenciones(
-  db: Queryable,
-  p: PeticionReporte,
-  clase: 'consolidado' | 'detallado',
-  enviar: Enviar,
-  limite: number,
-) {
-  const cargas = await consulta<TotalCarga>(
-    db,
-    sql`SELECT ${TOTAL_CARGA}, ${sumas('p.total_')},
-            (SELECT count(*)::int FROM planilla_det d JOIN planilla q ON q.id_planilla = d.id_planilla
-              WHERE q.id_tramite = ${p.idTramite} AND q.estado = 1 AND q.id_carga = c.id_carga
-                AND (${p.idPlanilla}::int IS NULL OR q.id_planilla = ${p.idPlanilla})) AS lineas
-       FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
-      WHERE ${alcanceP(p)}
-      GROUP BY c.id_carga, c.fecha_desde, c.fecha_hasta
-      ORDER BY c.fecha_desde, c.id_carga`,
-  );
-  await enviar({ t: 'cargas', cargas });
-  // The attentions in order with (11) their number of lines: where the cap cuts is known before
-  // the rows are read (whole attentions only), so the summary can say what is left out.
-  const detallado = clase === 'detallado';
-  const { ids, n_lineas: nLineas } = await fila<{ ids: string | null; n_lineas: string | null }>(
-    db,
-    sql`SELECT string_agg(p.id_planilla::text, ',' ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla) AS ids,
-            ${detallado ? N_LINEAS : sql.raw('NULL')} AS n_lineas
-       FROM planilla p JOIN carga c ON c.id_carga = p.id_carga WHERE ${alcanceP(p)}`,
-  );
-  const lista = parseIdList(ids);
-  const porAtencion = detallado ? parseIdList(nLineas) : null;
-  let corte = 0;
-  let filas = 0;
-  for (; corte < lista.length; corte++) {
-    const n = 1 + (porAtencion?.[corte] ?? 0);
-    if (filas + n > limite) break;
-    filas += n;
-  }
-  let omitidas = 0;
-  for (let i = corte; i < lista.length; i++) omitidas += 1 + (porAtencion?.[i] ?? 0);
-  const total = cargas.reduce(
-    (a, c) => ({
-      n: a.n + c.n,
-      lineas: a.lineas + c.lineas,
-      reclamado: sumMoney([a.reclamado, c.reclamado]),
-      aprobado: sumMoney([a.aprobado, c.aprobado]),
-      glosa: sumMoney([a.glosa, c.glosa]),
-    }),
-    { n: 0, lineas: 0, reclamado: '0.00', aprobado: '0.00', glosa: '0.00' } as Importes & { lineas: number },
-  );
-  await enviar({
-    t: 'cierre',
-    cierre: { omitidas, limite, atenciones: { total, cargas, etiqueta: etiquetaAlcance(p) } },
-  });
-  for (let i = 0; i < corte; i += LOTE) {
-    const lote = Array.from(lista.subarray(i, Math.min(i + LOTE, corte)));
-    const at = await consulta<FilaAtencion>(
-      db,
-      sql`SELECT ${FILA_ATENCION}
-         FROM planilla p JOIN carga c ON c.id_carga = p.id_carga
-        WHERE p.id_planilla = ANY(${sql.param(lote)}::int[])
-        ORDER BY c.fecha_desde, p.id_carga, p.numero, p.id_planilla`,
-    );
-    const lineas = detallado
-      ? await consulta<FilaLinea>(
-          db,
-          sql`SELECT ${FILA_LINEA}
-             FROM planilla_det d WHERE d.id_planilla = ANY(${sql.param(lote)}::int[])
-            ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`,
-        )
-      : [];
-    if (at.length > 0) await enviar({ t: 'lote', lote: { t: 'atenciones', atenciones: at, lineas } });
-  }
-  await enviar({ t: 'fin' });
 }
