@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { MSG_ADMIN } from '../../packages/domain/src/admin/messages.ts';
+import { MSG_CARGA_AMB } from '../../packages/domain/src/cargaamb/messages.ts';
 import { ALL_CATALOGS, CATALOGS, MASTER_DETAILS } from '../../packages/domain/src/catalogs/index.ts';
 import { cedula, login, pickOption } from './helpers.ts';
 import { textoPdf } from './mail.ts';
@@ -537,7 +538,7 @@ test('atenciones ambulatorias: the AM supervisor uploads the .csv of a load from
     buffer: Buffer.from(`${header}\nA-1;ANA;${cedula(1)};CONSULTA;2026-01-05;08:00;08:30;CONTROL;J18.1;;;\n`),
   });
   await dialogo.getByRole('button', { name: 'Cargar' }).click();
-  await expect(dialogo.getByRole('alert')).toContainText(MSG_ADMIN.csvTipoInvalido);
+  await expect(dialogo.getByRole('alert')).toContainText(MSG_CARGA_AMB.csvTipoInvalido);
 
   // A valid file: two records, lower-case text shown upper-case.
   const csv = [
@@ -551,7 +552,7 @@ test('atenciones ambulatorias: the AM supervisor uploads the .csv of a load from
     buffer: Buffer.from(csv),
   });
   await dialogo.getByRole('button', { name: 'Cargar' }).click();
-  await expect(page.getByText(MSG_ADMIN.csvCargado(2))).toBeVisible();
+  await expect(page.getByText(MSG_CARGA_AMB.csvCargado(2))).toBeVisible();
   await expect(dialogo).toBeHidden();
 
   const tabla = page.getByRole('table');

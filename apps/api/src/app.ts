@@ -9,6 +9,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { archivoRoutes } from './features/archivos/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { autorizacionRoutes } from './features/autorizaciones/routes.ts';
+import { cargaAmbRoutes } from './features/cargaamb/routes.ts';
 import { cargaRoutes } from './features/cargas/routes.ts';
 import { catalogRoutes } from './features/catalogs/routes.ts';
 import { correoPlugin } from './features/correo/plugin.ts';
@@ -121,6 +122,7 @@ export async function buildApp(opts: {
   await app.register(tramiteRoutes);
   await app.register(bitacoraRoutes);
   await app.register(cargaRoutes);
+  await app.register(cargaAmbRoutes);
   await app.register(apiTokenRoutes);
   await app.register(autorizacionRoutes);
   await app.register(sandboxRoutes);

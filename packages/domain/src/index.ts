@@ -8,6 +8,7 @@ export * from './auth/responses.ts';
 export * from './auth/schemas.ts';
 export * from './auth/token.ts';
 export * from './autorizaciones/index.ts';
+export * from './cargaamb/index.ts';
 export * from './cargas/index.ts';
 export * from './catalogs/index.ts';
 export * from './common/errors.ts';

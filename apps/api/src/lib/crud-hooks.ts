@@ -1,17 +1,20 @@
 import { type CatalogDef, MSG_ADMIN } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
-import { administradasSql, type Row, type ScopeMode, tenantSql } from './crud-sql.ts';
+import { empresasAdministradasSql } from './admin-scope.ts';
+import { type Row, type ScopeMode, tenantSql } from './crud-sql.ts';
 import { badRequest } from './errors.ts';
-import { col } from './sql.ts';
+import { col, type SQL, sql, una } from './sql.ts';
 
 export type CrudHooks = {
-  /** Extra WHERE condition (on alias `t`); receives the next parameter index and whether it is a read or a write. */
-  scope?: (
-    req: FastifyRequest,
-    nextParam: number,
-    mode: ScopeMode,
-  ) => { sql: string; params: unknown[] } | null;
+  /** Extra WHERE condition (on alias `t`) for a read or a write. */
+  scope?: (req: FastifyRequest, mode: ScopeMode) => SQL | null;
+  /**
+   * Checks the raw body of a create or an update before the route's schema, with what only the database
+   * knows (the cédula type's id of a person's rule), so that its message comes with every other field's; may
+   * throw a 400.
+   */
+  validate?: (req: FastifyRequest) => Promise<void>;
   /** Extra columns set on create (tenant id, ...). */
   onCreate?: (req: FastifyRequest) => Row;
   /**
@@ -44,15 +47,11 @@ export function tenantHooks(def: CatalogDef, db?: FastifyInstance['database']): 
   if (def.tenant === 'administradas') {
     const also = def.tenantOr;
     return {
-      scope: (req, next) => {
-        const sql = administradasSql(req, 't.id_empresa', `$${next}`);
-        if (!also?.profiles.includes(req.user.idPerfil)) return { sql, params: [req.user.idEmpresa] };
-        const own = req.user[also.session];
-        if (own === null || own === undefined) return { sql, params: [req.user.idEmpresa] };
-        return {
-          sql: `(${sql} OR t.${col(also.field)} = $${next + 1})`,
-          params: [req.user.idEmpresa, own],
-        };
+      scope: (req) => {
+        const scope = tenantSql(def, 't', 'write', req)!;
+        const own = also?.profiles.includes(req.user.idPerfil) ? req.user[also.session] : null;
+        if (own === null || own === undefined) return scope;
+        return sql`(${scope} OR ${sql.raw(`t.${col(also!.field)}`)} = ${own})`;
       },
       // The company of a new row is the user's unless the form names one the user manages; an
       // update without one keeps the row's.
@@ -64,20 +63,18 @@ export function tenantHooks(def: CatalogDef, db?: FastifyInstance['database']): 
           else delete values.idEmpresa;
           return;
         }
-        const ok = await db!.query(
-          `SELECT 1 FROM empresa e WHERE e.id_empresa = $2 AND ${administradasSql(req, 'e.id_empresa', '$1')}`,
-          [req.user.idEmpresa, values.idEmpresa],
+        const ok = await una(
+          db!,
+          sql`SELECT 1 FROM empresa e WHERE e.id_empresa = ${values.idEmpresa}
+               AND ${empresasAdministradasSql(req.user, sql.raw('e.id_empresa'))}`,
         );
-        if (!ok[0])
+        if (!ok)
           throw badRequest(MSG_ADMIN.empresaNoAdministrada, { idEmpresa: MSG_ADMIN.empresaNoAdministrada });
       },
     };
   }
   return {
-    scope: (req, next, mode) => {
-      const sql = tenantSql(def, 't', `$${next}`, def.readScope === 'propia' ? 'write' : mode, req);
-      return sql ? { sql, params: [req.user.idEmpresa] } : null;
-    },
+    scope: (req, mode) => tenantSql(def, 't', def.readScope === 'propia' ? 'write' : mode, req),
     // Never from the client: the form has no idEmpresa field, and this overrides anything sent.
     onCreate: def.tenant === 'empresa' ? (req) => ({ idEmpresa: req.user.idEmpresa }) : undefined,
   };

@@ -5,19 +5,22 @@ import {
   foldText,
   getResource,
   normalizeCode,
-  PERFIL,
   refFields,
   refLabelFields,
   refLabelName,
 } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
+import { empresasAdministradasSql } from './admin-scope.ts';
 import { badRequest } from './errors.ts';
-import { col, foldedLike, ident, likePattern } from './sql.ts';
+import { col, contiene, ident, likePattern, prefixPattern, type SQL, sql } from './sql.ts';
 
 /*
  * The SQL of the catalogue engine (crud.ts): select lists, order, search and the tenant conditions,
- * built from a declaration (catalogs/define*.ts).
+ * built from a declaration (catalogs/define*.ts). Names and expressions come from the declaration
+ * (code, `sql.raw`); values from a request are interpolated (decision 89).
  */
+
+const r_ = sql.raw;
 
 export type Row = Record<string, unknown>;
 
@@ -57,11 +60,20 @@ export const joinedOf = (def: CatalogDef, name: string) => def.joined?.find((j) 
 /** The fields a row answers: all but passwords, which are written and never read. */
 export const readable = (def: CatalogDef) => def.fields.filter((f) => f.type !== 'password');
 
+const joinedBySpace = (names: readonly string[], alias: string) =>
+  `concat_ws(' ', ${names.map((n) => `${alias}.${col(n)}`).join(', ')})`;
+
+/** A field's value on `alias`: its column, or the fields it concatenates (a person's full name). */
+export const fieldSql = (f: CatalogField, alias = 't') =>
+  f.concat ? joinedBySpace(f.concat.fields, alias) : `${alias}.${col(f.name)}`;
+
 /** SELECT list of a catalogue: its id, fields, `{field}Nombre` of referenced rows, joined columns, counts and the stamps. */
-export function selectList(def: CatalogDef): string {
-  const cols = [def.idField, ...readable(def).map((f) => f.name), ...STAMPS].map(
-    (n) => `t.${col(n)} AS ${ident(n)}`,
-  );
+export function selectList(def: CatalogDef): SQL {
+  const cols = [
+    `t.${col(def.idField)} AS ${ident(def.idField)}`,
+    ...readable(def).map((f) => `${fieldSql(f)} AS ${ident(f.name)}`),
+    ...STAMPS.map((n) => `t.${col(n)} AS ${ident(n)}`),
+  ];
   for (const f of refFields(def)) {
     const ref = refCatalog(def, f);
     cols.push(
@@ -80,10 +92,10 @@ export function selectList(def: CatalogDef): string {
       `(SELECT u.nombre FROM usuario u WHERE u.id_usuario = t.id_usuario_reg) AS "usuarioRegNombre"`,
       `(SELECT u.nombre FROM usuario u WHERE u.id_usuario = t.id_usuario_act) AS "usuarioActNombre"`,
     );
-  return cols.join(', ');
+  return r_(cols.join(', '));
 }
 
-/** ORDER BY of a list (on alias `t`) and the columns it reads. */
+/** ORDER BY of a list (on alias `t`, text from the declaration) and the columns it reads. */
 export function orderBy(def: CatalogDef, sort: string | undefined): { sql: string; columns: string[] } {
   const s = sort ?? def.defaultSort;
   const desc = s.startsWith('-');
@@ -107,21 +119,26 @@ export function orderBy(def: CatalogDef, sort: string | undefined): { sql: strin
     };
   const allowed = [def.idField, ...readable(def).map((f) => f.name), 'fechaReg', 'fechaAct'];
   if (!allowed.includes(name)) throw badRequest('Orden no válido.', { sort: 'Orden no válido.' });
+  const concat = def.fields.find((f) => f.name === name)?.concat;
+  if (concat) {
+    const by = concat.sortFields ?? concat.fields;
+    return {
+      sql: `${joinedBySpace(by, 't')} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
+      columns: [...new Set([col(def.idField), ...by.map(col)])],
+    };
+  }
   return {
     sql: `t.${col(name)} ${dir} NULLS LAST, t.${col(def.idField)} ${dir}`,
     columns: [...new Set([col(def.idField), col(name)])],
   };
 }
 
-/** `LIKE` pattern for "starts with", escaped. */
-export const prefixPattern = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The search of a list: every word must match one of the declared search fields — a text field
  * containing it (accents and case folded; a trigram index on the folded column serves it), a code
  * field starting with its normalised form (`J18.1` → `J181%`), or the label of a referenced row.
  */
-export function searchSql(def: CatalogDef, q: string, params: unknown[], alias = 't'): string | null {
+export function searchSql(def: CatalogDef, q: string, alias = 't'): SQL | null {
   const words = foldText(q).split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
   if (words.length === 0) return null;
   const fields = def.searchFields.map((n) => {
@@ -131,72 +148,54 @@ export function searchSql(def: CatalogDef, q: string, params: unknown[], alias =
     return f ?? j!;
   });
   const conds = words.map((w) => {
-    let folded: string | null = null;
-    let code: string | null = null;
-    const p = (value: string) => {
-      params.push(value);
-      return `$${params.length}`;
-    };
+    const folded = likePattern(w);
     const parts = fields.map((f) => {
-      if ('via' in f) {
-        folded ??= p(likePattern(w));
-        return foldedLike(joinedSql(f, alias), folded);
-      }
-      if (f.code) {
-        code ??= p(prefixPattern(normalizeCode(w)));
-        return `${alias}.${col(f.name)} LIKE ${code}`;
-      }
-      folded ??= p(likePattern(w));
+      if ('via' in f) return contiene(r_(joinedSql(f, alias)), folded);
+      if (f.code) return sql`${r_(`${alias}.${col(f.name)}`)} LIKE ${prefixPattern(normalizeCode(w))}`;
       if (f.ref) {
         const ref = refCatalog(def, f);
-        return `EXISTS (SELECT 1 FROM ${ref.table} s WHERE s.${col(ref.idField)} = ${alias}.${col(f.name)} AND ${foldedLike(refLabelSql(f, 's'), folded)})`;
+        return sql`EXISTS (SELECT 1 FROM ${r_(`${ref.table} s WHERE s.${col(ref.idField)} = ${alias}.${col(f.name)}`)} AND ${contiene(r_(refLabelSql(f, 's')), folded)})`;
       }
-      return foldedLike(`${alias}.${col(f.name)}`, folded);
+      return contiene(r_(fieldSql(f, alias)), folded);
     });
-    return `(${parts.join(' OR ')})`;
+    return sql`(${sql.join(parts, r_(' OR '))})`;
   });
-  return conds.join(' AND ');
+  return sql.join(conds, r_(' AND '));
 }
 
 /**
- * The condition that keeps a catalogue's rows (under `alias`) inside the tenant of the user whose
- * company is the parameter `p`; null for shared catalogues.
+ * The condition that keeps a catalogue's rows (under `alias`) inside the tenant of the user; null for
+ * shared catalogues.
  */
 export function tenantSql(
   def: CatalogDef,
   alias: string,
-  p: string,
   mode: ScopeMode,
   req: FastifyRequest,
   depth = 0,
-): string | null {
+): SQL | null {
   const tenant = def.tenant;
   if (tenant === 'sistema') return null;
-  if (tenant === 'administradas') return administradasSql(req, `${alias}.id_empresa`, p);
-  if (tenant === 'empresa') return `${alias}.id_empresa = ${p}`;
+  const own = req.user.idEmpresa;
+  const empresa = r_(`${alias}.id_empresa`);
+  if (tenant === 'administradas') return empresasAdministradasSql(req.user, empresa);
+  if (tenant === 'empresa') return sql`${empresa} = ${own}`;
   if (tenant === 'red') {
     const e = `e${depth}`;
-    const below = `${alias}.id_empresa IN (SELECT ${e}.id_empresa FROM empresa ${e} WHERE ${e}.id_empresa_suscriptora = ${p})`;
-    const above = `${alias}.id_empresa = (SELECT ${e}.id_empresa_suscriptora FROM empresa ${e} WHERE ${e}.id_empresa = ${p})`;
-    return mode === 'read'
-      ? `(${alias}.id_empresa = ${p} OR ${below} OR ${above})`
-      : `(${alias}.id_empresa = ${p} OR ${below})`;
+    /** `pick` of the companies whose `by` is the user's company. */
+    const empresas = (pick: string, by: string) =>
+      sql`(SELECT ${r_(`${e}.${pick} FROM empresa ${e} WHERE ${e}.${by}`)} = ${own})`;
+    const below = sql`${empresa} IN ${empresas('id_empresa', 'id_empresa_suscriptora')}`;
+    if (mode === 'write') return sql`(${empresa} = ${own} OR ${below})`;
+    const above = sql`${empresa} = ${empresas('id_empresa_suscriptora', 'id_empresa')}`;
+    return sql`(${empresa} = ${own} OR ${below} OR ${above})`;
   }
   const f = def.fields.find((x) => x.name === tenant.through);
   if (!f?.ref) throw new Error(`catalogue ${def.name}: tenant through ${tenant.through} is not a reference`);
   const ref = refCatalog(def, f);
   const a = `p${depth}`;
-  const inner = tenantSql(ref, a, p, mode, req, depth + 1);
+  const inner = tenantSql(ref, a, mode, req, depth + 1);
   if (!inner)
     throw new Error(`catalogue ${def.name}: tenant through ${f.name} needs a tenant on ${ref.name}`);
-  return `EXISTS (SELECT 1 FROM ${ref.table} ${a} WHERE ${a}.${col(ref.idField)} = ${alias}.${col(f.name)} AND ${inner})`;
-}
-
-/**
- * The companies an administrator manages as a condition on the company id `expr`: the user's own
- * and, for the subscription administrator (profile 1), those working under it.
- */
-export function administradasSql(req: FastifyRequest, expr: string, p: string): string {
-  if (req.user.idPerfil !== PERFIL.ADMINISTRADOR) return `${expr} = ${p}`;
-  return `(${expr} = ${p} OR ${expr} IN (SELECT es.id_empresa FROM empresa es WHERE es.id_empresa_suscriptora = ${p}))`;
+  return sql`EXISTS (SELECT 1 FROM ${r_(`${ref.table} ${a} WHERE ${a}.${col(ref.idField)} = ${alias}.${col(f.name)}`)} AND ${inner})`;
 }

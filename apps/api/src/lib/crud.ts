@@ -1,5 +1,6 @@
 import {
   type CatalogDef,
+  type CrudRoute,
   canCreateCatalog,
   canWriteCatalog,
   catalogInputSchema,
@@ -32,11 +33,18 @@ import {
   tenantSql,
 } from './crud-sql.ts';
 import { AppError, badRequest, forbidden, notFound } from './errors.ts';
-import { col } from './sql.ts';
+import { col, consulta, fila, type SQL, sql, todas, una } from './sql.ts';
 
 export type { CrudHooks } from './crud-hooks.ts';
 export { tenantHooks } from './crud-hooks.ts';
-export { administradasSql, type ScopeMode } from './crud-sql.ts';
+export type { ScopeMode } from './crud-sql.ts';
+
+/** What a feature may reuse of a registered resource: its list (a download) and its scoped read of one row. */
+export type CrudResource = {
+  list: (req: FastifyRequest, query: ListQuery & Row) => Promise<Page<Row>>;
+  /** The row if the user may read it (`'write'`: change it), else 404. */
+  findOne: (req: FastifyRequest, id: number, mode?: ScopeMode) => Promise<Row>;
+};
 
 /**
  * Registers list/get/create/update/delete for one catalogue under /api/v1/catalogos/{name}.
@@ -45,15 +53,18 @@ export { administradasSql, type ScopeMode } from './crud-sql.ts';
  * run in SQL; the declaration's tenant limits every statement to the user's company (another
  * company's id answers 404). Read-only views get the two reads only.
  */
-export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudHooks = {}) {
-  if (def.api?.handWritten) throw new Error(`catalogue ${def.name}: its routes are its feature's own`);
+export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudHooks = {}): CrudResource {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database;
   const base = `/api/v1${resourcePath(def)}`;
+  /** Names from the declaration (code, never a request). */
+  const table = sql.raw(def.table);
+  const idCol = sql.raw(`t.${col(def.idField)}`);
   // A parent's rows (`/empresas/:id/medios/:idDetalle`): `:id` is the parent, the row is `:idDetalle`.
   const parent = def.api?.parent;
   const parentDef = parent ? getResource(parent.resource) : undefined;
   if (parent && !parentDef) throw new Error(`catalogue ${def.name}: unknown parent ${parent.resource}`);
-  const parentScope = parentDef ? tenantHooks(parentDef, app.database).scope : undefined;
+  const parentScope = parentDef ? tenantHooks(parentDef, db).scope : undefined;
   const item = parent ? `${base}/:idDetalle` : `${base}/:id`;
   const itemParams = parent ? z.object({ id: idSchema, idDetalle: idSchema }) : idParams;
   const listParams = parent ? { params: idParams } : {};
@@ -63,24 +74,20 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   /** 404 unless the parent is a row the user may read. */
   async function checkParent(req: FastifyRequest) {
     if (!parentDef) return;
-    const params: unknown[] = [parentOf(req)];
-    const s = parentScope?.(req, 2, 'read');
-    if (s) params.push(...s.params);
-    const rows = await app.database.query(
-      `SELECT 1 FROM ${parentDef.table} t WHERE t.${col(parentDef.idField)} = $1${s ? ` AND ${s.sql}` : ''}`,
-      params,
+    const found = await una(
+      db,
+      sql`SELECT 1 FROM ${sql.raw(`${parentDef.table} t WHERE t.${col(parentDef.idField)}`)} = ${parentOf(req)}
+           AND ${todas([parentScope?.(req, 'read')])}`,
     );
-    if (!rows[0]) throw notFound();
+    if (!found) throw notFound();
   }
-  const input = catalogInputSchema(def);
-  const updateInput = catalogInputSchema(def, 'update');
   const listQuery = catalogListQuerySchema(def);
   const out = catalogResponseSchemas(def);
   const formFields = def.fields.filter((f) => f.form !== false);
   const refs = refFields(def);
   const tags = [def.api?.tag ?? 'catálogos'];
   const select = selectList(def);
-  const tenant = tenantHooks(def, app.database);
+  const tenant = tenantHooks(def, db);
   /** Reading: a session, and the declaration's read flag when it has one (the administration module). */
   const canRead = async (req: FastifyRequest) => {
     if (def.readFlag && !req.user[def.readFlag]) throw forbidden();
@@ -92,54 +99,31 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   const canCreate = async (req: FastifyRequest) => {
     if (!canCreateCatalog(req.user, def)) throw forbidden();
   };
+  /** The declaration's check of the raw body (after the permission, before the schema). */
+  const validate = extra.validate ? [extra.validate] : [];
   const byParent: CrudHooks['scope'] = parent
-    ? (req, next) => ({ sql: `t.${col(parent.field)} = $${next}`, params: [parentOf(req)] })
+    ? (req) => sql`${sql.raw(`t.${col(parent.field)}`)} = ${parentOf(req)}`
     : undefined;
   const scopes = [tenant.scope, extra.scope, byParent].filter((s) => s !== undefined);
 
-  function where(
-    req: FastifyRequest,
-    mode: ScopeMode,
-    params: unknown[],
-    opts: { q?: string; filters?: Row } = {},
-  ): string {
-    const parts: string[] = [];
-    if (opts.q) {
-      const s = searchSql(def, opts.q, params);
-      if (s) parts.push(s);
-    }
-    for (const f of refs) {
-      const v = opts.filters?.[f.name];
-      if (v === undefined || v === null) continue;
-      params.push(v);
-      parts.push(`t.${col(f.name)} = $${params.length}`);
-    }
-    for (const name of def.filters ?? []) {
+  /** The conditions of a list or a read: the search, the filters by exact value and the scopes. */
+  function where(req: FastifyRequest, mode: ScopeMode, opts: { q?: string; filters?: Row } = {}): SQL {
+    const conds: (SQL | null | undefined)[] = [opts.q ? searchSql(def, opts.q) : null];
+    for (const name of [...refs.map((f) => f.name), ...(def.filters ?? [])]) {
       const v = opts.filters?.[name];
-      if (v === undefined || v === null || v === '') continue;
-      params.push(v);
-      parts.push(`t.${col(name)} = $${params.length}`);
+      if (v !== undefined && v !== null && v !== '') conds.push(sql`${sql.raw(`t.${col(name)}`)} = ${v}`);
     }
-    for (const scope of scopes) {
-      const s = scope(req, params.length + 1, mode);
-      if (s) {
-        parts.push(s.sql);
-        params.push(...s.params);
-      }
-    }
-    return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+    for (const scope of scopes) conds.push(scope(req, mode));
+    return todas(conds);
   }
 
   async function findOne(req: FastifyRequest, id: number, mode: ScopeMode = 'read'): Promise<Row> {
-    const params: unknown[] = [];
-    const w = where(req, mode, params);
-    params.push(id);
-    const rows = await app.database.query(
-      `SELECT ${select} FROM ${def.table} t ${w ? `${w} AND` : 'WHERE'} t.${col(def.idField)} = $${params.length}`,
-      params,
+    const row = await una(
+      db,
+      sql`SELECT ${select} FROM ${table} t WHERE ${where(req, mode)} AND ${idCol} = ${id}`,
     );
-    if (!rows[0]) throw notFound();
-    return rows[0];
+    if (!row) throw notFound();
+    return row;
   }
 
   /**
@@ -157,29 +141,25 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
       if (def.tenant === 'administradas' && f.name === 'idEmpresa') continue;
       const ref = refCatalog(def, f);
       const within = f.ref?.within;
-      let cond: string | null;
-      let params: unknown[];
+      let cond: SQL | null;
       if (within) {
         // A dependent reference: checked against the row its field points to, once that one passed.
         if (fields[within.field]) continue;
         const other = refCatalog(def, def.fields.find((x) => x.name === within.field)!);
-        cond = `r.${col(within.column)} = (SELECT w.${col(within.column)} FROM ${other.table} w WHERE w.${col(other.idField)} = $2)`;
-        params = [v, body[within.field]];
+        const c = col(within.column);
+        cond = sql`r.${sql.raw(`${c} = (SELECT w.${c} FROM ${other.table} w WHERE w.${col(other.idField)}`)} = ${body[within.field]})`;
       } else {
-        cond = tenantSql(ref, 'r', '$2', f.name === through ? 'write' : 'read', req);
-        params = cond ? [v, req.user.idEmpresa] : [v];
+        cond = tenantSql(ref, 'r', f.name === through ? 'write' : 'read', req);
         // The user's own row too (its own subscription), wherever it belongs.
         const own = f.ref?.orOwn ? req.user[f.ref.orOwn] : null;
-        if (cond && own !== null && own !== undefined) {
-          cond = `(${cond} OR r.${col(ref.idField)} = $3)`;
-          params.push(own);
-        }
+        if (cond && own !== null && own !== undefined)
+          cond = sql`(${cond} OR ${sql.raw(`r.${col(ref.idField)}`)} = ${own})`;
       }
-      const rows = await app.database.query(
-        `SELECT 1 FROM ${ref.table} r WHERE r.${col(ref.idField)} = $1${cond ? ` AND ${cond}` : ''}`,
-        params,
+      const found = await una(
+        db,
+        sql`SELECT 1 FROM ${sql.raw(`${ref.table} r WHERE r.${col(ref.idField)}`)} = ${v} AND ${todas([cond])}`,
       );
-      if (!rows[0]) fields[f.name] = f.refMessage ?? (def.refMessage ?? refInvalido)(f.label);
+      if (!found) fields[f.name] = f.refMessage ?? (def.refMessage ?? refInvalido)(f.label);
     }
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first, fields);
@@ -203,9 +183,9 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   const prepares = [tenant.prepare, extra.prepare].filter((h) => h !== undefined);
 
   /** Runs a write (with the declaration's write hook, in one transaction); a violation of the declared unique column answers 409 under its field. */
-  async function write<T>(body: Row, run: (db: Queryable) => Promise<T>): Promise<T> {
+  async function write<T>(body: Row, run: (q: Queryable) => Promise<T>): Promise<T> {
     try {
-      return await (extra.onWrite ? app.database.transaction(run) : run(app.database));
+      return await (extra.onWrite ? db.transaction(run) : run(db));
     } catch (e) {
       if (def.unique && (e as { code?: string }).code === '23505') {
         const m = def.unique.message(String(body[def.unique.field] ?? ''));
@@ -219,180 +199,169 @@ export function registerCrud(app: FastifyInstance, def: CatalogDef, extra: CrudH
   const saved = (mensaje: string, body: Row, item: Row) =>
     def.warning ? { mensaje, aviso: def.warning(body), item } : { mensaje, item };
 
-  r.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: `Lista de ${def.title}`,
+  /** The row an update or a delete is about: under its parent, the user's to write, past the declaration's guard. */
+  async function current(req: FastifyRequest, kind: 'update' | 'delete') {
+    const id = idOf(req);
+    await checkParent(req);
+    const row = await findOne(req, id, 'write');
+    await extra.guard?.(req, row, kind);
+    return { id, row };
+  }
+
+  /** One page of the list, searched, filtered, sorted (the list route's; a download's, with a larger page). */
+  async function list(req: FastifyRequest, query: ListQuery & Row): Promise<Page<Row>> {
+    const { q, page, pageSize, sort } = query;
+    const w = where(req, 'read', { q, filters: query });
+    const order = orderBy(def, sort);
+    const orderSql = sql.raw(order.sql);
+    // A search is evaluated on its own first (MATERIALIZED): otherwise, without statistics (a
+    // freshly seeded database; PGlite never gets autovacuum's), the planner may walk the sort
+    // index and run the search on every row instead of using the search indexes.
+    // Only the id and the sort column are kept: a short word can match most of the table.
+    const kept = sql.raw(order.columns.map((c) => `t.${c}`).join(', '));
+    const source = q
+      ? sql`WITH encontrados AS MATERIALIZED (SELECT ${kept} FROM ${table} t WHERE ${w}),`
+      : sql`WITH`;
+    const from = q ? sql`encontrados t` : sql`${table} t WHERE ${w}`;
+    // Page the ids first, then build the (subquery-heavy) rows of that page only.
+    const rows = await consulta<Row & { __total: number }>(
+      db,
+      sql`${source} pagina AS (
+         SELECT ${idCol} AS __id, count(*) OVER()::int AS __total FROM ${from}
+          ORDER BY ${orderSql} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})
+       SELECT ${select}, pagina.__total FROM pagina JOIN ${table} t ON ${idCol} = pagina.__id
+        ORDER BY ${orderSql}`,
+    );
+    let total = rows[0]?.__total ?? 0;
+    if (rows.length === 0 && page > 1)
+      total = (await fila<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${table} t WHERE ${w}`)).n;
+    return { items: rows.map(({ __total, ...rest }) => rest), total, page, pageSize };
+  }
+
+  /** Whether the engine serves this route (else the feature does). */
+  const serves = (route: CrudRoute) => def.api?.routes?.includes(route) ?? true;
+  /** A route's options: its summary and schemas, behind a session and `checks`. */
+  const route = (
+    summary: string,
+    checks: ((req: FastifyRequest) => Promise<void>)[],
+    schema: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType; response: object },
+  ) => ({ schema: { tags, summary, ...schema }, onRequest: [app.authenticate], preValidation: checks });
+
+  if (serves('list'))
+    r.get(
+      base,
+      route(`Lista de ${def.title}`, [canRead], {
         ...listParams,
         querystring: listQuery,
         response: responses({ 200: out.page }),
+      }),
+      async (req) => {
+        await checkParent(req);
+        return list(req, req.query as ListQuery & Row);
       },
-      onRequest: [app.authenticate],
-      preValidation: [canRead],
-    },
-    async (req): Promise<Page<Row>> => {
-      await checkParent(req);
-      const query = req.query as ListQuery & Row;
-      const { q, page, pageSize, sort } = query;
-      const params: unknown[] = [];
-      const w = where(req, 'read', params, { q, filters: query });
-      const order = orderBy(def, sort);
-      params.push(pageSize, (page - 1) * pageSize);
-      // A search is evaluated on its own first (MATERIALIZED): otherwise, without statistics (a
-      // freshly seeded database; PGlite never gets autovacuum's), the planner may walk the sort
-      // index and run the search on every row instead of using the search indexes.
-      // Only the id and the sort column are kept: a short word can match most of the table.
-      const kept = order.columns.map((c) => `t.${c}`).join(', ');
-      const source = q
-        ? `WITH encontrados AS MATERIALIZED (SELECT ${kept} FROM ${def.table} t ${w}),`
-        : 'WITH';
-      const from = q ? 'encontrados t' : `${def.table} t ${w}`;
-      // Page the ids first, then build the (subquery-heavy) rows of that page only.
-      const rows = await app.database.query<Row & { __total: number }>(
-        `${source} pagina AS (
-           SELECT t.${col(def.idField)} AS __id, count(*) OVER()::int AS __total FROM ${from}
-            ORDER BY ${order.sql} LIMIT $${params.length - 1} OFFSET $${params.length})
-         SELECT ${select}, pagina.__total FROM pagina JOIN ${def.table} t ON t.${col(def.idField)} = pagina.__id
-          ORDER BY ${order.sql}`,
-        params,
-      );
-      let total = rows[0]?.__total ?? 0;
-      if (rows.length === 0 && page > 1) {
-        const c = await app.database.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ${def.table} t ${w}`,
-          params.slice(0, -2),
-        );
-        total = c[0].n;
-      }
-      return { items: rows.map(({ __total, ...rest }) => rest), total, page, pageSize };
-    },
-  );
+    );
 
-  r.get(
-    item,
-    {
-      schema: {
-        tags,
-        summary: `Un registro de ${def.title}`,
+  if (serves('read'))
+    r.get(
+      item,
+      route(`Un registro de ${def.title}`, [canRead], {
         params: itemParams,
         response: responses({ 200: out.row }),
+      }),
+      async (req) => {
+        await checkParent(req);
+        return findOne(req, idOf(req));
       },
-      onRequest: [app.authenticate],
-      preValidation: [canRead],
-    },
-    async (req) => {
-      await checkParent(req);
-      return findOne(req, idOf(req));
-    },
-  );
+    );
 
-  if (def.readOnly) return;
+  if (def.readOnly) return { list, findOne };
 
-  r.post(
-    base,
-    {
-      schema: {
-        tags,
-        summary: `Crear ${def.singular}`,
+  if (serves('create'))
+    r.post(
+      base,
+      route(`Crear ${def.singular}`, [canCreate, ...validate], {
         ...listParams,
-        body: input,
+        body: catalogInputSchema(def),
         response: responses({ 201: out.saved }),
+      }),
+      async (req, reply) => {
+        await checkParent(req);
+        const body = req.body as Row;
+        await checkRefs(req, body);
+        const values = await savedValues(body);
+        Object.assign(values, tenant.onCreate?.(req) ?? {}, extra.onCreate?.(req) ?? {});
+        if (parent) values[parent.field] = parentOf(req);
+        for (const prepare of prepares) await prepare(req, values, null);
+        values.idUsuarioReg = req.user.idUsuario;
+        const names = Object.keys(values);
+        const id = await write(body, async (q) => {
+          const { id } = await fila<{ id: number }>(
+            q,
+            sql`INSERT INTO ${table} (${sql.raw(names.map(col).join(', '))})
+               VALUES (${sql.join(
+                 names.map((n) => sql`${values[n]}`),
+                 sql.raw(', '),
+               )}) RETURNING ${sql.raw(col(def.idField))} AS id`,
+          );
+          await extra.onWrite?.(q, req, id, 'create');
+          return id;
+        });
+        reply.code(201);
+        return saved(def.createdMessage ?? MSG.registroCreado, body, await findOne(req, id));
       },
-      onRequest: [app.authenticate],
-      preValidation: [canCreate],
-    },
-    async (req, reply) => {
-      await checkParent(req);
-      const body = req.body as Row;
-      await checkRefs(req, body);
-      const values = await savedValues(body);
-      Object.assign(values, tenant.onCreate?.(req) ?? {}, extra.onCreate?.(req) ?? {});
-      if (parent) values[parent.field] = parentOf(req);
-      for (const prepare of prepares) await prepare(req, values, null);
-      values.idUsuarioReg = req.user.idUsuario;
-      const names = Object.keys(values);
-      const id = await write(body, async (db) => {
-        const rows = await db.query<{ id: number }>(
-          `INSERT INTO ${def.table} (${names.map((n) => col(n)).join(', ')})
-           VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${col(def.idField)} AS id`,
-          names.map((n) => values[n]),
-        );
-        await extra.onWrite?.(db, req, rows[0].id, 'create');
-        return rows[0].id;
-      });
-      reply.code(201);
-      return saved(def.createdMessage ?? MSG.registroCreado, body, await findOne(req, id));
-    },
-  );
+    );
 
-  r.put(
-    item,
-    {
-      schema: {
-        tags,
-        summary: `Actualizar ${def.singular}`,
+  if (serves('update'))
+    r.put(
+      item,
+      route(`Actualizar ${def.singular}`, [canWrite, ...validate], {
         params: itemParams,
-        body: updateInput,
+        body: catalogInputSchema(def, 'update'),
         response: responses({ 200: out.saved }),
-      },
-      onRequest: [app.authenticate],
-      preValidation: [canWrite],
-    },
-    async (req) => {
-      const id = idOf(req);
-      await checkParent(req);
-      const current = await findOne(req, id, 'write');
-      await extra.guard?.(req, current, 'update');
-      const body = req.body as Row;
-      await checkRefs(req, body);
-      const values = await savedValues(body);
-      for (const prepare of prepares) await prepare(req, values, id, current);
-      const names = Object.keys(values);
-      const params = names.map((n) => values[n]);
-      params.push(req.user.idUsuario, id);
-      await write(body, async (db) => {
-        await db.query(
-          `UPDATE ${def.table} SET ${names.map((n, i) => `${col(n)} = $${i + 1}`).join(', ')},
-             fecha_act = now(), id_usuario_act = $${params.length - 1}
-           WHERE ${col(def.idField)} = $${params.length}`,
-          params,
+      }),
+      async (req) => {
+        const { id, row } = await current(req, 'update');
+        const body = req.body as Row;
+        await checkRefs(req, body);
+        const values = await savedValues(body);
+        for (const prepare of prepares) await prepare(req, values, id, row);
+        const set = sql.join(
+          Object.entries(values).map(([n, v]) => sql`${sql.raw(col(n))} = ${v}`),
+          sql.raw(', '),
         );
-        await extra.onWrite?.(db, req, id, 'update');
-      });
-      return saved(MSG.registroActualizado, body, await findOne(req, id));
-    },
-  );
+        await write(body, async (q) => {
+          await consulta(
+            q,
+            sql`UPDATE ${table} SET ${set}, fecha_act = now(), id_usuario_act = ${req.user.idUsuario}
+               WHERE ${sql.raw(col(def.idField))} = ${id}`,
+          );
+          await extra.onWrite?.(q, req, id, 'update');
+        });
+        return saved(def.updatedMessage ?? MSG.registroActualizado, body, await findOne(req, id));
+      },
+    );
 
-  r.delete(
-    item,
-    {
-      schema: {
-        tags,
-        summary: `Eliminar ${def.singular}`,
+  if (serves('delete'))
+    r.delete(
+      item,
+      route(`Eliminar ${def.singular}`, [canWrite], {
         params: itemParams,
         response: responses({ 200: out.deleted }),
+      }),
+      async (req) => {
+        const { id } = await current(req, 'delete');
+        await extra.beforeDelete?.(req, id);
+        try {
+          await write({}, async (q) => {
+            await extra.onWrite?.(q, req, id, 'delete');
+            await consulta(q, sql`DELETE FROM ${table} WHERE ${sql.raw(col(def.idField))} = ${id}`);
+          });
+        } catch (e) {
+          if ((e as { code?: string }).code === '23503') throw new AppError(409, 'EN_USO', MSG.enUso);
+          throw e;
+        }
+        return { mensaje: MSG.registroEliminado };
       },
-      onRequest: [app.authenticate],
-      preValidation: [canWrite],
-    },
-    async (req) => {
-      const id = idOf(req);
-      await checkParent(req);
-      const current = await findOne(req, id, 'write');
-      await extra.guard?.(req, current, 'delete');
-      await extra.beforeDelete?.(req, id);
-      try {
-        await write({}, async (db) => {
-          await extra.onWrite?.(db, req, id, 'delete');
-          await db.query(`DELETE FROM ${def.table} WHERE ${col(def.idField)} = $1`, [id]);
-        });
-      } catch (e) {
-        if ((e as { code?: string }).code === '23503') throw new AppError(409, 'EN_USO', MSG.enUso);
-        throw e;
-      }
-      return { mensaje: MSG.registroEliminado };
-    },
-  );
+    );
+  return { list, findOne };
 }

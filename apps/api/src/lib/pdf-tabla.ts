@@ -134,21 +134,6 @@ export function abrirInforme(
   const logo = r.logo ? Buffer.from(r.logo.slice(r.logo.indexOf(',') + 1), 'base64') : null;
 
   const lienzo = crearLienzo(doc);
-  const {
-    glifos,
-    fuente,
-    ancho,
-    abrirTexto,
-    linea,
-    lineaTj,
-    cerrarTexto,
-    relleno,
-    rejilla,
-    volcar,
-    op,
-    color,
-    n2,
-  } = lienzo;
 
   doc.font('B').fontSize(CABECERA);
   const lineaCabecera = doc.currentLineHeight(true);
@@ -166,7 +151,7 @@ export function abrirInforme(
     pagina++;
     let xEmpresa = MARGEN.left;
     if (logo) {
-      volcar();
+      lienzo.volcar();
       try {
         doc.image(logo, MARGEN.left, 20, { fit: [90, 36] });
         xEmpresa += 100;
@@ -174,22 +159,22 @@ export function abrirInforme(
         // an image pdfkit cannot read: the company name alone
       }
     }
-    fuente('B', 11);
-    abrirTexto('#000000');
-    linea(nfc(r.empresa), xEmpresa + 8, 28);
-    cerrarTexto();
-    fuente('R', 8);
-    abrirTexto('#555555');
-    linea(generado, MARGEN.left + util - ancho(generado), 20);
-    cerrarTexto();
+    lienzo.fuente('B', 11);
+    lienzo.abrirTexto('#000000');
+    lienzo.linea(nfc(r.empresa), xEmpresa + 8, 28);
+    lienzo.cerrarTexto();
+    lienzo.fuente('R', 8);
+    lienzo.abrirTexto('#555555');
+    lienzo.linea(generado, MARGEN.left + util - lienzo.ancho(generado), 20);
+    lienzo.cerrarTexto();
     const ref = doc.ref({});
     doc.page.xobjects.Pie = ref;
-    op(`q 1 0 0 -1 0 ${n2(H)} cm /Pie Do Q`);
+    lienzo.op(`q 1 0 0 -1 0 ${lienzo.n2(H)} cm /Pie Do Q`);
     pies.push(ref);
   };
   const escribirPies = () => {
-    fuente('R', 8);
-    const fR = glifos.R.f;
+    lienzo.fuente('R', 8);
+    const fR = lienzo.glifos.R.f;
     for (let i = 0; i < pies.length; i++) {
       const pie = `Página ${i + 1} de ${pagina}`;
       Object.assign(pies[i].data, {
@@ -200,7 +185,7 @@ export function abrirInforme(
       });
       // The form is drawn in the page's unflipped space: the same baseline as the text above.
       pies[i].end(
-        `BT ${color('#555555')} rg /${glifos.R.f.id} 8 Tf ${lineaTj(pie, MARGEN.left + (util - ancho(pie)) / 2, H - 30)} ET`,
+        `BT ${lienzo.color('#555555')} rg /${lienzo.glifos.R.f.id} 8 Tf ${lienzo.lineaTj(pie, MARGEN.left + (util - lienzo.ancho(pie)) / 2, H - 30)} ET`,
       );
       pies[i].data = NADA;
       pies[i].buffer = NINGUNO;
@@ -209,7 +194,7 @@ export function abrirInforme(
   };
 
   const nuevaPagina = () => {
-    volcar();
+    lienzo.volcar();
     const anterior = doc.page;
     doc.addPage();
     // pdfkit wrote the finished page (addPage ends it) but keeps its objects, with their
@@ -225,7 +210,7 @@ export function abrirInforme(
 
   // The first page: frame, title and subtitles.
   marco();
-  volcar();
+  lienzo.volcar();
   doc.font('B').fontSize(15).fillColor('#000000').text(r.title, MARGEN.left, MARGEN.top, { width: util });
   doc.y += 4;
   doc.font('R').fontSize(9).fillColor('#444444');
@@ -243,17 +228,17 @@ export function abrirInforme(
   let dibujadas = 0;
 
   const filaCabecera = (s: SeccionInicio, g: Geo) => {
-    relleno(AZUL, MARGEN.left, y, g.derecha - MARGEN.left, g.altoCabecera);
-    fuente('B', CABECERA);
-    abrirTexto('#ffffff');
+    lienzo.relleno(AZUL, MARGEN.left, y, g.derecha - MARGEN.left, g.altoCabecera);
+    lienzo.fuente('B', CABECERA);
+    lienzo.abrirTexto('#ffffff');
     s.columns.forEach((c, i) => {
       g.cabecera[i].forEach(({ l, ancho }, j) => {
         const x = c.align === 'right' ? g.xs[i] + PAD_X + g.anchos[i] - ancho : g.xs[i] + PAD_X;
-        linea(l, x, y + PAD_Y + j * lineaCabecera);
+        lienzo.linea(l, x, y + PAD_Y + j * lineaCabecera);
       });
     });
-    cerrarTexto();
-    rejilla(g.derecha, y, g.altoCabecera, todosBordes(g));
+    lienzo.cerrarTexto();
+    lienzo.rejilla(g.derecha, y, g.altoCabecera, todosBordes(g));
     y += g.altoCabecera;
   };
 
@@ -264,7 +249,7 @@ export function abrirInforme(
     const necesita = primera === null ? VACIO : a.g.altoCabecera + primera;
     if (y > MARGEN.top && y + a.titulo + necesita > bottom) y = nuevaPagina();
     if (a.s.titulo) {
-      volcar();
+      lienzo.volcar();
       doc
         .font('B')
         .fontSize(TITULO_SECCION)
@@ -273,7 +258,7 @@ export function abrirInforme(
       y += a.titulo;
     }
     if (primera === null) {
-      volcar();
+      lienzo.volcar();
       doc
         .font('I')
         .fontSize(CUERPO)
@@ -312,21 +297,21 @@ export function abrirInforme(
         const estilo = estiloDe(f);
         const fondo =
           estilo === 'grupo' ? GRUPO : estilo === 'total' ? TOTAL : a.cebra++ % 2 === 1 ? CEBRA : null;
-        if (fondo) relleno(fondo, MARGEN.left, y, g.derecha - MARGEN.left, h);
+        if (fondo) lienzo.relleno(fondo, MARGEN.left, y, g.derecha - MARGEN.left, h);
         if (estilo) a.cebra = 0;
-        fuente(estilo ? 'B' : 'R', CUERPO);
-        abrirTexto('#000000');
+        lienzo.fuente(estilo ? 'B' : 'R', CUERPO);
+        lienzo.abrirTexto('#000000');
         for (const c of celdas)
-          for (let j = 0; j < c.lineas.length; j++) linea(c.lineas[j], c.x[j], y + PAD_Y + j * alto);
-        cerrarTexto();
-        rejilla(g.derecha, y, h, bordesDe(g, f));
+          for (let j = 0; j < c.lineas.length; j++) lienzo.linea(c.lineas[j], c.x[j], y + PAD_Y + j * alto);
+        lienzo.cerrarTexto();
+        lienzo.rejilla(g.derecha, y, h, bordesDe(g, f));
         y += h;
         if (pausa && ++dibujadas % TANDA === 0) await pausa();
       }
     },
     async terminar() {
       cerrarSeccion();
-      volcar();
+      lienzo.volcar();
       escribirPies();
       doc.end();
       await fin;

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { planilla } from '../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../test/helpers.ts';
 import {
+  columna,
   columnas,
   compilar,
   compilarDrizzle,
@@ -71,6 +72,12 @@ describe('columnas()', () => {
 
   it('refuses a name that is not a column', () => {
     expect(() => columnas(prueba, 'x', { solo: ['nada' as never] })).toThrow(/not a column/);
+  });
+
+  it('columna() names one column for a SET or an ORDER BY; refuses a name that is not one', () => {
+    expect(compilar(sql`SET ${columna(prueba, 'fechaDesde')} = ${1}`).text).toBe('SET "fecha_desde" = $1');
+    expect(compilar(sql`${columna(prueba, 'codigoRaro')}`).text).toBe('"cod_raro"');
+    expect(() => columna(prueba, 'nada' as never)).toThrow(/not a column/);
   });
 
   it('numbers the parameters of nested fragments in order', () => {
@@ -222,12 +229,22 @@ describe('one SQL idiom in the converted features', () => {
       'tramites/lista.ts',
       'tramites/service.ts',
       'tramites/queries.ts',
+      'tramites/insert.ts',
+      ...['consultas', 'registro', 'respaldos', 'schema', 'bitacora'].map((f) => `sandbox/${f}.ts`),
+      'herramientas/queries.ts',
+      'fhir/bundle.ts',
+      'preferencias/routes.ts',
+      'observaciones-catalogo/routes.ts',
+      'planillas/resumen-pdf.ts',
+      '../plugins/auth.ts',
+      '../plugins/idempotency.ts',
       'autorizaciones/queries.ts',
       'observaciones/lista.ts',
       'detalles/routes.ts',
       'sesiones/queries.ts',
       'registro/service.ts',
-      ...['personas', 'empresas', 'suscripciones', 'aseguradores', 'cargaamb'].map((f) => `admin/${f}.ts`),
+      ...['personas', 'empresas', 'suscripciones', 'aseguradores'].map((f) => `admin/${f}.ts`),
+      'cargaamb/queries.ts',
       ...['routes', 'routes-login', 'routes-clave', 'routes-2fa', 'throttle', 'totp'].map(
         (f) => `auth/${f}.ts`,
       ),

@@ -2,8 +2,11 @@
  * Raw SQL, one way (decision 89): statements are Drizzle `sql` tagged templates, values go in by
  * interpolation (`${v}` is one parameter; `${sql.param(array)}` one array parameter for `= ANY(…)`),
  * select lists come from the Drizzle tables with `columnas()`, and `consulta()` runs the statement
- * on any `Queryable` (pool, PGlite, a transaction). The string helpers at the end serve the files that
- * still build text (administration, loads) until they move to the tag.
+ * on any `Queryable` (pool, PGlite, a transaction); `columna()` names one column (a SET built from
+ * the schema's keys). At the end, `likePattern` / `prefixPattern` build LIKE values (parameters, not text), and the
+ * name helpers `col` / `ident` still serve the files that build text (the catalogue engine's
+ * `lib/crud*.ts`, the loads' `cargas/sql.ts`, `registro/service.ts`, test helpers) until they move to
+ * the tag.
  */
 import { foldText, type Page } from '@app/domain';
 import { getTableColumns, Name, Param, SQL, StringChunk, sql, type Table } from 'drizzle-orm';
@@ -156,6 +159,13 @@ export function columnas<T extends Table>(tabla: T, alias: string, op: OpcionesC
   ]);
 }
 
+/** The SQL name of one column of a table (`SET ${columna(planilla, 'fechaDesde')} = …`); unknown: throws. */
+export function columna<T extends Table>(tabla: T, prop: Columnas<T>): SQL {
+  const c = (getTableColumns(tabla) as Record<string, { name: string; keyAsName?: boolean }>)[prop];
+  if (!c) throw new Error(`columna(): ${prop} is not a column`);
+  return sql`${sql.identifier(nombreSql(c))}`;
+}
+
 /** Accent- and case-insensitive "contains" on an expression; the same fold as foldText(). */
 export const contiene = (expr: SQL, pattern: string): SQL =>
   sql`f_unaccent(lower(${expr}::text)) LIKE ${pattern}`;
@@ -225,9 +235,6 @@ export const col = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLower
 
 /** Quoted identifier for names that come from declarations, never from requests. */
 export const ident = (name: string) => `"${name.replace(/"/g, '')}"`;
-
-/** Accent- and case-insensitive "contains" on an expression; the same fold as foldText(). */
-export const foldedLike = (expr: string, param: string) => `f_unaccent(lower(${expr}::text)) LIKE ${param}`;
 
 /** The LIKE pattern for a search text, escaped. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

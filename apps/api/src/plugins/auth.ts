@@ -8,7 +8,9 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { escuchar } from '../db/listen.ts';
+import { apiToken, empresa, perfil, usuario } from '../db/schema/index.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { columnas, consulta, lista, sql } from '../lib/sql.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,9 +46,24 @@ function secretFor(config: Config): Uint8Array {
 export const API_TOKEN_PREFIX = 'apk_';
 export const hashApiToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-const flagSql = USER_FLAGS.map(
-  (f) => `u.${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`,
-).join(', ');
+/** What the session knows about a user (aliases u user, p profile, e company, pe person). */
+const USUARIO_SESION_COLS = lista([
+  columnas(usuario, 'u', { solo: ['idUsuario', 'nombre', 'idPerfil'] }),
+  columnas(perfil, 'p', { solo: [], extra: { perfilNombre: 'p.nombre' } }),
+  columnas(usuario, 'u', { solo: ['idEmpresa'] }),
+  columnas(empresa, 'e', { solo: [], extra: { nombreEmpresa: 'e.nombre_corto' } }),
+  columnas(usuario, 'u', {
+    solo: ['idSuscripcion', 'idPersona', 'activo', 'totpActivo', 'plataforma'],
+    extra: {
+      idMedico:
+        '(SELECT m.id_medico FROM medico m WHERE m.id_persona = u.id_persona ORDER BY m.id_medico LIMIT 1)',
+      personaNombre: `trim(concat_ws(' ', pe.primer_nombre, pe.primer_apellido))`,
+    },
+  }),
+  columnas(usuario, 'u', { solo: USER_FLAGS }),
+]);
+
+const API_TOKEN_USUARIO = columnas(apiToken, 'a', { solo: ['idUsuario'] });
 
 /**
  * Loads what the session knows about a user; the one place identity is read from the database. With
@@ -57,7 +74,7 @@ export async function loadSessionUser(
   idUsuario: number,
   idSesion?: string,
 ): Promise<SessionUser | null> {
-  const rows = await database.query<
+  const rows = await consulta<
     Flags & {
       idUsuario: number;
       nombre: string;
@@ -74,23 +91,18 @@ export async function loadSessionUser(
       activo: boolean;
     }
   >(
-    `SELECT u.id_usuario AS "idUsuario", u.nombre, u.id_perfil AS "idPerfil", p.nombre AS "perfilNombre",
-            u.id_empresa AS "idEmpresa", e.nombre_corto AS "nombreEmpresa", u.id_suscripcion AS "idSuscripcion",
-            u.id_persona AS "idPersona", u.activo, u.totp_activo AS "totpActivo", u.plataforma,
-            (SELECT m.id_medico FROM medico m WHERE m.id_persona = u.id_persona ORDER BY m.id_medico LIMIT 1) AS "idMedico",
-            trim(concat_ws(' ', pe.primer_nombre, pe.primer_apellido)) AS "personaNombre",
-            ${flagSql}
+    database,
+    sql`SELECT ${USUARIO_SESION_COLS}
        FROM usuario u
        JOIN perfil p ON p.id_perfil = u.id_perfil
        JOIN empresa e ON e.id_empresa = u.id_empresa
        LEFT JOIN persona pe ON pe.id_persona = u.id_persona
-      WHERE u.id_usuario = $1${
+      WHERE u.id_usuario = ${idUsuario}${
         idSesion === undefined
-          ? ''
-          : ` AND EXISTS (SELECT 1 FROM sesion s WHERE s.id_sesion = $2 AND s.id_usuario = u.id_usuario
+          ? sql.empty()
+          : sql` AND EXISTS (SELECT 1 FROM sesion s WHERE s.id_sesion = ${idSesion} AND s.id_usuario = u.id_usuario
                                 AND s.fecha_fin IS NULL AND s.expira > now())`
       }`,
-    idSesion === undefined ? [idUsuario] : [idUsuario, idSesion],
   );
   const r = rows[0];
   if (!r?.activo) return null;
@@ -195,12 +207,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       // A provider system's personal API token: same identity rules, no session row, valid until it
       // expires or is revoked, and only on the integration API's routes (decision 34).
       const inScope = req.routeOptions.config?.apiToken === true;
-      const valid = 'token_hash = $1 AND revocado IS NULL AND expira > now()';
-      const rows = await app.database.query<{ idUsuario: number }>(
+      const valid = sql`a.token_hash = ${hashApiToken(token)} AND a.revocado IS NULL AND a.expira > now()`;
+      const rows = await consulta<{ idUsuario: number }>(
+        app.database,
         inScope
-          ? `UPDATE api_token SET fecha_uso = now() WHERE ${valid} RETURNING id_usuario AS "idUsuario"`
-          : `SELECT id_usuario AS "idUsuario" FROM api_token WHERE ${valid}`,
-        [hashApiToken(token)],
+          ? sql`UPDATE api_token a SET fecha_uso = now() WHERE ${valid} RETURNING ${API_TOKEN_USUARIO}`
+          : sql`SELECT ${API_TOKEN_USUARIO} FROM api_token a WHERE ${valid}`,
       );
       const apiUser = rows[0] ? await loadSessionUser(app.database, rows[0].idUsuario) : null;
       if (!apiUser) throw unauthorized(MSG.sesionExpirada);

@@ -40,7 +40,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Queryable } from '../db/client.ts';
+import { idempotencia } from '../db/schema/index.ts';
 import { AppError } from '../lib/errors.ts';
+import { columnas, compilar, consulta, fila, sql, una } from '../lib/sql.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -104,11 +106,17 @@ function fingerprint(req: FastifyRequest, metodoRuta: string): string {
 
 /** Deletes the keys that expired; returns how many. */
 export async function limpiarIdempotencia(db: Queryable): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `WITH d AS (DELETE FROM idempotencia WHERE expira < now() RETURNING 1) SELECT count(*)::int AS n FROM d`,
+  const r = await fila<{ n: number }>(
+    db,
+    sql`WITH d AS (DELETE FROM idempotencia WHERE expira < now() RETURNING 1) SELECT count(*)::int AS n FROM d`,
   );
-  return rows[0]?.n ?? 0;
+  return r.n;
 }
+
+/** A kept answer (alias i). */
+const GUARDADA_COLS = columnas(idempotencia, 'i', {
+  solo: ['metodoRuta', 'huella', 'estadoHttp', 'tipoContenido', 'respuesta'],
+});
 
 export const idempotencyPlugin = fp(
   async (app: FastifyInstance, opts: { minutos?: number } = {}) => {
@@ -122,42 +130,39 @@ export const idempotencyPlugin = fp(
       // Without its liveness lock held (PGlite, or the connection being restored) a claim names no
       // process: only the lease frees it.
       const proceso = vida?.activo ? vida.id : null;
-      const rows = await db.query(
-        `INSERT INTO idempotencia (id_usuario, clave, metodo_ruta, huella, expira, proceso)
-         VALUES ($1, $2, $3, $4, now() + make_interval(mins => $5::int), $7::int)
+      const rows = await consulta(
+        db,
+        sql`INSERT INTO idempotencia (id_usuario, clave, metodo_ruta, huella, expira, proceso)
+         VALUES (${idUsuario}, ${clave}, ${metodoRuta}, ${huella}, now() + make_interval(mins => ${minutos}::int), ${proceso}::int)
          ON CONFLICT (id_usuario, clave) DO UPDATE
             SET metodo_ruta = EXCLUDED.metodo_ruta, huella = EXCLUDED.huella, estado_http = NULL,
                 tipo_contenido = NULL, respuesta = NULL, fecha_creacion = now(), expira = EXCLUDED.expira,
                 proceso = EXCLUDED.proceso
           WHERE idempotencia.expira <= now()
-             OR (idempotencia.estado_http IS NULL AND idempotencia.fecha_creacion < now() - make_interval(secs => $6::int))
+             OR (idempotencia.estado_http IS NULL AND idempotencia.fecha_creacion < now() - make_interval(secs => ${LEASE_MS / 1000}::int))
              OR (idempotencia.estado_http IS NULL AND idempotencia.huella = EXCLUDED.huella
-                 AND idempotencia.proceso IS NOT NULL AND idempotencia.proceso <> $7::int
+                 AND idempotencia.proceso IS NOT NULL AND idempotencia.proceso <> ${proceso}::int
                  AND NOT EXISTS (SELECT 1 FROM pg_locks l
-                                  WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $8::int::oid
+                                  WHERE l.locktype = 'advisory' AND l.granted AND l.classid = ${IDEMPOTENCIA_VIDA}::int::oid
                                     AND l.objid = idempotencia.proceso::oid AND l.objsubid = 2
                                     AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())))
          RETURNING 1 AS ok`,
-        [idUsuario, clave, metodoRuta, huella, minutos, LEASE_MS / 1000, proceso, IDEMPOTENCIA_VIDA],
       );
       return rows.length > 0;
     }
 
-    const read = async (idUsuario: number, clave: string) =>
-      (
-        await db.query<Stored>(
-          `SELECT metodo_ruta AS "metodoRuta", huella, estado_http AS "estadoHttp", tipo_contenido AS "tipoContenido",
-                  respuesta
-             FROM idempotencia WHERE id_usuario = $1 AND clave = $2 AND expira > now()`,
-          [idUsuario, clave],
-        )
-      )[0];
+    const read = (idUsuario: number, clave: string) =>
+      una<Stored>(
+        db,
+        sql`SELECT ${GUARDADA_COLS}
+             FROM idempotencia i WHERE i.id_usuario = ${idUsuario} AND i.clave = ${clave} AND i.expira > now()`,
+      );
 
     const release = (c: Claim) =>
-      db.query('DELETE FROM idempotencia WHERE id_usuario = $1 AND clave = $2 AND estado_http IS NULL', [
-        c.idUsuario,
-        c.clave,
-      ]);
+      consulta(
+        db,
+        sql`DELETE FROM idempotencia WHERE id_usuario = ${c.idUsuario} AND clave = ${c.clave} AND estado_http IS NULL`,
+      );
 
     function replay(reply: FastifyReply, s: Stored) {
       reply.code(s.estadoHttp as number).header(IDEMPOTENCIA_REPETIDA_HEADER, 'true');
@@ -230,10 +235,11 @@ export const idempotencyPlugin = fp(
           // Not kept: a server failure may be retried, and a stream cannot be replayed.
           await release(c);
         } else {
-          await db.query(
-            `UPDATE idempotencia SET estado_http = $3, tipo_contenido = $4, respuesta = $5
-              WHERE id_usuario = $1 AND clave = $2`,
-            [c.idUsuario, c.clave, status, typeof ct === 'string' ? ct.slice(0, 200) : null, body],
+          await consulta(
+            db,
+            sql`UPDATE idempotencia SET estado_http = ${status}, tipo_contenido = ${typeof ct === 'string' ? ct.slice(0, 200) : null},
+                   respuesta = ${body}
+              WHERE id_usuario = ${c.idUsuario} AND clave = ${c.clave}`,
           );
         }
       } catch (err) {
@@ -302,7 +308,8 @@ async function procesoVivo(app: FastifyInstance) {
     });
     try {
       await c.connect();
-      await c.query('SELECT pg_advisory_lock($1, $2)', [IDEMPOTENCIA_VIDA, id]);
+      const bloqueo = compilar(sql`SELECT pg_advisory_lock(${IDEMPOTENCIA_VIDA}, ${id})`);
+      await c.query(bloqueo.text, bloqueo.params);
       if (cerrado) {
         await c.end().catch(() => {});
         return;

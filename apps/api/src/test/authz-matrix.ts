@@ -6,6 +6,8 @@
  *
  * Adding a route: add one line to ROUTES, e.g.
  *   { route: 'GET /api/v1/tramites/{id}/algo', who: [15, 16, 17, 18, 19, 20], other: 404, ids: { id: 'tramite' } },
+ * or the same row with its builder: on('tramite', 'GET /api/v1/tramites/{id}/algo', [15, 16, 17, 18, 19, 20])
+ * (`on` for a record of the fixture, `open` for routes without one, `noEnviado` for an unsent procedure's record).
  * `who` is who gets past authorization with real ids of their own tenant; `other` is what the same
  * profile of another tenant gets for those ids (404, never 403, docs/design-summary.md §4), or 'n/a' for routes
  * without a tenant's id. Path parameters name a record of the fixture (FIXTURE_KEYS below, built by
@@ -273,75 +275,68 @@ function admin(base: string, key: FixtureKey, opts: { readId?: FixtureKey } = {}
   ];
 }
 
+/** A route on records of the fixture (`id`, or each path parameter): another tenant gets 404. */
+function on(
+  ids: FixtureKey | NonNullable<Row['ids']>,
+  route: string,
+  who: Who,
+  extra: Partial<Row> = {},
+): Row {
+  return { route, who, other: 404, ids: typeof ids === 'string' ? { id: ids } : ids, ...extra };
+}
+
+/** The provider's record of a procedure not sent yet: the insurer's side gets 404 (issue 11 item 4). */
+function noEnviado(route: string, key: FixtureKey, extra: Partial<Row> = {}): Row {
+  return { route, variant: 'not sent', who: [15], denied: 404, other: 404, ids: { id: key }, ...extra };
+}
+
+/** A route without a tenant's record in its path: another tenant's caller is simply allowed ('n/a'). */
+function open(route: string, who: Who, extra: Partial<Row> = {}): Row {
+  return { route, who, other: 'n/a', ...extra };
+}
+
 export const ROUTES: readonly Row[] = [
   // Service and session (docs/design-summary.md §3).
-  { route: 'GET /api/health', who: PUBLIC, other: 'n/a' },
-  { route: 'POST /api/v1/auth/login', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/auth/me', who: ANY, other: 'n/a' },
+  open('GET /api/health', PUBLIC),
+  open('POST /api/v1/auth/login', PUBLIC),
+  open('GET /api/v1/auth/me', ANY),
   // The caller's own preferences (decision 58): no id, nothing of another user reachable.
-  { route: 'GET /api/v1/auth/me/preferencias', who: ANY, other: 'n/a' },
-  { route: 'PUT /api/v1/auth/me/preferencias', who: ANY, other: 'n/a' },
-  { route: 'POST /api/v1/auth/logout', who: ANY, other: 'n/a', ownSession: true },
-  { route: 'POST /api/v1/auth/inactividad', who: ANY, other: 'n/a', ownSession: true },
-  { route: 'POST /api/v1/auth/cambiar-clave', who: ANY, other: 'n/a' },
-  { route: 'GET /api/v1/auth/consejo', who: ANY, other: 'n/a' },
-  { route: 'POST /api/v1/auth/acceso', who: ANY, other: 'n/a' },
-  { route: 'POST /api/v1/auth/olvido-clave', who: PUBLIC, other: 'n/a' },
-  {
-    route: 'POST /api/v1/auth/restablecer-clave/{idUsuario}',
-    who: PUBLIC,
-    other: 'n/a',
+  open('GET /api/v1/auth/me/preferencias', ANY),
+  open('PUT /api/v1/auth/me/preferencias', ANY),
+  open('POST /api/v1/auth/logout', ANY, { ownSession: true }),
+  open('POST /api/v1/auth/inactividad', ANY, { ownSession: true }),
+  open('POST /api/v1/auth/cambiar-clave', ANY),
+  open('GET /api/v1/auth/consejo', ANY),
+  open('POST /api/v1/auth/acceso', ANY),
+  open('POST /api/v1/auth/olvido-clave', PUBLIC),
+  open('POST /api/v1/auth/restablecer-clave/{idUsuario}', PUBLIC, {
     ids: { idUsuario: 'usuario' },
     note: 'needs a valid single-use link',
-  },
-  {
-    route: 'POST /api/v1/auth/2fa/iniciar',
-    who: ANY,
-    other: 'n/a',
+  }),
+  open('POST /api/v1/auth/2fa/iniciar', ANY, {
     body: { codigo: '000000' },
     note: 'the own account only; issue 11 item 9 (current code to change an active factor)',
-  },
-  { route: 'POST /api/v1/auth/2fa/confirmar', who: ANY, other: 'n/a' },
-  { route: 'POST /api/v1/auth/2fa/desactivar', who: ANY, other: 'n/a' },
-  {
-    route: 'GET /api/v1/auth/correo-disponible',
-    who: PUBLIC,
-    other: 'n/a',
+  }),
+  open('POST /api/v1/auth/2fa/confirmar', ANY),
+  open('POST /api/v1/auth/2fa/desactivar', ANY),
+  open('GET /api/v1/auth/correo-disponible', PUBLIC, {
     query: 'email=nadie@ejemplo.ec',
     note: 'rate-limited (issue 11 item 11)',
-  },
+  }),
 
   // Procedures (docs/design-summary.md §4, §5): the provider's company, the insurer's subscription.
-  { route: 'GET /api/v1/tramites', variant: 'vista=carga', who: [15], other: 'n/a', query: 'vista=carga' },
-  { route: 'GET /api/v1/tramites', who: [16, 17, 19], other: 'n/a', query: 'vista=todos' },
-  {
-    route: 'GET /api/v1/tramites',
-    variant: 'vista=asignados',
-    who: STAFF,
-    other: 'n/a',
-    query: 'vista=asignados',
-  },
-  { route: 'POST /api/v1/tramites', who: [15], other: 'n/a' },
-  { route: 'GET /api/v1/tramites/{id}', who: INSURER_AND_PROVIDER, other: 404, ids: { id: 'tramite' } },
-  {
-    route: 'GET /api/v1/tramites/{id}',
-    variant: 'not sent',
-    who: [15],
-    denied: 404,
-    other: 404,
-    ids: { id: 'tramiteNoEnviado' },
-    note: 'issue 11 item 4',
-  },
-  {
-    route: 'PUT /api/v1/tramites/{id}',
-    who: [15],
-    other: 404,
-    ids: { id: 'tramite' },
+  open('GET /api/v1/tramites', [15], { variant: 'vista=carga', query: 'vista=carga' }),
+  open('GET /api/v1/tramites', [16, 17, 19], { query: 'vista=todos' }),
+  open('GET /api/v1/tramites', STAFF, { variant: 'vista=asignados', query: 'vista=asignados' }),
+  open('POST /api/v1/tramites', [15]),
+  on('tramite', 'GET /api/v1/tramites/{id}', INSURER_AND_PROVIDER),
+  noEnviado('GET /api/v1/tramites/{id}', 'tramiteNoEnviado', { note: 'issue 11 item 4' }),
+  on('tramite', 'PUT /api/v1/tramites/{id}', [15], {
     body: { fechaDesde: '2026-01-01', fechaHasta: '2026-01-31', descripcion: 'MATRIZ' },
     note: 'EN PROCESO: the provider gets 409',
-  },
-  { route: 'GET /api/v1/prestadores/mios', who: INSURER_AND_PROVIDER, other: 'n/a' },
-  { route: 'GET /api/v1/tramites/acciones', who: ANY, other: 'n/a' },
+  }),
+  open('GET /api/v1/prestadores/mios', INSURER_AND_PROVIDER),
+  open('GET /api/v1/tramites/acciones', ANY),
   ...accion('enviar', [15]),
   ...accion('recibir', [17]),
   ...accion('iniciar', [17, 19]),
@@ -352,101 +347,27 @@ export const ROUTES: readonly Row[] = [
   ...accion('cambiar-asignacion', [17, 19]),
   ...accion('anular', [15]),
   // Issue 14 §2: what annulling would stop (for the confirmation); a sent procedure answers puedeAnular false.
-  {
-    route: 'GET /api/v1/tramites/{id}/anulacion',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/anulacion',
-    variant: 'not sent',
-    who: [15],
-    denied: 404,
-    other: 404,
-    ids: { id: 'tramiteNoEnviado' },
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/bitacora',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
-  },
-  {
-    route: 'GET /api/v1/bitacora/{idBitacora}',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { idBitacora: 'bitacora' },
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/bitacora/pdf',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
-  },
+  on('tramite', 'GET /api/v1/tramites/{id}/anulacion', INSURER_AND_PROVIDER),
+  noEnviado('GET /api/v1/tramites/{id}/anulacion', 'tramiteNoEnviado'),
+  on('tramite', 'GET /api/v1/tramites/{id}/bitacora', INSURER_AND_PROVIDER),
+  on({ idBitacora: 'bitacora' }, 'GET /api/v1/bitacora/{idBitacora}', INSURER_AND_PROVIDER),
+  on('tramite', 'GET /api/v1/tramites/{id}/bitacora/pdf', INSURER_AND_PROVIDER),
 
   // Loads (the provider uploads; the insurer side reads them once sent).
-  { route: 'POST /api/v1/tramites/{id}/cargas', who: [15], other: 404, ids: { id: 'tramite' } },
-  {
-    route: 'GET /api/v1/tramites/{id}/cargas',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/cargas',
-    variant: 'not sent',
-    who: [15],
-    denied: 404,
-    other: 404,
-    ids: { id: 'tramiteNoEnviado' },
-    note: 'issue 11 item 4',
-  },
-  { route: 'GET /api/v1/cargas/{id}', who: INSURER_AND_PROVIDER, other: 404, ids: { id: 'carga' } },
-  {
-    route: 'GET /api/v1/cargas/{id}',
-    variant: 'not sent',
-    who: [15],
-    denied: 404,
-    other: 404,
-    ids: { id: 'cargaNoEnviada' },
-    note: 'issue 11 item 4',
-  },
+  on('tramite', 'POST /api/v1/tramites/{id}/cargas', [15]),
+  on('tramite', 'GET /api/v1/tramites/{id}/cargas', INSURER_AND_PROVIDER),
+  noEnviado('GET /api/v1/tramites/{id}/cargas', 'tramiteNoEnviado', { note: 'issue 11 item 4' }),
+  on('carga', 'GET /api/v1/cargas/{id}', INSURER_AND_PROVIDER),
+  noEnviado('GET /api/v1/cargas/{id}', 'cargaNoEnviada', { note: 'issue 11 item 4' }),
   { route: 'GET /api/v1/cargas/{id}/errores', ...WHOLE_LOAD, ids: { id: 'carga' } },
   { route: 'GET /api/v1/cargas/{id}/novedades', ...WHOLE_LOAD, ids: { id: 'carga' } },
-  { route: 'POST /api/v1/cargas/{id}/organizar', who: [15], other: 404, ids: { id: 'carga' } },
-  {
-    route: 'DELETE /api/v1/cargas/{id}',
-    who: [15],
-    other: 404,
-    ids: { id: 'carga' },
-    note: 'a load without errors of a sent procedure: 409',
-  },
+  on('carga', 'POST /api/v1/cargas/{id}/organizar', [15]),
+  on('carga', 'DELETE /api/v1/cargas/{id}', [15], { note: 'a load without errors of a sent procedure: 409' }),
   // Issue 14 §2: what deleting a load would remove (for the confirmation).
-  {
-    route: 'GET /api/v1/cargas/{id}/eliminacion',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'carga' },
-  },
-  {
-    route: 'GET /api/v1/cargas/{id}/eliminacion',
-    variant: 'not sent',
-    who: [15],
-    denied: 404,
-    other: 404,
-    ids: { id: 'cargaNoEnviada' },
-  },
+  on('carga', 'GET /api/v1/cargas/{id}/eliminacion', INSURER_AND_PROVIDER),
+  noEnviado('GET /api/v1/cargas/{id}/eliminacion', 'cargaNoEnviada'),
   { route: 'GET /api/v1/tramites/{id}/archivos-datos/json', ...WHOLE_LOAD, ids: { id: 'tramite' } },
-  {
-    route: 'GET /api/v1/tramites/{id}/archivos-datos/json',
-    variant: 'not sent',
-    who: [15],
-    denied: 404,
-    other: 404,
-    ids: { id: 'tramiteNoEnviado' },
-    note: 'issue 11 item 4',
-  },
+  noEnviado('GET /api/v1/tramites/{id}/archivos-datos/json', 'tramiteNoEnviado', { note: 'issue 11 item 4' }),
   {
     route: 'GET /api/v1/tramites/{id}/archivos-datos/json/errores',
     ...WHOLE_LOAD,
@@ -461,16 +382,8 @@ export const ROUTES: readonly Row[] = [
     query: 'idCarga={carga}',
   },
   { route: 'GET /api/v1/tramites/{id}/filas', ...WHOLE_LOAD, ids: { id: 'tramite' } },
-  {
-    route: 'GET /api/v1/tramites/{id}/filas',
-    variant: 'not sent',
-    who: [15],
-    denied: 404,
-    other: 404,
-    ids: { id: 'tramiteNoEnviado' },
-    note: 'issue 11 item 4',
-  },
-  { route: 'GET /api/v1/semanas', who: ANY, other: 'n/a', query: 'desde=2026-03-02&hasta=2026-03-29' },
+  noEnviado('GET /api/v1/tramites/{id}/filas', 'tramiteNoEnviado', { note: 'issue 11 item 4' }),
+  open('GET /api/v1/semanas', ANY, { query: 'desde=2026-03-02&hasta=2026-03-29' }),
   {
     route: 'GET /api/v1/cargas/activas',
     who: INSURER_AND_PROVIDER,
@@ -485,110 +398,60 @@ export const ROUTES: readonly Row[] = [
   },
 
   // Integration API (a provider's own system; docs/design-summary.md §3) and its tokens.
-  { route: 'GET /api/v1/api-tokens', who: [15], other: 'n/a' },
-  { route: 'POST /api/v1/api-tokens', who: [15], other: 'n/a' },
-  { route: 'DELETE /api/v1/api-tokens/{id}', who: [15], other: 404, ids: { id: 'apiToken' } },
-  { route: 'POST /api/v1/cargatramites/registro-datos', who: [15], other: 'n/a' },
-  { route: 'POST /api/v1/cargatramites/registro-completo', who: [15], other: 'n/a' },
-  {
-    route: 'GET /api/v1/cargatramites/cargas/{id}/respaldos',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'cargaApi' },
+  open('GET /api/v1/api-tokens', [15]),
+  open('POST /api/v1/api-tokens', [15]),
+  on('apiToken', 'DELETE /api/v1/api-tokens/{id}', [15]),
+  open('POST /api/v1/cargatramites/registro-datos', [15]),
+  open('POST /api/v1/cargatramites/registro-completo', [15]),
+  on('cargaApi', 'GET /api/v1/cargatramites/cargas/{id}/respaldos', INSURER_AND_PROVIDER, {
     note: 'reads follow GET /cargas/{id}',
-  },
-  {
-    route: 'GET /api/v1/cargatramites/respaldos/{id}',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'respaldo' },
+  }),
+  on('respaldo', 'GET /api/v1/cargatramites/respaldos/{id}', INSURER_AND_PROVIDER, {
     note: 'reads follow GET /cargas/{id}',
-  },
-  { route: 'POST /api/v1/sandbox/cargatramites/registro-datos', who: [15], other: 'n/a' },
-  { route: 'POST /api/v1/sandbox/cargatramites/registro-completo', who: [15], other: 'n/a' },
-  {
-    route: 'GET /api/v1/sandbox/cargatramites/cargas/{id}/respaldos',
-    who: [15],
+  }),
+  open('POST /api/v1/sandbox/cargatramites/registro-datos', [15]),
+  open('POST /api/v1/sandbox/cargatramites/registro-completo', [15]),
+  on('sandboxCarga', 'GET /api/v1/sandbox/cargatramites/cargas/{id}/respaldos', [15], {
     denied: 404,
-    other: 404,
-    ids: { id: 'sandboxCarga' },
     note: 'the sandbox is invisible to the insurer',
-  },
-  {
-    route: 'GET /api/v1/sandbox/cargatramites/respaldos/{id}',
-    who: [15],
+  }),
+  on('sandboxRespaldo', 'GET /api/v1/sandbox/cargatramites/respaldos/{id}', [15], {
     denied: 404,
-    other: 404,
-    ids: { id: 'sandboxRespaldo' },
     note: 'the sandbox is invisible to the insurer',
-  },
-  { route: 'GET /api/v1/sandbox/log', who: [15], other: 'n/a' },
-  { route: 'GET /api/v1/sandbox/tramites', who: [15], other: 'n/a' },
-  { route: 'DELETE /api/v1/sandbox/tramites', who: [15], other: 'n/a' },
-  { route: 'POST /api/v1/sandbox/autorizaciones', who: [15], other: 'n/a' },
+  }),
+  open('GET /api/v1/sandbox/log', [15]),
+  open('GET /api/v1/sandbox/tramites', [15]),
+  open('DELETE /api/v1/sandbox/tramites', [15]),
+  open('POST /api/v1/sandbox/autorizaciones', [15]),
 
   // Authorization requests (docs/spec-summary.md 002): the provider asks, 16/17/19 decide.
-  {
-    route: 'GET /api/v1/tramites/{id}/autorizaciones',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
-  },
-  {
-    route: 'POST /api/v1/tramites/{id}/autorizaciones',
-    who: [15],
-    other: 404,
-    ids: { id: 'tramite' },
+  on('tramite', 'GET /api/v1/tramites/{id}/autorizaciones', INSURER_AND_PROVIDER),
+  on('tramite', 'POST /api/v1/tramites/{id}/autorizaciones', [15], {
     body: { descripcion: 'MATRIZ', fechaDesde: '2026-01-01', fechaHasta: '2026-01-02' },
-  },
-  {
-    route: 'GET /api/v1/autorizaciones/{id}',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'autorizacion' },
-  },
-  {
-    route: 'POST /api/v1/autorizaciones/{id}/rechazar',
-    who: [16, 17, 19],
-    other: 404,
-    ids: { id: 'autorizacion' },
+  }),
+  on('autorizacion', 'GET /api/v1/autorizaciones/{id}', INSURER_AND_PROVIDER),
+  on('autorizacion', 'POST /api/v1/autorizaciones/{id}/rechazar', [16, 17, 19], {
     body: { observacion: 'MATRIZ' },
     note: 'the first allowed caller rejects it; the others get 409',
-  },
-  {
-    route: 'POST /api/v1/autorizaciones/{id}/aprobar',
-    who: [16, 17, 19],
-    other: 404,
-    ids: { id: 'autorizacion' },
+  }),
+  on('autorizacion', 'POST /api/v1/autorizaciones/{id}/aprobar', [16, 17, 19], {
     note: 'already rejected: 409',
-  },
-  { route: 'POST /api/v1/autorizaciones/{id}/anular', who: [15], other: 404, ids: { id: 'autorizacion' } },
+  }),
+  on('autorizacion', 'POST /api/v1/autorizaciones/{id}/anular', [15]),
 
   // Attentions (docs/spec-summary.md 000 §6; docs/design-summary.md §4: 18 and 20 only what is assigned to them).
-  { route: 'GET /api/v1/diagnosticos', who: ANY, other: 'n/a', query: 'q=J18' },
-  { route: 'GET /api/v1/diagnosticos/codigo/{codigo}', who: ANY, other: 'n/a', ids: { codigo: '=J18.1' } },
-  {
-    route: 'GET /api/v1/diagnosticos/{id}/planillas',
-    who: INSURER_AND_PROVIDER,
-    other: 'n/a',
+  open('GET /api/v1/diagnosticos', ANY, { query: 'q=J18' }),
+  open('GET /api/v1/diagnosticos/codigo/{codigo}', ANY, { ids: { codigo: '=J18.1' } }),
+  open('GET /api/v1/diagnosticos/{id}/planillas', INSURER_AND_PROVIDER, {
     ids: { id: 'diagnostico' },
     note: 'a shared code; the list is limited to the caller’s tenant',
-  },
-  { route: 'GET /api/v1/plantillas', who: ANY, other: 'n/a' },
-  {
-    route: 'POST /api/v1/planillas/{id}/plantilla',
-    who: [17, 18],
-    other: 404,
-    ids: { id: 'planilla' },
+  }),
+  open('GET /api/v1/plantillas', ANY),
+  on('planilla', 'POST /api/v1/planillas/{id}/plantilla', [17, 18], {
     body: { idPlantilla: '{cat.plantilla}', version: -1 },
-  },
-  { route: 'DELETE /api/v1/planillas/{id}/plantilla', who: [17, 18], other: 404, ids: { id: 'planilla' } },
-  {
-    route: 'GET /api/v1/planillas/{id}/resumen.pdf',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
-  },
+  }),
+  on('planilla', 'DELETE /api/v1/planillas/{id}/plantilla', [17, 18]),
+  on('planilla', 'GET /api/v1/planillas/{id}/resumen.pdf', INSURER_AND_PROVIDER),
   { route: 'GET /api/v1/planillas', who: INSURER_AND_PROVIDER, other: 404, query: 'idTramite={tramite}' },
   {
     route: 'GET /api/v1/planillas',
@@ -623,341 +486,134 @@ export const ROUTES: readonly Row[] = [
     other: 404,
     query: 'idTramite={tramite}&tipo=nombres&valor=A',
   },
-  { route: 'GET /api/v1/planillas/{id}', who: INSURER_AND_PROVIDER, other: 404, ids: { id: 'planilla' } },
-  {
-    route: 'GET /api/v1/planillas/{id}',
+  on('planilla', 'GET /api/v1/planillas/{id}', INSURER_AND_PROVIDER),
+  on('planillaLibre', 'GET /api/v1/planillas/{id}', [1, 15, 16, 17, 19], {
     variant: 'assigned to nobody',
-    who: [1, 15, 16, 17, 19],
     deniedAs: { 18: 404, 20: 404 },
-    other: 404,
-    ids: { id: 'planillaLibre' },
-  },
-  {
-    route: 'GET /api/v1/planillas/{id}',
-    variant: 'not sent',
-    who: [15],
-    denied: 404,
-    other: 404,
-    ids: { id: 'planillaNoEnviada' },
-    note: 'issue 11 item 4',
-  },
-  {
-    route: 'PUT /api/v1/planillas/{id}',
-    who: [17, 18, 19, 20],
-    other: 404,
-    ids: { id: 'planilla' },
+  }),
+  noEnviado('GET /api/v1/planillas/{id}', 'planillaNoEnviada', { note: 'issue 11 item 4' }),
+  on('planilla', 'PUT /api/v1/planillas/{id}', [17, 18, 19, 20], {
     bodyFromRead: { version: -1 },
     note: 'the record as read, with a stale version: the allowed get 409',
-  },
-  {
-    route: 'DELETE /api/v1/planillas/{id}',
-    who: [16, 17, 19],
+  }),
+  on('planillaLibre', 'DELETE /api/v1/planillas/{id}', [16, 17, 19], {
     deniedAs: { 18: 404, 20: 404 },
-    other: 404,
-    ids: { id: 'planillaLibre' },
     note: 'not assigned: hidden from 18 and 20',
-  },
-  { route: 'POST /api/v1/planillas/{id}/restaurar', who: [16, 17, 19], other: 404, ids: { id: 'planilla' } },
-  {
-    route: 'PUT /api/v1/planillas/{id}/nivel',
-    who: [16, 17, 18, 19, 20],
-    other: 404,
-    ids: { id: 'planilla' },
+  }),
+  on('planilla', 'POST /api/v1/planillas/{id}/restaurar', [16, 17, 19]),
+  on('planilla', 'PUT /api/v1/planillas/{id}/nivel', [16, 17, 18, 19, 20], {
     body: { nivel: 1, version: -1 },
-  },
-  {
-    route: 'PUT /api/v1/cargas/{id}/nivel',
-    who: [16, 17, 19],
-    other: 404,
-    ids: { id: 'carga' },
-    body: { nivel: 1, version: -1 },
-  },
-  {
-    route: 'GET /api/v1/planillas/{id}/otras',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
-  },
-  { route: 'GET /api/v1/planillas/{id}/auditoria', who: [16, 17, 19], other: 404, ids: { id: 'planilla' } },
+  }),
+  on('carga', 'PUT /api/v1/cargas/{id}/nivel', [16, 17, 19], { body: { nivel: 1, version: -1 } }),
+  on('planilla', 'GET /api/v1/planillas/{id}/otras', INSURER_AND_PROVIDER),
+  on('planilla', 'GET /api/v1/planillas/{id}/auditoria', [16, 17, 19]),
 
   // Review and assignment (docs/design-summary.md §5).
-  {
-    route: 'GET /api/v1/tramites/{id}/asignaciones/cargas',
-    who: [16, 17],
-    other: 404,
-    ids: { id: 'tramite' },
-    query: 'tipo=M',
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/asignaciones/planillas',
-    who: [16, 17],
-    other: 404,
-    ids: { id: 'tramite' },
-    query: 'tipo=M',
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/asignaciones',
-    who: [16, 17],
-    other: 404,
-    ids: { id: 'tramite' },
-    query: 'tipo=M',
-  },
-  {
-    route: 'POST /api/v1/tramites/{id}/asignaciones',
-    who: [16, 17],
-    other: 404,
-    ids: { id: 'tramite' },
+  on('tramite', 'GET /api/v1/tramites/{id}/asignaciones/cargas', [16, 17], { query: 'tipo=M' }),
+  on('tramite', 'GET /api/v1/tramites/{id}/asignaciones/planillas', [16, 17], { query: 'tipo=M' }),
+  on('tramite', 'GET /api/v1/tramites/{id}/asignaciones', [16, 17], { query: 'tipo=M' }),
+  on('tramite', 'POST /api/v1/tramites/{id}/asignaciones', [16, 17], {
     body: { tipo: 'M', idUsuario: 999999, idPlanillas: [999999] },
-  },
-  {
-    route: 'POST /api/v1/planillas/{id}/revision',
-    who: [17, 18],
-    other: 404,
-    ids: { id: 'planilla' },
+  }),
+  on('planilla', 'POST /api/v1/planillas/{id}/revision', [17, 18], { body: { tipo: 'M', version: -1 } }),
+  on('planilla', 'POST /api/v1/planillas/{id}/revision/reiniciar', [17, 18], {
     body: { tipo: 'M', version: -1 },
-  },
-  {
-    route: 'POST /api/v1/planillas/{id}/revision/reiniciar',
-    who: [17, 18],
-    other: 404,
-    ids: { id: 'planilla' },
+  }),
+  on('planilla', 'POST /api/v1/planillas/{id}/revision/finalizar', [17], {
     body: { tipo: 'M', version: -1 },
-  },
-  {
-    route: 'POST /api/v1/planillas/{id}/revision/finalizar',
-    who: [17],
-    other: 404,
-    ids: { id: 'planilla' },
-    body: { tipo: 'M', version: -1 },
-  },
-  {
-    route: 'POST /api/v1/planillas/{id}/revision/reabrir',
-    who: [17],
-    other: 404,
-    ids: { id: 'planilla' },
-    body: { tipo: 'M', version: -1 },
-  },
-  {
-    route: 'POST /api/v1/cargas/{id}/revision/finalizar',
-    who: [17],
-    other: 404,
-    ids: { id: 'carga' },
-    body: { tipo: 'M' },
-  },
-  { route: 'GET /api/v1/tramites/{id}/controles', who: [16, 17, 19], other: 404, ids: { id: 'tramite' } },
-  {
-    route: 'GET /api/v1/tramites/{id}/controles/{n}',
-    who: [16, 17, 19],
-    other: 404,
-    ids: { id: 'tramite', n: '=1' },
-  },
-  {
-    route: 'GET /api/v1/planillas/{id}/detalles',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
-  },
-  {
-    route: 'PUT /api/v1/planillas/{id}/detalles/{idDet}/estado',
-    who: [16, 17, 18],
-    other: 404,
-    ids: { id: 'planilla', idDet: 'detalle' },
-    body: { estado: 1, version: -1 },
-  },
+  }),
+  on('planilla', 'POST /api/v1/planillas/{id}/revision/reabrir', [17], { body: { tipo: 'M', version: -1 } }),
+  on('carga', 'POST /api/v1/cargas/{id}/revision/finalizar', [17], { body: { tipo: 'M' } }),
+  on('tramite', 'GET /api/v1/tramites/{id}/controles', [16, 17, 19]),
+  on({ id: 'tramite', n: '=1' }, 'GET /api/v1/tramites/{id}/controles/{n}', [16, 17, 19]),
+  on('planilla', 'GET /api/v1/planillas/{id}/detalles', INSURER_AND_PROVIDER),
+  on(
+    { id: 'planilla', idDet: 'detalle' },
+    'PUT /api/v1/planillas/{id}/detalles/{idDet}/estado',
+    [16, 17, 18],
+    { body: { estado: 1, version: -1 } },
+  ),
   // Line items written by the audit and the money of the audit (issue 13 items 2–3): version -1 → 409.
-  {
-    route: 'POST /api/v1/planillas/{id}/detalles',
-    who: [16, 17, 18, 19],
-    other: 404,
-    ids: { id: 'planilla' },
+  on('planilla', 'POST /api/v1/planillas/{id}/detalles', [16, 17, 18, 19], {
     body: { idElemento: '{cat.elemento}', cantidad: 1, version: -1 },
-  },
-  {
-    route: 'PUT /api/v1/planillas/{id}/detalles/{idDet}',
-    who: [16, 17, 18, 19],
-    other: 404,
-    ids: { id: 'planilla', idDet: 'detalle' },
+  }),
+  on({ id: 'planilla', idDet: 'detalle' }, 'PUT /api/v1/planillas/{id}/detalles/{idDet}', [16, 17, 18, 19], {
     body: { cantidad: 1, version: -1 },
-  },
-  {
-    route: 'PUT /api/v1/planillas/{id}/detalles/{idDet}/aprobado',
-    who: [16, 17, 18],
-    other: 404,
-    ids: { id: 'planilla', idDet: 'detalle' },
-    body: { valorAprobado: '0.00', version: -1 },
-  },
-  {
-    route: 'PUT /api/v1/planillas/{id}/detalles/{idDet}/fecha',
-    who: [16, 17, 18, 19],
-    other: 404,
-    ids: { id: 'planilla', idDet: 'detalle' },
-    body: { fechaAtencion: '2026-01-01', version: -1 },
-  },
-  {
-    route: 'POST /api/v1/planillas/{id}/detalles/{idDet}/glosa-tarifa',
-    who: [16, 17, 18],
-    other: 404,
-    ids: { id: 'planilla', idDet: 'detalle' },
-    body: { version: -1 },
-  },
-  {
-    route: 'GET /api/v1/planillas/{id}/tarifas',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
-    query: 'q=co',
-  },
-  {
-    route: 'GET /api/v1/planillas/{id}/elementos',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
-    query: 'q=co',
-  },
-  {
-    route: 'GET /api/v1/planillas/{id}/totales',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/totales',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
-  },
+  }),
+  on(
+    { id: 'planilla', idDet: 'detalle' },
+    'PUT /api/v1/planillas/{id}/detalles/{idDet}/aprobado',
+    [16, 17, 18],
+    { body: { valorAprobado: '0.00', version: -1 } },
+  ),
+  on(
+    { id: 'planilla', idDet: 'detalle' },
+    'PUT /api/v1/planillas/{id}/detalles/{idDet}/fecha',
+    [16, 17, 18, 19],
+    { body: { fechaAtencion: '2026-01-01', version: -1 } },
+  ),
+  on(
+    { id: 'planilla', idDet: 'detalle' },
+    'POST /api/v1/planillas/{id}/detalles/{idDet}/glosa-tarifa',
+    [16, 17, 18],
+    { body: { version: -1 } },
+  ),
+  on('planilla', 'GET /api/v1/planillas/{id}/tarifas', INSURER_AND_PROVIDER, { query: 'q=co' }),
+  on('planilla', 'GET /api/v1/planillas/{id}/elementos', INSURER_AND_PROVIDER, { query: 'q=co' }),
+  on('planilla', 'GET /api/v1/planillas/{id}/totales', INSURER_AND_PROVIDER),
+  on('tramite', 'GET /api/v1/tramites/{id}/totales', INSURER_AND_PROVIDER),
   // Money out (issue 15 items 2 and 5; decisions 55–57): the financial report and the payment file for
   // 16, 17 and 19; the FHIR export for whoever sees every attention of the procedure.
-  {
-    route: 'GET /api/v1/tramites/{id}/reporte-financiero',
-    who: [16, 17, 19],
-    other: 404,
-    ids: { id: 'tramite' },
-  },
-  { route: 'GET /api/v1/tramites/{id}/pagos', who: [16, 17, 19], other: 404, ids: { id: 'tramite' } },
-  {
-    route: 'POST /api/v1/tramites/{id}/pagos',
-    who: [16, 17, 19],
-    other: 404,
-    ids: { id: 'tramite' },
+  on('tramite', 'GET /api/v1/tramites/{id}/reporte-financiero', [16, 17, 19]),
+  on('tramite', 'GET /api/v1/tramites/{id}/pagos', [16, 17, 19]),
+  on('tramite', 'POST /api/v1/tramites/{id}/pagos', [16, 17, 19], {
     note: 'the fixture is EN PROCESO: 409 (only FINALIZADO) before the file is read',
-  },
+  }),
   { route: 'GET /api/v1/tramites/{id}/fhir', ...WHOLE_LOAD, ids: { id: 'tramite' } },
-  { route: 'GET /api/v1/elempres/{id}/equivalencia', who: ANY, other: 404, ids: { id: 'cat.elempres' } },
-  {
-    route: 'PUT /api/v1/elempres/{id}/equivalencia',
-    who: PARAMETROS,
-    other: 404,
-    ids: { id: 'cat.elempres' },
+  on('cat.elempres', 'GET /api/v1/elempres/{id}/equivalencia', ANY),
+  on('cat.elempres', 'PUT /api/v1/elempres/{id}/equivalencia', PARAMETROS, {
     body: { idElemento: '{cat.elemento}' },
     note: 'menuParametros, as the elempres catalogue',
-  },
-  {
-    route: 'GET /api/v1/planillas/{id}/observaciones',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
-    query: 'tipo=M',
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/observaciones',
-    who: INSURER_STAFF_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
+  }),
+  on('planilla', 'GET /api/v1/planillas/{id}/observaciones', INSURER_AND_PROVIDER, { query: 'tipo=M' }),
+  on('tramite', 'GET /api/v1/tramites/{id}/observaciones', INSURER_STAFF_AND_PROVIDER, {
     note: 'the provider sees the sent ones only',
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/respuestas-estandar',
-    who: INSURER_STAFF_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
+  }),
+  on('tramite', 'GET /api/v1/tramites/{id}/respuestas-estandar', INSURER_STAFF_AND_PROVIDER, {
     note: "the procedure's insurer's standard answers (answer screens)",
-  },
+  }),
 
   // Observations and answers (docs/spec-summary.md 000 §6): staff write them, the provider answers once sent.
-  {
-    route: 'POST /api/v1/planillas/{id}/observaciones',
-    who: [16, 17, 18],
-    other: 404,
-    ids: { id: 'planilla' },
+  on('planilla', 'POST /api/v1/planillas/{id}/observaciones', [16, 17, 18], {
     body: { tipo: 'M', idObservacion: '{cat.observacion}', descripcion: 'MATRIZ' },
     note: 'tipo M: 16, 17 and the assigned 18',
-  },
-  {
-    route: 'POST /api/v1/planilla-detalles/{id}/observaciones',
-    who: STAFF,
-    other: 404,
-    ids: { id: 'detalle' },
-  },
-  {
-    route: 'GET /api/v1/observaciones/{nivel}/{id}',
-    who: INSURER,
-    other: 404,
-    ids: { nivel: '=planilla', id: 'observacionPla' },
+  }),
+  on('detalle', 'POST /api/v1/planilla-detalles/{id}/observaciones', STAFF),
+  on({ nivel: '=planilla', id: 'observacionPla' }, 'GET /api/v1/observaciones/{nivel}/{id}', INSURER, {
     deniedAs: { 15: 404 },
     note: 'a draft: hidden from the provider until sent',
-  },
-  {
-    route: 'PUT /api/v1/observaciones/{nivel}/{id}',
-    who: STAFF,
-    other: 404,
-    ids: { nivel: '=planilla', id: 'observacionPla' },
-  },
-  {
-    route: 'DELETE /api/v1/observaciones/{nivel}/{id}',
-    who: STAFF,
-    other: 404,
-    ids: { nivel: '=planilla', id: 'observacionPla' },
+  }),
+  on({ nivel: '=planilla', id: 'observacionPla' }, 'PUT /api/v1/observaciones/{nivel}/{id}', STAFF),
+  on({ nivel: '=planilla', id: 'observacionPla' }, 'DELETE /api/v1/observaciones/{nivel}/{id}', STAFF, {
     query: 'version=-1&tipo=M',
-  },
-  {
-    route: 'POST /api/v1/observaciones/{nivel}/{id}/respuesta',
-    who: [15],
-    other: 404,
-    ids: { nivel: '=planilla', id: 'observacionPla' },
-  },
-  {
-    route: 'POST /api/v1/observaciones/{nivel}/{id}/aceptar',
-    who: STAFF,
-    other: 404,
-    ids: { nivel: '=planilla', id: 'observacionPla' },
-  },
-  {
-    route: 'GET /api/v1/planillas/{id}/observaciones/completitud',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
+  }),
+  on({ nivel: '=planilla', id: 'observacionPla' }, 'POST /api/v1/observaciones/{nivel}/{id}/respuesta', [15]),
+  on({ nivel: '=planilla', id: 'observacionPla' }, 'POST /api/v1/observaciones/{nivel}/{id}/aceptar', STAFF),
+  on('planilla', 'GET /api/v1/planillas/{id}/observaciones/completitud', INSURER_AND_PROVIDER, {
     query: 'tipo=M',
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/observaciones/completitud',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
+  }),
+  on('tramite', 'GET /api/v1/tramites/{id}/observaciones/completitud', INSURER_AND_PROVIDER, {
     query: 'tipo=M',
-  },
-  {
-    route: 'POST /api/v1/tramites/{id}/acciones/enviar-observaciones',
-    who: [17],
-    other: 404,
-    ids: { id: 'tramite' },
+  }),
+  on('tramite', 'POST /api/v1/tramites/{id}/acciones/enviar-observaciones', [17], {
     body: { tipo: 'M', estadoActual: 'OBSERVACIONES' },
     note: 'a stale state: 409',
-  },
-  {
-    route: 'POST /api/v1/tramites/{id}/acciones/enviar-respuestas',
-    who: [15],
-    other: 404,
-    ids: { id: 'tramite' },
+  }),
+  on('tramite', 'POST /api/v1/tramites/{id}/acciones/enviar-respuestas', [15], {
     body: { tipo: 'M', estadoActual: 'OBSERVACIONES' },
     note: 'a stale state: 409',
-  },
-  {
-    route: 'POST /api/v1/planillas/{id}/observaciones/archivos',
-    who: [15],
-    other: 404,
-    ids: { id: 'planilla' },
-  },
+  }),
+  on('planilla', 'POST /api/v1/planillas/{id}/observaciones/archivos', [15]),
   // The procedure reports (issue 15 item 1, decision 46): a report of every attention is refused (403)
   // to 18 and 20 unless the procedure is assigned to everybody (the fixture's is assigned by user).
   ...[11, 2, 4, 5, 6, 7, 8, 9, 10].map(
@@ -971,93 +627,49 @@ export const ROUTES: readonly Row[] = [
       note: 'every attention at once: 18 and 20 get 403 unless tipoAsignacion is T',
     }),
   ),
-  {
-    route: 'GET /api/v1/reportes/pdf/{id}/{idTramite}',
+  on({ id: '=9', idTramite: 'tramite' }, 'GET /api/v1/reportes/pdf/{id}/{idTramite}', INSURER_AND_PROVIDER, {
     variant: 'report 9 of one attention',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: '=9', idTramite: 'tramite' },
     query: 'idPlanilla={planilla}',
     note: 'the attention is assigned to auditor.am (18) and gestor.gd (20)',
-  },
+  }),
 
   // Administration (docs/design-summary.md §4: the user's company; profile 1 its subscription).
   ...admin('/api/v1/usuarios', 'usuario'),
   ...admin('/api/v1/personas', 'persona'),
-  {
-    route: 'GET /api/v1/personas/exportar',
-    who: [1],
-    other: 'n/a',
+  open('GET /api/v1/personas/exportar', [1], {
     note: 'the persons list’s download: also needs opcionDescarga (docs/spec-summary.md 002 §6)',
-  },
+  }),
   ...admin('/api/v1/medicos', 'medico'),
   ...admin('/api/v1/empresas', 'empresaBorrable', { readId: 'empresa' }),
-  {
-    route: 'GET /api/v1/empresas/{id}/suscripcion-vigente',
-    who: INSURER,
+  on('empresa', 'GET /api/v1/empresas/{id}/suscripcion-vigente', INSURER, {
     deniedAs: { 15: 404 },
-    other: 404,
-    ids: { id: 'empresa' },
     note: 'the insurer’s company: another company to the provider',
-  },
-  { route: 'GET /api/v1/empresas/{id}/medios', who: [1], other: 404, ids: { id: 'empresa' } },
-  {
-    route: 'POST /api/v1/empresas/{id}/medios',
-    who: [1],
-    other: 404,
-    ids: { id: 'empresa' },
+  }),
+  on('empresa', 'GET /api/v1/empresas/{id}/medios', [1]),
+  on('empresa', 'POST /api/v1/empresas/{id}/medios', [1], {
     body: { idMedioCom: '{cat.mediocom}', descripcion: '0999999998' },
-  },
-  {
-    route: 'GET /api/v1/empresas/{id}/medios/{idDetalle}',
-    who: [1],
-    other: 404,
-    ids: { id: 'empresa', idDetalle: 'medio' },
-  },
-  {
-    route: 'PUT /api/v1/empresas/{id}/medios/{idDetalle}',
-    who: [1],
-    other: 404,
-    ids: { id: 'empresa', idDetalle: 'medio' },
-  },
-  {
-    route: 'DELETE /api/v1/empresas/{id}/medios/{idDetalle}',
-    who: [1],
-    other: 404,
-    ids: { id: 'empresa', idDetalle: 'medio' },
-  },
-  { route: 'GET /api/v1/empresas/{id}/imagenes', who: [1], other: 404, ids: { id: 'empresa' } },
-  { route: 'POST /api/v1/empresas/{id}/imagenes', who: [1], other: 404, ids: { id: 'empresa' } },
-  {
-    route: 'GET /api/v1/empresas/{id}/imagenes/{idDetalle}',
-    who: [1],
-    other: 404,
-    ids: { id: 'empresa', idDetalle: 'imagen' },
-  },
-  {
-    route: 'DELETE /api/v1/empresas/{id}/imagenes/{idDetalle}',
-    who: [1],
-    other: 404,
-    ids: { id: 'empresa', idDetalle: 'imagen' },
-  },
-  {
-    route: 'GET /api/v1/empresas/{id}/logo',
-    who: INSURER,
+  }),
+  on({ id: 'empresa', idDetalle: 'medio' }, 'GET /api/v1/empresas/{id}/medios/{idDetalle}', [1]),
+  on({ id: 'empresa', idDetalle: 'medio' }, 'PUT /api/v1/empresas/{id}/medios/{idDetalle}', [1]),
+  on({ id: 'empresa', idDetalle: 'medio' }, 'DELETE /api/v1/empresas/{id}/medios/{idDetalle}', [1]),
+  on('empresa', 'GET /api/v1/empresas/{id}/imagenes', [1]),
+  on('empresa', 'POST /api/v1/empresas/{id}/imagenes', [1]),
+  on({ id: 'empresa', idDetalle: 'imagen' }, 'GET /api/v1/empresas/{id}/imagenes/{idDetalle}', [1]),
+  on({ id: 'empresa', idDetalle: 'imagen' }, 'DELETE /api/v1/empresas/{id}/imagenes/{idDetalle}', [1]),
+  on('empresa', 'GET /api/v1/empresas/{id}/logo', INSURER, {
     deniedAs: { 15: 404 },
-    other: 404,
-    ids: { id: 'empresa' },
     note: 'the own company’s logo, for every user of it',
-  },
+  }),
   ...admin('/api/v1/suscripciones', 'suscripcionBorrable', { readId: 'suscripcion' }),
-  { route: 'GET /api/v1/suscripciones/{id}/auditoria', who: [1], other: 404, ids: { id: 'suscripcion' } },
-  { route: 'GET /api/v1/suscripciones-aud/{id}', who: [1], other: 404, ids: { id: 'suscAud' } },
-  { route: 'GET /api/v1/suscripciones/{id}/facturas', who: [1], other: 404, ids: { id: 'suscripcion' } },
+  on('suscripcion', 'GET /api/v1/suscripciones/{id}/auditoria', [1]),
+  on('suscAud', 'GET /api/v1/suscripciones-aud/{id}', [1]),
+  on('suscripcion', 'GET /api/v1/suscripciones/{id}/facturas', [1]),
   ...admin('/api/v1/suscpagos', 'suscPago'),
   ...admin('/api/v1/aseguradores', 'asegurador'),
-  { route: 'GET /api/v1/aseguradores/{id}/tarifa-detalle', who: [1], other: 404, ids: { id: 'asegurador' } },
+  on('asegurador', 'GET /api/v1/aseguradores/{id}/tarifa-detalle', [1]),
   ...admin('/api/v1/prestadores', 'prestador'),
   { route: 'GET /api/v1/tramites/{id}/cargaamb', ...WHOLE_LOAD, ids: { id: 'tramite' } },
-  { route: 'POST /api/v1/tramites/{id}/cargaamb', who: [17, 19], other: 404, ids: { id: 'tramite' } },
+  on('tramite', 'POST /api/v1/tramites/{id}/cargaamb', [17, 19]),
   {
     route: 'GET /api/v1/tramites/{id}/cargaamb/{idCargaAmb}',
     ...WHOLE_LOAD,
@@ -1065,18 +677,18 @@ export const ROUTES: readonly Row[] = [
   },
 
   // Self-registration (public) and renewal (the subscription's administrator).
-  { route: 'GET /api/v1/registro/planes', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/registro/formas-pago', who: PUBLIC, other: 'n/a' },
-  { route: 'POST /api/v1/registro', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/registro/renovacion', who: [1], other: 'n/a' },
-  { route: 'POST /api/v1/registro/renovacion', who: [1], other: 'n/a' },
+  open('GET /api/v1/registro/planes', PUBLIC),
+  open('GET /api/v1/registro/formas-pago', PUBLIC),
+  open('POST /api/v1/registro', PUBLIC),
+  open('GET /api/v1/registro/renovacion', [1]),
+  open('POST /api/v1/registro/renovacion', [1]),
 
   // Sessions log (the administrator, of the own subscription).
-  { route: 'GET /api/v1/sesiones', who: [1], other: 'n/a' },
-  { route: 'GET /api/v1/sesiones/errores', who: [1], other: 'n/a' },
-  { route: 'GET /api/v1/sesiones/accesos', who: [1], other: 'n/a' },
-  { route: 'GET /api/v1/sesiones/por-mes', who: [1], other: 'n/a' },
-  { route: 'GET /api/v1/sesiones/por-dia', who: [1], other: 'n/a' },
+  open('GET /api/v1/sesiones', [1]),
+  open('GET /api/v1/sesiones/errores', [1]),
+  open('GET /api/v1/sesiones/accesos', [1]),
+  open('GET /api/v1/sesiones/por-mes', [1]),
+  open('GET /api/v1/sesiones/por-dia', [1]),
 
   // Report pages (decision 66): the insurer's managers, each over its own subscription's procedures.
   ...[
@@ -1089,96 +701,47 @@ export const ROUTES: readonly Row[] = [
     'tramites-estadisticas',
     'especialidades-prestador',
   ].flatMap((id): Row[] => [
-    { route: `GET /api/v1/estadisticas/${id}`, who: [1, 16, 17, 19], other: 'n/a' },
-    {
-      route: `GET /api/v1/estadisticas/${id}/exportar`,
-      who: [1, 16, 17, 19],
-      other: 'n/a',
-      query: 'formato=xlsx',
-    },
+    open(`GET /api/v1/estadisticas/${id}`, [1, 16, 17, 19]),
+    open(`GET /api/v1/estadisticas/${id}/exportar`, [1, 16, 17, 19], { query: 'formato=xlsx' }),
   ]),
-  { route: 'GET /api/v1/sandbox-log', who: [1], other: 'n/a' },
+  open('GET /api/v1/sandbox-log', [1]),
 
   // Tools and help.
-  { route: 'GET /api/v1/herramientas/vademecum', who: ANY, other: 'n/a' },
-  {
-    route: 'GET /api/v1/herramientas/cobertura/{cedula}',
-    who: INSURER_AND_PROVIDER,
-    other: 'n/a',
+  open('GET /api/v1/herramientas/vademecum', ANY),
+  open('GET /api/v1/herramientas/cobertura/{cedula}', INSURER_AND_PROVIDER, {
     ids: { cedula: 'cedula' },
     note: 'a patient’s id, not a record: each tenant sees its own attentions',
-  },
-  {
-    route: 'GET /api/v1/herramientas/cobertura/{cedula}/atenciones',
-    who: INSURER_AND_PROVIDER,
-    other: 'n/a',
+  }),
+  open('GET /api/v1/herramientas/cobertura/{cedula}/atenciones', INSURER_AND_PROVIDER, {
     ids: { cedula: 'cedula' },
     note: 'the claim lookup: a patient’s id, not a record; each tenant pages its own attentions',
-  },
-  { route: 'GET /api/v1/manual-datos.pdf', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/manual-datos/ejemplo.csv', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/manual-datos/ejemplo.json', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/manual-datos/ejemplo.xlsx', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/manual-pagos.pdf', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/manual-pagos/ejemplo.csv', who: PUBLIC, other: 'n/a' },
-  { route: 'GET /api/v1/manual-pagos/ejemplo.xlsx', who: PUBLIC, other: 'n/a' },
+  }),
+  open('GET /api/v1/manual-datos.pdf', PUBLIC),
+  open('GET /api/v1/manual-datos/ejemplo.csv', PUBLIC),
+  open('GET /api/v1/manual-datos/ejemplo.json', PUBLIC),
+  open('GET /api/v1/manual-datos/ejemplo.xlsx', PUBLIC),
+  open('GET /api/v1/manual-pagos.pdf', PUBLIC),
+  open('GET /api/v1/manual-pagos/ejemplo.csv', PUBLIC),
+  open('GET /api/v1/manual-pagos/ejemplo.xlsx', PUBLIC),
 
   // Stored files (docs/design-summary.md §8).
-  { route: 'POST /api/v1/cargas/{id}/archivos', who: [15], other: 404, ids: { id: 'carga' } },
-  {
-    route: 'GET /api/v1/planillas/{id}/archivos',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'planilla' },
-  },
-  { route: 'GET /api/v1/archivos-pla/{id}', who: INSURER_AND_PROVIDER, other: 404, ids: { id: 'archivo' } },
-  {
-    route: 'GET /api/v1/archivos-pla/{id}/contenido',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'archivo' },
-  },
-  {
-    route: 'POST /api/v1/archivos-pla/{id}/enlace',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'archivo' },
-  },
-  { route: 'GET /api/v1/tramites/{id}/zip', who: INSURER_AND_PROVIDER, other: 404, ids: { id: 'tramite' } },
-  {
-    route: 'POST /api/v1/tramites/{id}/zip/enlace',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
-    body: {},
-  },
-  {
-    route: 'GET /api/v1/descargas',
-    who: PUBLIC,
+  on('carga', 'POST /api/v1/cargas/{id}/archivos', [15]),
+  on('planilla', 'GET /api/v1/planillas/{id}/archivos', INSURER_AND_PROVIDER),
+  on('archivo', 'GET /api/v1/archivos-pla/{id}', INSURER_AND_PROVIDER),
+  on('archivo', 'GET /api/v1/archivos-pla/{id}/contenido', INSURER_AND_PROVIDER),
+  on('archivo', 'POST /api/v1/archivos-pla/{id}/enlace', INSURER_AND_PROVIDER),
+  on('tramite', 'GET /api/v1/tramites/{id}/zip', INSURER_AND_PROVIDER),
+  on('tramite', 'POST /api/v1/tramites/{id}/zip/enlace', INSURER_AND_PROVIDER, { body: {} }),
+  open('GET /api/v1/descargas', PUBLIC, {
     denied: 401,
-    other: 'n/a',
     query: 't=x',
     note: 'no session: a valid single-use signed link is the only credential (archivos tests)',
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/planillas-sin-archivos',
-    who: INSURER_AND_PROVIDER,
-    other: 404,
-    ids: { id: 'tramite' },
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/archivos-nuevos',
-    who: [16, 17, 19],
-    other: 404,
-    ids: { id: 'tramite' },
+  }),
+  on('tramite', 'GET /api/v1/tramites/{id}/planillas-sin-archivos', INSURER_AND_PROVIDER),
+  on('tramite', 'GET /api/v1/tramites/{id}/archivos-nuevos', [16, 17, 19], {
     query: 'desde=2026-01-01&hasta=2026-12-31',
-  },
-  {
-    route: 'GET /api/v1/tramites/{id}/archivos-por-carga',
-    who: [16, 17, 19],
-    other: 404,
-    ids: { id: 'tramite' },
-  },
+  }),
+  on('tramite', 'GET /api/v1/tramites/{id}/archivos-por-carga', [16, 17, 19]),
 
   ...CATALOG_ROWS.flatMap(catalogRoutes),
 ];

@@ -75,6 +75,26 @@ export type PlanillaSpec = {
 
 export type Fixture = { idTramite: number; idCarga: number; planillas: number[] };
 
+/** An attention assigned to auditor.am (AM) and gestor.gd (GD) with two line items (99203, then 99213). */
+export const planillaAsignada = (ids: Ids, numero: string): PlanillaSpec => ({
+  numero,
+  med: ids.usuarios.auditorAm,
+  doc: ids.usuarios.gestorGd,
+  detalles: [
+    ['99203', 1, '25.50'],
+    ['99213', 2, '10.00'],
+  ],
+});
+
+/** The line-item ids of an attention, in row order. */
+export async function detallesDe(t: TestContext, idPlanilla: number): Promise<number[]> {
+  const rows = await t.database.query<{ id: number }>(
+    'SELECT id_planilla_det AS id FROM planilla_det WHERE id_planilla = $1 ORDER BY fila',
+    [idPlanilla],
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function crearTramite(
   t: TestContext,
   ids: Ids,
@@ -224,6 +244,30 @@ export async function contextoConFixtures(
   }
 }
 
+/** Every key of a TestContext and of Ids (a `Record` of them, so that a key added to either type must be named here). */
+const CLAVES_CONTEXTO = Object.keys({
+  app: 1,
+  database: 1,
+  config: 1,
+  auth: 1,
+  close: 1,
+} satisfies Record<keyof TestContext, 1>) as (keyof TestContext)[];
+const CLAVES_IDS = Object.keys({
+  usuarios: 1,
+  idPrestador: 1,
+  idPrestador2: 1,
+  idSuscripcion: 1,
+  idEmpresaAseg: 1,
+  idServicio: 1,
+} satisfies Record<keyof Ids, 1>) as (keyof Ids)[];
+
+/** An object whose properties read through to `actual()` at each access (a value opened later, in a hook). */
+function aTraves<T extends object>(claves: readonly (keyof T)[], actual: () => T): T {
+  const o = {} as T;
+  for (const k of claves) Object.defineProperty(o, k, { get: () => actual()[k], enumerable: true });
+  return o;
+}
+
 /**
  * The usual start of an attention test file in one line: `const { t, ids, req } = usarContextoConFixtures();`
  * registers a beforeAll that opens the context (contextoConFixtures) and an afterAll that closes it. The
@@ -240,39 +284,8 @@ export function usarContextoConFixtures(overrides: Partial<Config> = {}) {
     abierto = await contextoConFixtures(overrides);
   });
   afterAll(async () => abierto?.t.close());
-  const t: TestContext = {
-    get app() {
-      return c().t.app;
-    },
-    get database() {
-      return c().t.database;
-    },
-    get config() {
-      return c().t.config;
-    },
-    auth: (usuario, clave) => c().t.auth(usuario, clave),
-    close: () => c().t.close(),
-  };
-  const ids: Ids = {
-    get usuarios() {
-      return c().ids.usuarios;
-    },
-    get idPrestador() {
-      return c().ids.idPrestador;
-    },
-    get idPrestador2() {
-      return c().ids.idPrestador2;
-    },
-    get idSuscripcion() {
-      return c().ids.idSuscripcion;
-    },
-    get idEmpresaAseg() {
-      return c().ids.idEmpresaAseg;
-    },
-    get idServicio() {
-      return c().ids.idServicio;
-    },
-  };
+  const t = aTraves<TestContext>(CLAVES_CONTEXTO, () => c().t);
+  const ids = aTraves<Ids>(CLAVES_IDS, () => c().ids);
   const req: Requester = (...args) => c().req(...args);
   return { t, ids, req };
 }
@@ -290,6 +303,55 @@ export async function crearObservacion(
     [idEmpresa, descripcion, tipo],
   );
   return o.id;
+}
+
+/**
+ * One observation of `tipo` ('FALTA INFORME', a new catalogue row of the demo insurer) on an attention,
+ * answered or not; returns its pla_obs id.
+ */
+export async function observarPlanilla(
+  t: TestContext,
+  ids: Ids,
+  idPlanilla: number,
+  tipo: 'M' | 'D',
+  respondida: boolean,
+) {
+  const idObservacion = await crearObservacion(t, ids, 'FALTA INFORME', tipo);
+  const [po] = await t.database.query<{ id: number }>(
+    `INSERT INTO pla_obs (id_planilla, id_observacion, observacion_tipo, respuesta) VALUES ($1, $2, $3, $4) RETURNING id_pla_obs AS id`,
+    [idPlanilla, idObservacion, tipo, respondida ? 'ADJUNTO' : null],
+  );
+  return po.id;
+}
+
+/**
+ * A doctor for admin@demo.ec's person with this document and the specialty at `posicion` (in id order);
+ * returns that specialty.
+ */
+export async function medicoDelAdmin(t: TestContext, documento: string, posicion = 0) {
+  const [esp] = await t.database.query<{ id: number; nombre: string }>(
+    'SELECT id_especialidad AS id, nombre FROM especialidad ORDER BY id_especialidad OFFSET $1 LIMIT 1',
+    [posicion],
+  );
+  await t.database.query(
+    `INSERT INTO medico (id_persona, id_especialidad, documento)
+     SELECT id_persona, $1, $2 FROM usuario WHERE nombre = $3`,
+    [esp.id, documento, DEMO.admin],
+  );
+  return esp;
+}
+
+/**
+ * The provider deletes a load (DELETE /api/v1/cargas/:id), the load marked with errors first: only a
+ * load with errors can be deleted (the loads feature's rule). Answers the response.
+ */
+export async function eliminarCargaConErrores(t: TestContext, idCarga: number) {
+  await t.database.query('UPDATE carga SET tiene_errores = 1 WHERE id_carga = $1', [idCarga]);
+  return t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/cargas/${idCarga}`,
+    headers: await t.auth(DEMO.prestador),
+  });
 }
 
 /** The demo insurer's standard answer with this text. */

@@ -2,13 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { USER_FLAGS } from '@app/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo.ts';
+import { col } from '../lib/sql.ts';
 
 export { DEMO_PASSWORD };
 
@@ -94,6 +96,29 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   };
 }
 
+/** The folder of a context's local storage layer (lib/storage: `DATA_DIR/files`). */
+export const carpetaArchivos = (t: TestContext) => path.join(t.config.dataDir, 'files');
+
+/** Signs in with these credentials (POST /api/v1/auth/login) and answers the response, whatever its status. */
+export const iniciarSesion = (t: TestContext, usuario: string, clave: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { usuario, clave } });
+
+/**
+ * The answer to the first request of a document built by a job (lib/jobs/documentos.ts: a ZIP, a PDF
+ * report): 202, Retry-After 1, the job queued and not tried yet, with the feature's `mensaje`.
+ */
+export function expectEnCola(r: LightMyRequestResponse, mensaje: string) {
+  expect(r.statusCode, r.body.slice(0, 200)).toBe(202);
+  expect(r.headers['retry-after']).toBe('1');
+  expect(r.json()).toEqual({ estado: 'PENDIENTE', intento: 0, maxIntentos: 3, progreso: 0, mensaje });
+}
+
+/** The user flags' columns of `usuario` and `perfil` (modulo_administracion, ...), in USER_FLAGS order. */
+export const FLAG_COLUMNS = USER_FLAGS.map(col);
+
+/** A select list of the flag columns under their camelCase names (`modulo_administracion AS "moduloAdministracion"`). */
+export const FLAGS_SELECT = USER_FLAGS.map((f) => `${col(f)} AS "${f}"`).join(', ');
+
 /** The Spanish error of an answer. */
 export const errorOf = (res: LightMyRequestResponse) =>
   res.json() as { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -131,12 +156,15 @@ export async function registrarTramitePorApi(
     method: 'POST',
     url: '/api/v1/tramites',
     headers: await t.auth(DEMO.prestador),
-    payload: {
-      idPrestador: await idPrestadorDe(t),
-      idServicio: 1,
-      fechaDesde: '2026-03-02',
-      fechaHasta: '2026-03-29',
-      ...datos,
-    },
+    payload: tramiteMarzo(await idPrestadorDe(t), datos),
   });
 }
+
+/** The body of a March 2026 procedure of a provider (POST /api/v1/tramites); `datos` adds or replaces fields. */
+export const tramiteMarzo = (idPrestador: number, datos: object = {}) => ({
+  idPrestador,
+  idServicio: 1,
+  fechaDesde: '2026-03-02',
+  fechaHasta: '2026-03-29',
+  ...datos,
+});

@@ -1,20 +1,18 @@
 import { CATALOGS, getCatalog, MASTER_DETAILS, routeFlag } from '@app/domain';
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { useSession } from '../lib/use-session.ts';
+import { RequireFlag } from '../components/guards.tsx';
 
 const CatalogPage = lazy(() => import('../components/catalog/catalog-page.tsx'));
 const MasterDetailPage = lazy(() => import('../components/master-detail/master-detail-page.tsx'));
-const ForbiddenPage = lazy(async () => ({
-  default: (await import('./errors/error-pages.tsx')).ForbiddenPage,
-}));
 
 /** A catalogue route: its list screen, or 403 when the menu flag behind it is off for this user. */
 export function CatalogRoute({ name }: { name: string }) {
-  const session = useSession();
-  const flag = routeFlag(`/${name}`);
-  if (flag && !session?.usuario[flag]) return <ForbiddenPage />;
-  return <CatalogPage name={name} />;
+  return (
+    <RequireFlag flag={routeFlag(`/${name}`)}>
+      <CatalogPage name={name} />
+    </RequireFlag>
+  );
 }
 
 /**
@@ -22,7 +20,6 @@ export function CatalogRoute({ name }: { name: string }) {
  * opened from), else the detail's, and the detail's read flag; 403 when one is off, as for the lists themselves.
  */
 export function MasterDetailRoute({ route }: { route: string }) {
-  const session = useSession();
   const md = MASTER_DETAILS.find((m) => m.route === route);
   const flag =
     routeFlag(`/${md?.master}`) ??
@@ -31,9 +28,11 @@ export function MasterDetailRoute({ route }: { route: string }) {
       : null);
   // The detail's own read rule too (a company's settings: the administration module), as the API enforces it.
   const readFlag = md?.detail ? getCatalog(md.detail.catalog)?.readFlag : undefined;
-  if ((flag && !session?.usuario[flag]) || (readFlag && !session?.usuario[readFlag]))
-    return <ForbiddenPage />;
-  return <MasterDetailPage route={route} />;
+  return (
+    <RequireFlag flag={[flag, readFlag]}>
+      <MasterDetailPage route={route} />
+    </RequireFlag>
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { observacionRoutes } from '../features/observaciones/routes.tsx';
 import { planillaFormRoutes, planillaPopupRoutes } from '../features/planilla-form/routes.tsx';
 import { planillaListRoutes } from '../features/planillas/routes.tsx';
 import { publicRegistroRoutes } from '../features/registro/routes.tsx';
+import { sesionesRoutes } from '../features/sesiones/routes.tsx';
 import { tramiteDetalleRoutes } from '../features/tramite-detalle/routes.tsx';
 import { tramiteRoutes } from '../features/tramites/routes.tsx';
 import { RouteError } from './errors/route-error.tsx';
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
               ...finanzasRoutes,
               ...estadisticasRoutes,
               ...adminRoutes,
+              ...sesionesRoutes,
               // Catalogue routes are patched in below.
             ],
           },

@@ -62,6 +62,8 @@ export type DataTableProps<T extends object> = {
   consulta?: { error: unknown; refetch: () => unknown };
   /** Title of that failure when the server sent no message (the generic request error by default). */
   errorFallback?: string;
+  /** A fixed title of that failure instead: the server's message (or `errorFallback`) goes beneath it. */
+  errorTitle?: string;
   /** Anything else of antd's Table (rowSelection, scroll, ...) for screens that need more. */
   tableProps?: Omit<
     TableProps<T>,
@@ -124,6 +126,7 @@ export function DataTable<T extends object>({
   tableProps,
   consulta,
   errorFallback = MSG.errorPeticion,
+  errorTitle,
 }: DataTableProps<T>) {
   const cols: TableColumnsType<T> = columns.map((col) => {
     const key = columnKey(col);
@@ -178,6 +181,7 @@ export function DataTable<T extends object>({
         <ErrorRetry
           error={consulta.error}
           fallback={errorFallback}
+          title={errorTitle}
           onRetry={() => void consulta.refetch()}
           style={{ marginBottom: 12 }}
         />

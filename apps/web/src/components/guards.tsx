@@ -3,10 +3,13 @@ import type { ReactNode } from 'react';
 import { ForbiddenPage } from '../app/errors/error-pages.tsx';
 import { useSession } from '../lib/use-session.ts';
 
-/** A screen behind a menu flag (the API checks the same flag): 403 when the user lacks it. */
-export function RequireFlag({ flag, children }: { flag: UserFlag; children: ReactNode }) {
+type Flag = UserFlag | null | undefined;
+
+/** A screen behind a menu flag, or several (the API checks the same): 403 when the user lacks one. */
+export function RequireFlag({ flag, children }: { flag: Flag | readonly Flag[]; children: ReactNode }) {
   const session = useSession();
-  if (!session?.usuario[flag]) return <ForbiddenPage />;
+  const flags: readonly Flag[] = typeof flag === 'object' && flag ? flag : [flag as Flag];
+  if (flags.some((f) => f && !session?.usuario[f])) return <ForbiddenPage />;
   return <>{children}</>;
 }
 

@@ -46,7 +46,8 @@ export type ResourceListProps<T extends object> = {
   /** Search box (an empty search is ignored). */
   search?: boolean;
   searchPlaceholder?: string;
-  emptyText?: string;
+  /** The empty table's text, or a function of the search ('' when none). */
+  emptyText?: string | ((q: string) => string);
   onCreate?: () => void;
   createLabel?: string;
   onEdit?: (row: T) => void;
@@ -159,7 +160,11 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
         onSort={params.setSort}
         rowKey={p.rowKey}
         onRowDoubleClick={p.onOpen ?? p.onEdit}
-        emptyText={p.emptyText ?? (params.q ? MSG.sinDatos : MSG.listaVacia)}
+        emptyText={
+          typeof p.emptyText === 'function'
+            ? p.emptyText(params.q)
+            : (p.emptyText ?? (params.q ? MSG.sinDatos : MSG.listaVacia))
+        }
       />
     </>
   );

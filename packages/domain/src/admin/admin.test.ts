@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { catalogRowSchema } from '../catalogs/define-schemas.ts';
 import { fieldErrors } from '../common/errors.ts';
 import { MSG } from '../messages.ts';
 import {
+  ADMIN_RESOURCES,
   finDePeriodo,
+  getEmpresasByIdImagenesResponse,
+  getPersonasByIdResponse,
   MSG_ADMIN,
   personaSchema,
   registroSchema,
@@ -12,7 +16,6 @@ import {
   stripNonDigits,
   suscripcionSchema,
   usuarioCreateSchema,
-  validarFilaCargaAmb,
 } from './index.ts';
 
 const CEDULA_TIPO = 1;
@@ -34,6 +37,18 @@ const valid = {
 };
 
 describe('person schema (docs/spec-summary.md 002 §5)', () => {
+  it('the declared person (and image) answer the columns and nullability of the typed rows the web reads', () => {
+    const shape = (o: { shape: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }) =>
+      Object.fromEntries(Object.entries(o.shape).map(([k, v]) => [k, v.safeParse(null).success]));
+    expect(shape(catalogRowSchema(ADMIN_RESOURCES.persona) as never)).toEqual(
+      shape(getPersonasByIdResponse as never),
+    );
+    // And a company's image, listed by the engine.
+    expect(shape(catalogRowSchema(ADMIN_RESOURCES.empresaimg) as never)).toEqual(
+      shape(getEmpresasByIdImagenesResponse.shape.items.element as never),
+    );
+  });
+
   it('accepts a complete person and stores names, address upper-case; e-mail lower-case', () => {
     const p = schema.parse(valid);
     expect(p).toMatchObject({
@@ -164,49 +179,5 @@ describe('company images by content', () => {
     );
     expect(sniffImagen(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(sniffImagen(new TextEncoder().encode('hola, no soy una imagen'))).toBeNull();
-  });
-});
-
-describe('ambulatory load rows', () => {
-  const row = {
-    numero: 'a-1',
-    nombrePaciente: 'juan pérez',
-    cedula: '0926687856',
-    tipo: 'consulta',
-    fecha: '15/03/2026',
-    horaDesde: '8:30',
-    horaHasta: '09:00',
-    motivo: 'control',
-    diag1: 'j18.1',
-    diag2: 'A09X',
-    laboratorio01: 'biometría',
-  };
-  it('normalises a good row (upper-case, ISO date, HH:mm, CIE-10 without dot)', () => {
-    const { fila, errores } = validarFilaCargaAmb(row);
-    expect(errores).toEqual([]);
-    expect(fila).toMatchObject({
-      numero: 'A-1',
-      nombrePaciente: 'JUAN PÉREZ',
-      fecha: '2026-03-15',
-      horaDesde: '08:30',
-      diagnosticos: ['J181', 'A09', null, null, null],
-    });
-    expect(fila?.laboratorios[0]).toBe('BIOMETRÍA');
-  });
-  it('reports every problem of a row in Spanish', () => {
-    const { fila, errores } = validarFilaCargaAmb({
-      ...row,
-      cedula: '123',
-      fecha: '2026-02-30',
-      horaHasta: '07:00',
-      motivo: '',
-    });
-    expect(fila).toBeNull();
-    expect(errores).toEqual([
-      'Motivo es obligatorio.',
-      'Cédula debe tener 10 dígitos.',
-      'Fecha "2026-02-30" no es una fecha válida (AAAA-MM-DD o dd/MM/aaaa).',
-      'Hora hasta debe ser igual o posterior a hora desde.',
-    ]);
   });
 });

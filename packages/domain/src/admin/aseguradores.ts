@@ -1,6 +1,6 @@
 import { PERFIL } from '../auth/profiles.ts';
 import { defineCatalog } from '../catalogs/define.ts';
-import type { MasterDetailDef } from '../catalogs/master-detail.ts';
+import { detailTab, type MasterDetailDef, recordScreen } from '../catalogs/master-detail.ts';
 import { avisoRuc, rucField } from './empresa.ts';
 import { optionalId, optionalText, requiredId } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
@@ -211,12 +211,42 @@ const medioemp = defineCatalog({
   refMessage: MSG_ADMIN.refNoExiste,
 });
 
+/**
+ * A company's images (its logo is the latest): listed and deleted by the engine; the upload (checked by
+ * content) and one image's bytes are apps/api admin/empresas.ts's.
+ */
+const empresaimg = defineCatalog({
+  ...admin,
+  stampNames: false,
+  name: 'empresaimg',
+  table: 'empresa_img',
+  idField: 'idEmpresaImg',
+  title: 'Imágenes de la empresa',
+  singular: 'Imagen',
+  route: false,
+  api: {
+    path: '/empresas/:id/imagenes',
+    tag: 'administración',
+    parent: { resource: 'empresa', field: 'idEmpresa' },
+    routes: ['list', 'delete'],
+  },
+  fields: [
+    { name: 'idEmpresa', label: 'Empresa', type: 'integer', required: true, form: false, column: false },
+    { name: 'nombre', label: 'Nombre', type: 'text', required: true, maxLength: 200 },
+    { name: 'tipo', label: 'Tipo', type: 'text', required: true, maxLength: 40 },
+    { name: 'tamano', label: 'Tamaño', type: 'integer', required: true },
+  ],
+  searchFields: ['nombre'],
+  defaultSort: '-fechaReg',
+});
+
 /** Every administration resource declared as a catalogue, by name. */
 export const ADMIN_RESOURCES = {
   asegurador,
   prestador,
   empresa,
   medioemp,
+  empresaimg,
   suscripcion,
   suscpago,
   persona,
@@ -230,85 +260,35 @@ export const ADMIN_RESOURCES = {
  * whose masters are catalogues of /api/v1/catalogos.
  */
 export const RESOURCE_DETAILS: readonly MasterDetailDef[] = [
-  {
-    route: 'aseguradorform',
-    param: 'p_idasegurador',
-    master: 'asegurador',
-    title: 'Asegurador',
-    heading: 'record',
-    editable: true,
+  recordScreen('aseguradorform', 'p_idasegurador', 'asegurador', 'Asegurador', {
     headerFields: ['nombre', 'tipo', 'idEmpresa'],
     tabs: [
-      {
-        key: 'creados',
-        label: 'Tarifarios creados',
-        detail: { catalog: 'tarifario', field: 'idAsegurador' },
-      },
-      {
-        key: 'usados',
-        label: 'Tarifarios utilizados',
-        detail: { catalog: 'tarifaaseg', field: 'idAsegurador' },
-      },
+      detailTab('creados', 'Tarifarios creados', 'tarifario.idAsegurador'),
+      detailTab('usados', 'Tarifarios utilizados', 'tarifaaseg.idAsegurador'),
       { key: 'detalle', label: 'Detalle de tarifas', component: 'tarifa-detalle-asegurador' },
     ],
-  },
-  {
-    route: 'prestadorform',
-    param: 'p_idprestador',
-    master: 'prestador',
-    title: 'Prestador',
-    heading: 'record',
-    editable: true,
+  }),
+  recordScreen('prestadorform', 'p_idprestador', 'prestador', 'Prestador', {
     headerFields: ['razonSocial', 'nombreComercial', 'ruc'],
     tabs: [
-      {
-        key: 'equivalencias',
-        label: 'Tabla de equivalencias',
-        detail: { catalog: 'elempres', field: 'idPrestador' },
-      },
-      { key: 'tarifas', label: 'Tarifarios', detail: { catalog: 'tarifapres', field: 'idPrestador' } },
+      detailTab('equivalencias', 'Tabla de equivalencias', 'elempres.idPrestador'),
+      detailTab('tarifas', 'Tarifarios', 'tarifapres.idPrestador'),
     ],
-  },
+  }),
   // A tariff sheet reached from an insurer (docs/spec-summary.md 001 §2.6): the record and the elements it prices.
-  {
-    route: 'tarifarioform',
-    param: 'p_idtarifario',
-    master: 'tarifario',
-    title: 'Tarifario',
-    heading: 'record',
-    editable: true,
+  recordScreen('tarifarioform', 'p_idtarifario', 'tarifario', 'Tarifario', {
     headerFields: ['descripcion', 'idClasElem', 'idAsegurador'],
     tabs: [{ key: 'detalle', label: 'Detalle de tarifas', component: 'tarifa-detalle-tarifario' }],
-  },
+  }),
   // A subscription's payment, edited on its own page (docs/spec-summary.md 002 "Subscription payments").
-  {
-    route: 'suscpagomd',
-    param: 'id',
-    master: 'suscpago',
-    title: 'Pago de Suscripción',
-    heading: 'record',
-    editable: true,
+  recordScreen('suscpagomd', 'id', 'suscpago', 'Pago de Suscripción', {
     openForm: true,
     headerFields: ['idFactura', 'estadoPago', 'fechaDesde', 'fechaHasta'],
-  },
+  }),
   // Full-page edits of a tariff sheet and of an insurer's or a provider's price list (docs/spec-summary.md 002).
-  ...(
-    [
-      ['tarifariomd', 'tarifario', 'Tarifario'],
-      ['tarifaasegmd', 'tarifaaseg', 'Tarifa de Asegurador'],
-      ['tarifapresmd', 'tarifapres', 'Tarifa de Prestación'],
-    ] as const
-  ).map(
-    ([route, master, title]): MasterDetailDef => ({
-      route,
-      param: 'id',
-      master,
-      title,
-      heading: 'record',
-      editable: true,
-      openForm: true,
-    }),
-  ),
+  recordScreen('tarifariomd', 'id', 'tarifario', 'Tarifario', { openForm: true }),
+  recordScreen('tarifaasegmd', 'id', 'tarifaaseg', 'Tarifa de Asegurador', { openForm: true }),
+  recordScreen('tarifapresmd', 'id', 'tarifapres', 'Tarifa de Prestación', { openForm: true }),
   ...MEDICO_DETAILS,
   ...USUARIO_DETAILS,
 ];

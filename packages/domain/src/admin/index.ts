@@ -1,5 +1,4 @@
 export * from './aseguradores.ts';
-export * from './cargaamb.ts';
 export * from './empresa.ts';
 export * from './fields.ts';
 export * from './menu.ts';

@@ -53,13 +53,6 @@ export const MSG_ADMIN = {
   imagenTipoInvalido: 'El archivo no es una imagen PNG o JPEG válida.',
   imagenMuyGrande: 'La imagen excede el tamaño máximo de 2 MB.',
   imagenRequerida: 'Seleccione la imagen (PNG o JPEG, máximo 2 MB).',
-  csvTipoInvalido: 'Solo se aceptan archivos .csv de texto (separados por ; o ,).',
-  csvVacio: 'El archivo no tiene registros.',
-  csvEncabezado: (faltan: string) => `Faltan columnas en el encabezado: ${faltan}.`,
-  csvConErrores: (n: number) =>
-    `El archivo tiene ${n} ${n === 1 ? 'fila' : 'filas'} con errores; no se guardó ningún registro.`,
-  csvCargado: (n: number) =>
-    `Se cargaron ${n} ${n === 1 ? 'registro' : 'registros'} de atención ambulatoria.`,
   // registration and renewal
   registroCompleto: '¡Registro completado exitosamente! Ya puede iniciar sesión con su correo y contraseña.',
   renovacionCompleta: (hasta: string) => `¡Suscripción renovada exitosamente! Vigente hasta el ${hasta}.`,

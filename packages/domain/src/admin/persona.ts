@@ -36,9 +36,18 @@ export const PERSONA_LABELS = {
 } as const;
 export type PersonaField = keyof typeof PERSONA_LABELS;
 
+/** A person's names, first name first (its full name, the label of a reference to it). */
+export const PERSONA_NOMBRES = [
+  'primerNombre',
+  'segundoNombre',
+  'primerApellido',
+  'segundoApellido',
+] as const;
+
 const L = PERSONA_LABELS;
 
-const nameField = (label: string) =>
+/** A person's name (the person form, the self-registration): letters and spaces, stored upper-case. */
+export const nameField = (label: string) =>
   z
     .string({ error: req(label) })
     .trim()

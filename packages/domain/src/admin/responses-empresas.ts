@@ -13,7 +13,7 @@ const empresaImgRow = z.object({
   ...columnasRegistro,
 });
 
-/** `GET /api/v1/empresas/:id/imagenes` → 200. */
+/** `GET /api/v1/empresas/:id/imagenes` → 200 (the `empresaimg` declaration's rows; admin.test.ts checks both alike). */
 export const getEmpresasByIdImagenesResponse = pageOf(empresaImgRow);
 /** `POST /api/v1/empresas/:id/imagenes` → 201. */
 export const postEmpresasByIdImagenesResponse201 = mensajeSchema.extend({ item: empresaImgRow });

@@ -1,6 +1,9 @@
-/** Response schemas of the admin API routes: people (doctors are a declared resource: admin/personas-recursos.ts) (see responses.ts). */
+/**
+ * A person's row, typed for the web's forms (persons are a declared resource, admin/personas-recursos.ts, whose
+ * derived row the API answers; admin.test.ts checks both name the same columns).
+ */
 import { z } from 'zod';
-import { columnasRegistro, fecha, mensajeSchema, pageOf } from '../common/responses.ts';
+import { columnasRegistro, fecha } from '../common/responses.ts';
 
 /** A person as the lists and forms read it. */
 const personaRow = z.object({
@@ -27,10 +30,5 @@ const personaRow = z.object({
   ...columnasRegistro,
 });
 
-/** `GET /api/v1/personas` → 200. */
-export const getPersonasResponse = pageOf(personaRow);
 /** `GET /api/v1/personas/:id` → 200. */
 export const getPersonasByIdResponse = personaRow;
-/** `POST /api/v1/personas` → 201; `PUT /api/v1/personas/:id` → 200. */
-export const postPersonasResponse201 = mensajeSchema.extend({ item: personaRow });
-export const putPersonasByIdResponse = postPersonasResponse201;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../auth/password.ts';
-import { isValidCedula, NAME_RE } from '../common/validators.ts';
+import { isValidCedula } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { rucField } from './empresa.ts';
 import { checkDateRange, req, requiredDate, requiredId, requiredText, whenObject } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
+import { nameField } from './persona.ts';
 import { loginEmail } from './usuario.ts';
 
 export const ESTADO_VIGENTE = 'VIGENTE';
@@ -61,15 +62,6 @@ export function diaSiguiente(fecha: string): string {
 
 const acepta = z.literal(true, { error: MSG_ADMIN.terminosRequeridos });
 
-const personName = (label: string) =>
-  z
-    .string({ error: req(label) })
-    .trim()
-    .min(1, req(label))
-    .max(60, MSG_ADMIN.maximo(label, 60))
-    .regex(NAME_RE, MSG_ADMIN.soloLetras(label))
-    .transform((v) => v.replace(/\s+/g, ' ').toUpperCase());
-
 /** Fields of each registration step, so a step can be checked on its own before going on. */
 export const REGISTRO_PASOS = {
   plan: ['idPlan'],
@@ -102,10 +94,10 @@ export const registroSchema = z
     razonSocial: requiredText('Razón social', 200, { upper: true }),
     nombreCorto: requiredText('Nombre corto', 60, { upper: true }),
     ruc: rucField('RUC'),
-    primerNombre: personName('Primer nombre'),
-    segundoNombre: personName('Segundo nombre'),
-    primerApellido: personName('Primer apellido'),
-    segundoApellido: personName('Segundo apellido'),
+    primerNombre: nameField('Primer nombre'),
+    segundoNombre: nameField('Segundo nombre'),
+    primerApellido: nameField('Primer apellido'),
+    segundoApellido: nameField('Segundo apellido'),
     cedula: z
       .string({ error: req('Cédula') })
       .trim()

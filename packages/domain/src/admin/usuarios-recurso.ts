@@ -1,9 +1,10 @@
 import { FLAG_LABELS, PERFIL, USER_FLAGS } from '../auth/profiles.ts';
 import { defineCatalog } from '../catalogs/define.ts';
-import type { MasterDetailDef } from '../catalogs/master-detail.ts';
+import { type MasterDetailDef, masterDetail, recordScreen } from '../catalogs/master-detail.ts';
 import { MSG } from '../messages.ts';
 import { optionalId } from './fields.ts';
 import { MSG_ADMIN } from './messages.ts';
+import { PERSONA_NOMBRES } from './persona.ts';
 import { FLAG_GROUPS, usuarioCreateSchema, usuarioUpdateSchema } from './usuario.ts';
 
 /**
@@ -61,7 +62,7 @@ export const usuario = defineCatalog({
       type: 'select',
       ref: {
         catalog: 'persona',
-        labelField: ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'],
+        labelField: PERSONA_NOMBRES,
         sortFields: ['primerApellido'],
       },
       refMessage: MSG_ADMIN.personaNoPermitida,
@@ -112,21 +113,10 @@ export const usuario = defineCatalog({
 
 /** A user's page, and the users of a profile (`/perfil_usuario/{idPerfil}`). */
 export const USUARIO_DETAILS: readonly MasterDetailDef[] = [
-  {
-    route: 'usuariomd',
-    param: 'idUsuario',
-    master: 'usuario',
-    title: 'Usuario',
-    heading: 'record',
-    editable: true,
+  recordScreen('usuariomd', 'idUsuario', 'usuario', 'Usuario', {
     headerFields: ['idPerfil', 'idPersona', 'idEmpresa'],
-  },
-  {
-    route: 'perfil_usuario',
-    param: 'p_idperfil',
-    master: 'perfil',
-    detail: { catalog: 'usuario', field: 'idPerfil' },
-    title: 'Usuarios',
+  }),
+  masterDetail('perfil_usuario', 'perfil', 'usuario.idPerfil', 'Usuarios', {
     headerFields: ['nombre', 'estado'],
-  },
+  }),
 ];

@@ -3,29 +3,13 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
-import { USER_FLAGS } from './profiles.ts';
+import { sessionUserSchema } from './profiles.ts';
 
-/** A user's module, menu and option flags (auth/profiles.ts USER_FLAGS), each a boolean. */
-export const banderasUsuario = Object.fromEntries(USER_FLAGS.map((f) => [f, z.boolean()])) as {
-  [K in (typeof USER_FLAGS)[number]]: z.ZodBoolean;
-};
-
-/** The signed-in user as `GET /auth/me` and `POST /auth/login` send it. */
-export const sesionUsuarioSchema = z.object({
-  idUsuario: z.number().int(),
-  nombre: z.string(),
-  idPerfil: z.number().int(),
-  perfilNombre: z.string(),
-  idEmpresa: z.number().int(),
-  nombreEmpresa: z.string(),
-  idSuscripcion: z.number().int().nullable(),
-  idPersona: z.number().int().nullable(),
-  totpActivo: z.boolean(),
-  plataforma: z.boolean(),
-  idMedico: z.number().int().nullable(),
-  personaNombre: z.string().nullable(),
-  ...banderasUsuario,
-});
+/**
+ * The signed-in user as `GET /auth/me` and `POST /auth/login` send it: the session's user
+ * (auth/profiles.ts), its flags included.
+ */
+export const sesionUsuarioSchema = sessionUserSchema;
 
 /** `GET /api/v1/auth/consejo` → 200. */
 export const getAuthConsejoResponse = z.object({

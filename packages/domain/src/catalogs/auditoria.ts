@@ -1,3 +1,4 @@
+import { descripcionObligatoria, elementoObligatorio } from './campos.ts';
 import { defineCatalog } from './define.ts';
 
 /**
@@ -22,14 +23,7 @@ export const observacion = defineCatalog({
   singular: 'Observación Estándar',
   fields: [
     { name: 'tipo', label: 'Tipo', type: 'select', required: true, options: TIPOS_OBSERVACION },
-    {
-      name: 'descripcion',
-      label: 'Descripción',
-      type: 'textarea',
-      required: true,
-      upper: true,
-      maxLength: 500,
-    },
+    descripcionObligatoria,
   ],
   tenant: 'empresa',
   searchFields: ['descripcion'],
@@ -43,16 +37,7 @@ export const respuesta = defineCatalog({
   idField: 'idRespuesta',
   title: 'Respuestas Estándar',
   singular: 'Respuesta Estándar',
-  fields: [
-    {
-      name: 'descripcion',
-      label: 'Descripción',
-      type: 'textarea',
-      required: true,
-      upper: true,
-      maxLength: 500,
-    },
-  ],
+  fields: [descripcionObligatoria],
   tenant: 'empresa',
   searchFields: ['descripcion'],
   defaultSort: 'descripcion',
@@ -91,13 +76,7 @@ export const plantilladet = defineCatalog({
       required: true,
       ref: { catalog: 'plantilla', labelField: 'nombre' },
     },
-    {
-      name: 'idElemento',
-      label: 'Elemento',
-      type: 'select',
-      required: true,
-      ref: { catalog: 'elemento', labelField: ['codigo', 'nombre'] },
-    },
+    elementoObligatorio,
     { name: 'cantidad', label: 'Cantidad', type: 'integer', required: true, min: 1 },
   ],
   tenant: { through: 'idPlantilla' },

@@ -1,3 +1,4 @@
+import { elementoObligatorio } from './campos.ts';
 import { defineCatalog } from './define.ts';
 
 /**
@@ -107,13 +108,7 @@ export const elemexam = defineCatalog({
   title: 'Exámenes por Elemento',
   singular: 'Examen de Elemento',
   fields: [
-    {
-      name: 'idElemento',
-      label: 'Elemento',
-      type: 'select',
-      required: true,
-      ref: { catalog: 'elemento', labelField: ['codigo', 'nombre'] },
-    },
+    elementoObligatorio,
     {
       name: 'idExamen',
       label: 'Examen',

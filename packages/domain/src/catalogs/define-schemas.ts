@@ -206,16 +206,21 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** A list filter by an id (`?idFactura=7`). */
+const idFilter = (label: string) =>
+  z.coerce
+    .number({ error: `${label} no válido.` })
+    .int(`${label} no válido.`)
+    .positive(`${label} no válido.`)
+    .optional();
+
 /** The list query of one catalogue: paging, search, sort and a filter per reference field (`?idFactura=7`). */
 export function catalogListQuerySchema(def: CatalogDef) {
   const filters: Record<string, z.ZodType> = {};
-  for (const f of refFields(def)) {
-    filters[f.name] = z.coerce
-      .number({ error: `${f.label} no válido.` })
-      .int(`${f.label} no válido.`)
-      .positive(`${f.label} no válido.`)
-      .optional();
+  for (const f of refFields(def)) filters[f.name] = idFilter(f.label);
+  for (const name of def.filters ?? []) {
+    const f = def.fields.find((x) => x.name === name);
+    filters[name] = f?.type === 'integer' ? idFilter(f.label) : z.string().trim().max(40).optional();
   }
-  for (const name of def.filters ?? []) filters[name] = z.string().trim().max(40).optional();
   return listQuerySchema.extend(filters);
 }

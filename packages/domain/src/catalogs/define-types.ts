@@ -92,6 +92,11 @@ export type CatalogField = {
   hora?: boolean;
   /** A bespoke rule (the RUC of a provider): replaces the schema derived from the other properties. */
   schema?: z.ZodType;
+  /**
+   * Computed on the server, never written (declare it `form: false`): these fields of the row joined by a
+   * space (a person's full name), searched as one text and sorted by `sortFields` (default the same).
+   */
+  concat?: { fields: readonly string[]; sortFields?: readonly string[] };
 };
 
 /**
@@ -149,12 +154,14 @@ export type CatalogApi = {
    */
   parent?: { resource: string; field: string };
   /**
-   * The routes are its feature's own, not the engine's (persons: the cédula rule, the download, the wizard).
-   * Declared so that other resources point to it — its tenant, its label, its select, a record screen's
-   * header; `registerCrud` is not called for it and the table-driven test leaves it out.
+   * The routes the engine serves (default all five; a read-only view never writes); the others are its
+   * feature's own (a company's images: the upload checks the file by content, one image answers its bytes).
    */
-  handWritten?: true;
+  routes?: readonly CrudRoute[];
 };
+
+/** The engine's five routes of a resource. */
+export type CrudRoute = 'list' | 'read' | 'create' | 'update' | 'delete';
 
 export type CatalogArea = 'admin' | 'auditoria';
 export type CatalogSection = 'procesos' | 'reportes' | 'parametros';
@@ -249,6 +256,8 @@ export type CatalogDef = {
   stampNames?: false;
   /** Message of a create (default MSG.registroCreado). */
   createdMessage?: string;
+  /** Message of an update (default MSG.registroActualizado). */
+  updatedMessage?: string;
   /** A unique column: its violation answers 409 DUPLICADO with this message under the field. */
   unique?: { field: string; message: (value: string) => string };
   /** A warning about the saved values that does not stop the save, answered as `aviso` (string or null). */
@@ -260,7 +269,10 @@ export type CatalogDef = {
   schema?: z.ZodType;
   /** Columns of the rows the fields point to, answered with every row. */
   joined?: readonly CatalogJoined[];
-  /** Fields besides the references a list may be filtered by, by exact value (`?estado=VIGENTE`). */
+  /**
+   * Fields besides the references a list may be filtered by, by exact value (`?estado=VIGENTE`); an integer
+   * field's value is an id (`?idEmpresa=7`).
+   */
   filters?: readonly string[];
   /** Order of the list's columns by name (fields, joined columns, counts); default the declaration's order. */
   listColumns?: readonly string[];

@@ -26,6 +26,12 @@ describe('catalogue declarations', () => {
       for (const g of def.formGroups?.groups ?? [])
         for (const n of g.fields) expect(names, `${def.name}.${g.title}`).toContain(n);
       if (def.tenantOr) expect(names, `${def.name} tenantOr`).toContain(def.tenantOr.field);
+      // A concatenated field (a person's full name) is computed from declared fields and never written.
+      for (const f of def.fields.filter((x) => x.concat)) {
+        expect(f.form, `${def.name}.${f.name}`).toBe(false);
+        for (const n of [...f.concat!.fields, ...(f.concat!.sortFields ?? [])])
+          expect(names, `${def.name}.${f.name}`).toContain(n);
+      }
       expect(def.searchFields.length, def.name).toBeGreaterThan(0);
       for (const s of def.searchFields) expect([...names, ...joined], `${def.name}.${s}`).toContain(s);
       // A reference's label sorts too (a doctor's person, by surname).
@@ -127,6 +133,13 @@ describe('catalogue declarations', () => {
     expect(q.parse({ idClasDiag: '7' })).toMatchObject({ idClasDiag: 7, page: 1 });
     expect(q.safeParse({ idClasDiag: 'x' }).success).toBe(false);
     expect(q.parse({ nombre: 'x' })).not.toHaveProperty('nombre');
+    // A declared filter on an integer field is an id (a company's persons).
+    const personas = catalogListQuerySchema(getResource('persona')!);
+    expect(personas.parse({ idEmpresa: '7' })).toMatchObject({ idEmpresa: 7 });
+    expect(personas.safeParse({ idEmpresa: 'x' }).success).toBe(false);
+    expect(catalogListQuerySchema(getResource('suscripcion')!).parse({ estado: 'VIGENTE' })).toMatchObject({
+      estado: 'VIGENTE',
+    });
   });
 });
 

@@ -34,6 +34,15 @@ export const factura = defineCatalog({
   defaultSort: '-fecha',
 });
 
+/** The invoice a line or a payment belongs to. */
+const idFactura = {
+  name: 'idFactura',
+  label: 'Factura',
+  type: 'select',
+  required: true,
+  ref: { catalog: 'factura', labelField: 'numero' },
+} as const;
+
 export const facturadet = defineCatalog({
   ...common,
   name: 'facturadet',
@@ -42,13 +51,7 @@ export const facturadet = defineCatalog({
   title: 'Detalle de Facturas',
   singular: 'Detalle de Factura',
   fields: [
-    {
-      name: 'idFactura',
-      label: 'Factura',
-      type: 'select',
-      required: true,
-      ref: { catalog: 'factura', labelField: 'numero' },
-    },
+    idFactura,
     { name: 'descripcion', label: 'Descripción', type: 'text', required: true, upper: true, maxLength: 300 },
     { name: 'cantidad', label: 'Cantidad', type: 'integer', required: true, min: 1 },
     { name: 'valorUni', label: 'Valor unitario', type: 'decimal', required: true, min: 0 },
@@ -68,13 +71,7 @@ export const pago = defineCatalog({
   title: 'Pagos',
   singular: 'Pago',
   fields: [
-    {
-      name: 'idFactura',
-      label: 'Factura',
-      type: 'select',
-      required: true,
-      ref: { catalog: 'factura', labelField: 'numero' },
-    },
+    idFactura,
     {
       name: 'idFormaPago',
       label: 'Forma de pago',

@@ -55,23 +55,57 @@ export type MasterDetailComponent =
   | 'tarifa-detalle-asegurador'
   | 'tarifa-detalle-tarifario';
 
+/**
+ * A master with one catalogue list of its rows below (`'catalog.field'`: the detail and its reference to the
+ * master, the list's filter and what new rows get); the parameter is `p_id{master}` (a view's without `vw`).
+ */
+export const masterDetail = (
+  route: string,
+  master: string,
+  detail: `${string}.${string}`,
+  title: string,
+  more: Partial<MasterDetailDef> = {},
+): MasterDetailDef => ({
+  route,
+  param: `p_id${master.replace(/^vw/, '')}`,
+  master,
+  detail: detailOf(detail),
+  title,
+  ...more,
+});
+
+/** `'catalog.field'` as a detail: the catalogue and its reference to the master. */
+const detailOf = (detail: `${string}.${string}`) => {
+  const [catalog, field] = detail.split('.');
+  return { catalog, field };
+};
+
+/** A record screen's tab listing a detail catalogue (`'catalog.field'`, as `masterDetail`). */
+export const detailTab = (key: string, label: string, detail: `${string}.${string}`): MasterDetailTab => ({
+  key,
+  label,
+  detail: detailOf(detail),
+});
+
+/** A record screen: the record's label as the heading and 'Editar'; its details, if any, in `more`. */
+export const recordScreen = (
+  route: string,
+  param: string,
+  master: string,
+  title: string,
+  more: Partial<MasterDetailDef> = {},
+): MasterDetailDef => ({ route, param, master, title, heading: 'record', editable: true, ...more });
+
+/** Short for the table below. */
+const md = masterDetail;
+
 export const MASTER_DETAILS: readonly MasterDetailDef[] = [
-  {
-    route: 'clasdiag_diagnostico',
-    param: 'p_idclasdiag',
-    master: 'clasdiag',
-    detail: { catalog: 'diagnostico', field: 'idClasDiag' },
-    title: 'Diagnósticos de la Clasificación',
+  md('clasdiag_diagnostico', 'clasdiag', 'diagnostico.idClasDiag', 'Diagnósticos de la Clasificación', {
     headerFields: ['codigo', 'nombre'],
-  },
-  {
-    route: 'claselem_elemento',
-    param: 'p_idclaselem',
-    master: 'claselem',
-    detail: { catalog: 'elemento', field: 'idClasElem' },
-    title: 'Elementos de la Clase',
+  }),
+  md('claselem_elemento', 'claselem', 'elemento.idClasElem', 'Elementos de la Clase', {
     headerFields: ['nombre', 'descripcion'],
-  },
+  }),
   {
     route: 'diagnostico_diagaten',
     param: 'p_iddiagnostico',
@@ -80,85 +114,21 @@ export const MASTER_DETAILS: readonly MasterDetailDef[] = [
     headerFields: ['codigoPunto', 'nombre', 'idClasDiag'],
     detailComponent: 'atenciones-diagnostico',
   },
-  {
-    route: 'especialidad_medico',
-    param: 'p_idespecialidad',
-    master: 'especialidad',
-    detail: { catalog: 'vwmedico', field: 'idEspecialidad' },
-    title: 'Médicos de la Especialidad',
-  },
-  {
-    route: 'factura_facturadet',
-    param: 'p_idfactura',
-    master: 'factura',
-    detail: { catalog: 'facturadet', field: 'idFactura' },
-    title: 'Detalle de la Factura',
+  md('especialidad_medico', 'especialidad', 'vwmedico.idEspecialidad', 'Médicos de la Especialidad'),
+  md('factura_facturadet', 'factura', 'facturadet.idFactura', 'Detalle de la Factura', {
     headerFields: ['numero', 'fecha', 'total', 'estado'],
-  },
-  {
-    route: 'formapago_suscripcion',
-    param: 'p_idformapago',
-    master: 'formapago',
-    detail: { catalog: 'vwsuscripcion', field: 'idFormaPago' },
-    title: 'Suscripciones con la Forma de Pago',
-  },
-  {
-    route: 'localidad_empresa',
-    param: 'p_idlocalidad',
-    master: 'localidad',
-    detail: { catalog: 'vwempresa', field: 'idLocalidad' },
-    title: 'Empresas de la Localidad',
-  },
-  {
-    route: 'localidad_persona',
-    param: 'p_idlocalidad',
-    master: 'localidad',
-    detail: { catalog: 'vwpersona', field: 'idLocalidad' },
-    title: 'Personas de la Localidad',
-  },
-  {
-    route: 'especialidad_espepres',
-    param: 'p_idespecialidad',
-    master: 'especialidad',
-    detail: { catalog: 'espepres', field: 'idEspecialidad' },
-    title: 'Prestadores de la Especialidad',
-  },
-  {
-    route: 'empresa_horario',
-    param: 'p_idempresa',
-    master: 'vwempresa',
-    detail: { catalog: 'horario', field: 'idEmpresa' },
-    title: 'Horario de Atención de la Empresa',
-  },
-  {
-    route: 'empresa_paremp',
-    param: 'p_idempresa',
-    master: 'vwempresa',
-    detail: { catalog: 'paremp', field: 'idEmpresa' },
-    title: 'Parámetros de la Empresa',
-  },
-  {
-    route: 'asegurador-clasaseg',
-    param: 'p_idasegurador',
-    master: 'vwasegurador',
-    detail: { catalog: 'clasaseg', field: 'idAsegurador' },
-    title: 'Clasificaciones del Asegurador',
-  },
-  {
-    route: 'elemento_elempres',
-    param: 'p_idelemento',
-    master: 'elemento',
-    detail: { catalog: 'elempres', field: 'idElemento' },
-    title: 'Códigos de Prestadores del Elemento',
+  }),
+  md('formapago_suscripcion', 'formapago', 'vwsuscripcion.idFormaPago', 'Suscripciones con la Forma de Pago'),
+  md('localidad_empresa', 'localidad', 'vwempresa.idLocalidad', 'Empresas de la Localidad'),
+  md('localidad_persona', 'localidad', 'vwpersona.idLocalidad', 'Personas de la Localidad'),
+  md('especialidad_espepres', 'especialidad', 'espepres.idEspecialidad', 'Prestadores de la Especialidad'),
+  md('empresa_horario', 'vwempresa', 'horario.idEmpresa', 'Horario de Atención de la Empresa'),
+  md('empresa_paremp', 'vwempresa', 'paremp.idEmpresa', 'Parámetros de la Empresa'),
+  md('asegurador-clasaseg', 'vwasegurador', 'clasaseg.idAsegurador', 'Clasificaciones del Asegurador'),
+  md('elemento_elempres', 'elemento', 'elempres.idElemento', 'Códigos de Prestadores del Elemento', {
     headerFields: ['codigo', 'nombre', 'idClasElem'],
-  },
-  {
-    route: 'prestador_elempres',
-    param: 'p_idprestador',
-    master: 'vwprestador',
-    detail: { catalog: 'elempres', field: 'idPrestador' },
-    title: 'Elementos del Prestador',
-  },
+  }),
+  md('prestador_elempres', 'vwprestador', 'elempres.idPrestador', 'Elementos del Prestador'),
   {
     // A provider's code and its equivalent coded element, with the agreed tariff ('Tarifa Conv').
     route: 'elempres_elemequi',
@@ -168,14 +138,8 @@ export const MASTER_DETAILS: readonly MasterDetailDef[] = [
     headerFields: ['idPrestador', 'codigo', 'nombre'],
     detailComponent: 'equivalencia-elempres',
   },
-  {
-    // Not a route of the spec: a template is only useful with its elements (used by planillas).
-    route: 'plantilla_plantilladet',
-    param: 'p_idplantilla',
-    master: 'plantilla',
-    detail: { catalog: 'plantilladet', field: 'idPlantilla' },
-    title: 'Elementos de la Plantilla',
-  },
+  // Not a route of the spec: a template is only useful with its elements (used by planillas).
+  md('plantilla_plantilladet', 'plantilla', 'plantilladet.idPlantilla', 'Elementos de la Plantilla'),
 ];
 
 export function getMasterDetail(route: string): MasterDetailDef | undefined {

@@ -1,3 +1,4 @@
+import { descripcionObligatoria, elementoObligatorio } from './campos.ts';
 import { defineCatalog } from './define.ts';
 
 /**
@@ -29,14 +30,7 @@ export const tarifario = defineCatalog({
   title: 'Tarifarios',
   singular: 'Tarifario',
   fields: [
-    {
-      name: 'descripcion',
-      label: 'Descripción',
-      type: 'textarea',
-      required: true,
-      upper: true,
-      maxLength: 500,
-    },
+    descripcionObligatoria,
     { name: 'fechaDesde', label: 'Fecha desde', type: 'date', required: true },
     { name: 'fechaHasta', label: 'Fecha hasta', type: 'date', required: true },
     {
@@ -116,13 +110,7 @@ export const tarifapres = defineCatalog({
       ref: { catalog: 'tarifario', labelField: 'descripcion' },
     },
     prestador,
-    {
-      name: 'idElemento',
-      label: 'Elemento',
-      type: 'select',
-      required: true,
-      ref: { catalog: 'elemento', labelField: ['codigo', 'nombre'] },
-    },
+    elementoObligatorio,
     { name: 'valor', label: 'Valor', type: 'decimal', required: true, min: 0 },
   ],
   tenant: { through: 'idPrestador' },

@@ -11,6 +11,7 @@ import {
   ID_TRAMITE_EJEMPLO,
   type ManualDatos,
   type OpcionesManual,
+  tablaDeColumnas,
 } from '../herramientas/manual-datos.ts';
 import { COLUMNAS_PAGO, type ColumnaPago, MANUAL_COLUMNAS_PAGO } from './columns.ts';
 import { ESTADOS_CARGA_PAGOS } from './rules.ts';
@@ -68,9 +69,6 @@ export function ejemploPagosCsv(idTramite: number = ID_TRAMITE_EJEMPLO): string 
   return `${[linea(COLUMNAS_PAGO), ...filas].join('\n')}\n`;
 }
 
-const reglaCompleta = (c: (typeof MANUAL_COLUMNAS_PAGO)[number]) =>
-  c.maxLength ? `${c.regla} Máximo ${c.maxLength} caracteres.` : c.regla;
-
 export function manualPagos(opts: OpcionesManual = {}): ManualDatos {
   const idTramite = opts.idTramite ?? ID_TRAMITE_EJEMPLO;
   const [p1, p2, p3] = filasPagoEjemplo(idTramite);
@@ -120,23 +118,7 @@ export function manualPagos(opts: OpcionesManual = {}): ManualDatos {
               'primera fila de la hoja de Excel) y no distinguen mayúsculas de minúsculas. Las columnas opcionales pueden omitirse del encabezado; una ' +
               'columna desconocida o repetida es un error.',
           },
-          {
-            tipo: 'tabla',
-            columnas: [
-              { titulo: 'Columna', ancho: 1.1, mono: true },
-              { titulo: 'Nombre', ancho: 1.1 },
-              { titulo: 'Significado', ancho: 2.2 },
-              { titulo: 'Regla', ancho: 2.8 },
-              { titulo: 'Obligatoria', ancho: 0.8 },
-            ],
-            filas: MANUAL_COLUMNAS_PAGO.map((c) => [
-              c.columna,
-              c.etiqueta,
-              c.significado,
-              reglaCompleta(c),
-              c.obligatorio ? 'Sí' : 'No',
-            ]),
-          },
+          tablaDeColumnas(MANUAL_COLUMNAS_PAGO, [1.1, 1.1, 2.2, 2.8, 0.8]),
         ],
       },
       {

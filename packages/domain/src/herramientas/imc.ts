@@ -182,77 +182,59 @@ export type CategoriaMenorCodigo =
 
 type Corte = CategoriaImc<CategoriaMenorCodigo> & { test: (z: number) => boolean };
 
-/** WHO cut-offs by age band, lowest first; the ranges do not overlap. */
+/** A z-score as the WHO writes it in a band: −3, +1. */
+const zTexto = (c: number) => (c < 0 ? `−${-c}` : `+${c}`);
+
+/**
+ * A band's categories from the WHO cut-offs between them (z-scores, ascending), lowest first; the
+ * ranges do not overlap: a z-score on a cut-off belongs to the category nearer the median (−2 is
+ * normal, −3 the milder thinness; +1 normal, +2 the milder excess).
+ */
+function porCortes(
+  cortes: readonly number[],
+  categorias: readonly (readonly [CategoriaMenorCodigo, string, CategoriaImc['nivel']])[],
+): Corte[] {
+  return categorias.map(([codigo, nombre, nivel], i) => {
+    const lo = i > 0 ? cortes[i - 1] : undefined;
+    const hi = i < cortes.length ? cortes[i] : undefined;
+    // The cut-off below the median belongs to the category above it; above the median, below it.
+    const loIncl = lo !== undefined && lo < 0;
+    const hiIncl = hi !== undefined && hi > 0;
+    const rango =
+      lo === undefined
+        ? `z ${hiIncl ? '≤' : '<'} ${zTexto(hi!)}`
+        : hi === undefined
+          ? `z ${loIncl ? '≥' : '>'} ${zTexto(lo)}`
+          : `${zTexto(lo)} ${loIncl ? '≤' : '<'} z ${hiIncl ? '≤' : '<'} ${zTexto(hi)}`;
+    const test = (z: number) =>
+      (lo === undefined || (loIncl ? z >= lo : z > lo)) && (hi === undefined || (hiIncl ? z <= hi : z < hi));
+    return { codigo, nombre, rango, nivel, test };
+  });
+}
+
+/** WHO cut-offs by age band, lowest first. */
 export const CATEGORIAS_IMC_MENOR: Readonly<Record<BandaEdad, readonly Corte[]>> = {
-  MENOR_5: [
-    {
-      codigo: 'EMACIACION_SEVERA',
-      nombre: 'Emaciación severa',
-      rango: 'z < −3',
-      nivel: 'bajo',
-      test: (z) => z < -3,
-    },
-    {
-      codigo: 'EMACIACION',
-      nombre: 'Emaciación',
-      rango: '−3 ≤ z < −2',
-      nivel: 'bajo',
-      test: (z) => z >= -3 && z < -2,
-    },
-    {
-      codigo: 'NORMAL',
-      nombre: 'Normal',
-      rango: '−2 ≤ z ≤ +1',
-      nivel: 'normal',
-      test: (z) => z >= -2 && z <= 1,
-    },
-    {
-      codigo: 'RIESGO_SOBREPESO',
-      nombre: 'Riesgo de sobrepeso',
-      rango: '+1 < z ≤ +2',
-      nivel: 'alto',
-      test: (z) => z > 1 && z <= 2,
-    },
-    {
-      codigo: 'SOBREPESO',
-      nombre: 'Sobrepeso',
-      rango: '+2 < z ≤ +3',
-      nivel: 'alto',
-      test: (z) => z > 2 && z <= 3,
-    },
-    { codigo: 'OBESIDAD', nombre: 'Obesidad', rango: 'z > +3', nivel: 'muy-alto', test: (z) => z > 3 },
-  ],
-  DE_5_A_19: [
-    {
-      codigo: 'DELGADEZ_SEVERA',
-      nombre: 'Delgadez severa',
-      rango: 'z < −3',
-      nivel: 'bajo',
-      test: (z) => z < -3,
-    },
-    {
-      codigo: 'DELGADEZ',
-      nombre: 'Delgadez',
-      rango: '−3 ≤ z < −2',
-      nivel: 'bajo',
-      test: (z) => z >= -3 && z < -2,
-    },
-    {
-      codigo: 'NORMAL',
-      nombre: 'Normal',
-      rango: '−2 ≤ z ≤ +1',
-      nivel: 'normal',
-      test: (z) => z >= -2 && z <= 1,
-    },
-    {
-      codigo: 'SOBREPESO',
-      nombre: 'Sobrepeso',
-      rango: '+1 < z ≤ +2',
-      nivel: 'alto',
-      test: (z) => z > 1 && z <= 2,
-    },
-    { codigo: 'OBESIDAD', nombre: 'Obesidad', rango: 'z > +2', nivel: 'muy-alto', test: (z) => z > 2 },
-  ],
+  MENOR_5: porCortes(
+    [-3, -2, 1, 2, 3],
+    [
+      ['EMACIACION_SEVERA', 'Emaciación severa', 'bajo'],
+      ['EMACIACION', 'Emaciación', 'bajo'],
+      ['NORMAL', 'Normal', 'normal'],
+      ['RIESGO_SOBREPESO', 'Riesgo de sobrepeso', 'alto'],
+      ['SOBREPESO', 'Sobrepeso', 'alto'],
+      ['OBESIDAD', 'Obesidad', 'muy-alto'],
+    ],
+  ),
+  DE_5_A_19: porCortes(
+    [-3, -2, 1, 2],
+    [
+      ['DELGADEZ_SEVERA', 'Delgadez severa', 'bajo'],
+      ['DELGADEZ', 'Delgadez', 'bajo'],
+      ['NORMAL', 'Normal', 'normal'],
+      ['SOBREPESO', 'Sobrepeso', 'alto'],
+      ['OBESIDAD', 'Obesidad', 'muy-alto'],
+    ],
+  ),
 };
 
 /** The WHO category of a BMI-for-age z-score (classified on z rounded to two decimals, as shown). */

@@ -143,8 +143,49 @@ export function ejemploCsv(idTramite: number = ID_TRAMITE_EJEMPLO, separador: ';
 // ---------------------------------------------------------------------------------------------------
 // The document
 
-const reglaCompleta = (c: (typeof MANUAL_COLUMNAS)[number]) =>
+/** What the manual's table of a file's columns shows of a declared column (cargas/columns.ts, finanzas/columns.ts). */
+type ColumnaDeManual = {
+  columna: string;
+  etiqueta: string;
+  significado: string;
+  regla: string;
+  obligatorio: boolean;
+  maxLength?: number;
+};
+
+/** A column's rule with its maximum length, unless the rule already says it. */
+const reglaCompleta = (c: ColumnaDeManual) =>
   c.maxLength && !/caracteres/.test(c.regla) ? `${c.regla} Máximo ${c.maxLength} caracteres.` : c.regla;
+
+/**
+ * The manual's table of a file's columns: column, name, meaning, rule (with the maximum length) and
+ * whether it is required, `anchos` being those five relative widths (PDF); `extra` adds a sixth column.
+ */
+export function tablaDeColumnas<C extends ColumnaDeManual>(
+  columnas: readonly C[],
+  anchos: readonly [number, number, number, number, number],
+  extra?: { titulo: string; ancho: number; valor: (c: C) => string },
+): BloqueManual {
+  return {
+    tipo: 'tabla',
+    columnas: [
+      { titulo: 'Columna', ancho: anchos[0], mono: true },
+      { titulo: 'Nombre', ancho: anchos[1] },
+      { titulo: 'Significado', ancho: anchos[2] },
+      { titulo: 'Regla', ancho: anchos[3] },
+      { titulo: 'Obligatoria', ancho: anchos[4] },
+      ...(extra ? [{ titulo: extra.titulo, ancho: extra.ancho }] : []),
+    ],
+    filas: columnas.map((c) => [
+      c.columna,
+      c.etiqueta,
+      c.significado,
+      reglaCompleta(c),
+      c.obligatorio ? 'Sí' : 'No',
+      ...(extra ? [extra.valor(c)] : []),
+    ]),
+  };
+}
 
 /** Columns whose rule also yields a warning (novedad); read from the declared rule text. */
 export const COLUMNAS_CON_NOVEDAD: readonly ColumnaDatos[] = MANUAL_COLUMNAS.filter((c) =>
@@ -223,25 +264,11 @@ export function manualDatos(opts: OpcionesManual = {}): ManualDatos {
               '(FINGRESO equivale a fIngreso). En CSV y Excel todas las columnas deben estar en el encabezado ' +
               'aunque estén vacías; en JSON una clave que falta cuenta como vacía. Las columnas desconocidas se ignoran.',
           },
-          {
-            tipo: 'tabla',
-            columnas: [
-              { titulo: 'Columna', ancho: 1.1, mono: true },
-              { titulo: 'Nombre', ancho: 1.2 },
-              { titulo: 'Significado', ancho: 2 },
-              { titulo: 'Regla', ancho: 2.6 },
-              { titulo: 'Obligatoria', ancho: 0.8 },
-              { titulo: 'Si no se cumple', ancho: 0.9 },
-            ],
-            filas: COLUMNAS_ORDENADAS.map((c) => [
-              c.columna,
-              c.etiqueta,
-              c.significado,
-              reglaCompleta(c),
-              c.obligatorio ? 'Sí' : 'No',
-              COLUMNAS_CON_NOVEDAD.includes(c.columna) ? 'Error o novedad' : 'Error',
-            ]),
-          },
+          tablaDeColumnas(COLUMNAS_ORDENADAS, [1.1, 1.2, 2, 2.6, 0.8], {
+            titulo: 'Si no se cumple',
+            ancho: 0.9,
+            valor: (c) => (COLUMNAS_CON_NOVEDAD.includes(c.columna) ? 'Error o novedad' : 'Error'),
+          }),
           {
             tipo: 'parrafo',
             texto: 'Tipos de línea (columna tipo):',

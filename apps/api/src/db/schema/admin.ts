@@ -1,6 +1,6 @@
 import { bigint, boolean, date, integer, pgTable, serial, smallint, varchar } from 'drizzle-orm/pg-core';
 import { especialidad, estadoCivil, formaPago, localidad, plan, tipoIden } from './catalogs.ts';
-import { stamps } from './common.ts';
+import { fk, periodo, stamps } from './common.ts';
 
 const flagColumns = {
   moduloAdministracion: boolean().notNull().default(false),
@@ -56,40 +56,27 @@ export const persona = pgTable('persona', {
   idLocalidad: integer().references(() => localidad.idLocalidad),
   email: varchar({ length: 160 }),
   direccion: varchar({ length: 300 }),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idEmpresa: fk(() => empresa.idEmpresa),
   tipoPersona: varchar({ length: 1 }).notNull().default('N'),
   ...stamps,
 });
 
 export const suscripcion = pgTable('suscripcion', {
   idSuscripcion: serial().primaryKey(),
-  idPlan: integer()
-    .notNull()
-    .references(() => plan.idPlan),
-  idFormaPago: integer()
-    .notNull()
-    .references(() => formaPago.idFormaPago),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idPlan: fk(() => plan.idPlan),
+  idFormaPago: fk(() => formaPago.idFormaPago),
+  idEmpresa: fk(() => empresa.idEmpresa),
   idUsuario: integer(),
   numero: varchar({ length: 40 }).notNull(),
   estado: varchar({ length: 20 }).notNull().default('VIGENTE'),
-  fechaDesde: date({ mode: 'string' }).notNull(),
-  fechaHasta: date({ mode: 'string' }).notNull(),
+  ...periodo(),
   ...stamps,
 });
 
 export const usuario = pgTable('usuario', {
   idUsuario: serial().primaryKey(),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
-  idPerfil: integer()
-    .notNull()
-    .references(() => perfil.idPerfil),
+  idEmpresa: fk(() => empresa.idEmpresa),
+  idPerfil: fk(() => perfil.idPerfil),
   idSuscripcion: integer().references(() => suscripcion.idSuscripcion),
   idPersona: integer().references(() => persona.idPersona),
   /** The login name (an e-mail). */
@@ -110,9 +97,7 @@ export const usuario = pgTable('usuario', {
 
 export const medico = pgTable('medico', {
   idMedico: serial().primaryKey(),
-  idPersona: integer()
-    .notNull()
-    .references(() => persona.idPersona),
+  idPersona: fk(() => persona.idPersona),
   idEspecialidad: integer().references(() => especialidad.idEspecialidad),
   documento: varchar({ length: 20 }).notNull(),
   ...stamps,
@@ -128,9 +113,7 @@ export const asegurador = pgTable('asegurador', {
 
 export const prestador = pgTable('prestador', {
   idPrestador: serial().primaryKey(),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idEmpresa: fk(() => empresa.idEmpresa),
   razonSocial: varchar({ length: 200 }).notNull(),
   nombreComercial: varchar({ length: 200 }).notNull(),
   ruc: varchar({ length: 13 }).notNull().unique(),

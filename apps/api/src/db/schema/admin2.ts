@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { asegurador, empresa, prestador, suscripcion, usuario } from './admin.ts';
 import { especialidad, formaPago, medioCom, plan, tipoExamen } from './catalogs.ts';
-import { stamps } from './common.ts';
+import { fk, periodo, stamps } from './common.ts';
 import { elemento, tarifario } from './tramites.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -23,9 +23,7 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 /** Modules a plan includes (1 administration, 5 audit, ...). */
 export const moduPlan = pgTable('modu_plan', {
   idModuPlan: serial().primaryKey(),
-  idPlan: integer()
-    .notNull()
-    .references(() => plan.idPlan),
+  idPlan: fk(() => plan.idPlan),
   modulo: integer().notNull(),
   nombre: varchar({ length: 120 }).notNull(),
   ...stamps,
@@ -34,27 +32,18 @@ export const moduPlan = pgTable('modu_plan', {
 /** History of a subscription: creation, renewal, changes. */
 export const suscripcionAud = pgTable('suscripcion_aud', {
   idSuscripcionAud: serial().primaryKey(),
-  idSuscripcion: integer()
-    .notNull()
-    .references(() => suscripcion.idSuscripcion),
-  idPlan: integer()
-    .notNull()
-    .references(() => plan.idPlan),
-  idFormaPago: integer()
-    .notNull()
-    .references(() => formaPago.idFormaPago),
+  idSuscripcion: fk(() => suscripcion.idSuscripcion),
+  idPlan: fk(() => plan.idPlan),
+  idFormaPago: fk(() => formaPago.idFormaPago),
   numero: varchar({ length: 40 }).notNull(),
-  fechaDesde: date({ mode: 'string' }).notNull(),
-  fechaHasta: date({ mode: 'string' }).notNull(),
+  ...periodo(),
   tipo: varchar({ length: 20 }).notNull(),
   ...stamps,
 });
 
 export const factura = pgTable('factura', {
   idFactura: serial().primaryKey(),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idEmpresa: fk(() => empresa.idEmpresa),
   numero: varchar({ length: 20 }).notNull(),
   fecha: date({ mode: 'string' }).notNull(),
   subtotal: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
@@ -66,9 +55,7 @@ export const factura = pgTable('factura', {
 
 export const facturaDet = pgTable('factura_det', {
   idFacturaDet: serial().primaryKey(),
-  idFactura: integer()
-    .notNull()
-    .references(() => factura.idFactura, { onDelete: 'cascade' }),
+  idFactura: fk(() => factura.idFactura, { onDelete: 'cascade' }),
   descripcion: varchar({ length: 300 }).notNull(),
   cantidad: integer().notNull().default(1),
   valorUni: numeric({ precision: 14, scale: 2 }).notNull(),
@@ -78,23 +65,16 @@ export const facturaDet = pgTable('factura_det', {
 
 export const suscPago = pgTable('susc_pago', {
   idSuscPago: serial().primaryKey(),
-  idSuscripcion: integer()
-    .notNull()
-    .references(() => suscripcion.idSuscripcion),
-  idFactura: integer()
-    .notNull()
-    .references(() => factura.idFactura),
+  idSuscripcion: fk(() => suscripcion.idSuscripcion),
+  idFactura: fk(() => factura.idFactura),
   estadoPago: varchar({ length: 20 }).notNull(),
-  fechaDesde: date({ mode: 'string' }).notNull(),
-  fechaHasta: date({ mode: 'string' }).notNull(),
+  ...periodo(),
   ...stamps,
 });
 
 export const pago = pgTable('pago', {
   idPago: serial().primaryKey(),
-  idFactura: integer()
-    .notNull()
-    .references(() => factura.idFactura),
+  idFactura: fk(() => factura.idFactura),
   idFormaPago: integer().references(() => formaPago.idFormaPago),
   fecha: date({ mode: 'string' }).notNull(),
   valor: numeric({ precision: 14, scale: 2 }).notNull(),
@@ -105,9 +85,7 @@ export const pago = pgTable('pago', {
 /** Standard observations (M medical, D documental, C common) of a company. */
 export const observacion = pgTable('observacion', {
   idObservacion: serial().primaryKey(),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idEmpresa: fk(() => empresa.idEmpresa),
   descripcion: varchar({ length: 500 }).notNull(),
   tipo: varchar({ length: 1 }).notNull(),
   ...stamps,
@@ -116,9 +94,7 @@ export const observacion = pgTable('observacion', {
 /** Standard answers to observations. */
 export const respuesta = pgTable('respuesta', {
   idRespuesta: serial().primaryKey(),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idEmpresa: fk(() => empresa.idEmpresa),
   descripcion: varchar({ length: 500 }).notNull(),
   ...stamps,
 });
@@ -126,9 +102,7 @@ export const respuesta = pgTable('respuesta', {
 /** Templates of line items that can be applied to an attention. */
 export const plantilla = pgTable('plantilla', {
   idPlantilla: serial().primaryKey(),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idEmpresa: fk(() => empresa.idEmpresa),
   nombre: varchar({ length: 200 }).notNull(),
   descripcion: varchar({ length: 500 }),
   ...stamps,
@@ -136,21 +110,15 @@ export const plantilla = pgTable('plantilla', {
 
 export const plantillaDet = pgTable('plantilla_det', {
   idPlantillaDet: serial().primaryKey(),
-  idPlantilla: integer()
-    .notNull()
-    .references(() => plantilla.idPlantilla, { onDelete: 'cascade' }),
-  idElemento: integer()
-    .notNull()
-    .references(() => elemento.idElemento),
+  idPlantilla: fk(() => plantilla.idPlantilla, { onDelete: 'cascade' }),
+  idElemento: fk(() => elemento.idElemento),
   cantidad: integer().notNull().default(1),
   ...stamps,
 });
 
 export const examen = pgTable('examen', {
   idExamen: serial().primaryKey(),
-  idTipoExamen: integer()
-    .notNull()
-    .references(() => tipoExamen.idTipoExamen),
+  idTipoExamen: fk(() => tipoExamen.idTipoExamen),
   codigo: varchar({ length: 30 }).notNull(),
   nombre: varchar({ length: 300 }).notNull(),
   ...stamps,
@@ -158,23 +126,15 @@ export const examen = pgTable('examen', {
 
 export const elemExam = pgTable('elem_exam', {
   idElemExam: serial().primaryKey(),
-  idElemento: integer()
-    .notNull()
-    .references(() => elemento.idElemento),
-  idExamen: integer()
-    .notNull()
-    .references(() => examen.idExamen),
+  idElemento: fk(() => elemento.idElemento),
+  idExamen: fk(() => examen.idExamen),
   ...stamps,
 });
 
 export const medioEmp = pgTable('medio_emp', {
   idMedioEmp: serial().primaryKey(),
-  idMedioCom: integer()
-    .notNull()
-    .references(() => medioCom.idMedioCom),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idMedioCom: fk(() => medioCom.idMedioCom),
+  idEmpresa: fk(() => empresa.idEmpresa),
   descripcion: varchar({ length: 300 }).notNull(),
   ...stamps,
 });
@@ -182,9 +142,7 @@ export const medioEmp = pgTable('medio_emp', {
 /** Company images (logos), checked by content on upload; small, kept in the database. */
 export const empresaImg = pgTable('empresa_img', {
   idEmpresaImg: serial().primaryKey(),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idEmpresa: fk(() => empresa.idEmpresa),
   nombre: varchar({ length: 200 }).notNull(),
   tipo: varchar({ length: 40 }).notNull(),
   tamano: integer().notNull(),
@@ -194,9 +152,7 @@ export const empresaImg = pgTable('empresa_img', {
 
 export const horario = pgTable('horario', {
   idHorario: serial().primaryKey(),
-  idEmpresa: integer()
-    .notNull()
-    .references(() => empresa.idEmpresa),
+  idEmpresa: fk(() => empresa.idEmpresa),
   diaSemana: smallint().notNull(),
   horaDesde: varchar({ length: 5 }).notNull(),
   horaHasta: varchar({ length: 5 }).notNull(),
@@ -208,9 +164,7 @@ export const parEmp = pgTable(
   'par_emp',
   {
     idParEmp: serial().primaryKey(),
-    idEmpresa: integer()
-      .notNull()
-      .references(() => empresa.idEmpresa),
+    idEmpresa: fk(() => empresa.idEmpresa),
     nombre: varchar({ length: 80 }).notNull(),
     valor: varchar({ length: 500 }).notNull(),
     ...stamps,
@@ -220,31 +174,21 @@ export const parEmp = pgTable(
 
 export const tarifaAseg = pgTable('tarifa_aseg', {
   idTarifaAseg: serial().primaryKey(),
-  idTarifario: integer()
-    .notNull()
-    .references(() => tarifario.idTarifario),
-  idAsegurador: integer()
-    .notNull()
-    .references(() => asegurador.idAsegurador),
+  idTarifario: fk(() => tarifario.idTarifario),
+  idAsegurador: fk(() => asegurador.idAsegurador),
   ...stamps,
 });
 
 export const espePres = pgTable('espe_pres', {
   idEspePres: serial().primaryKey(),
-  idEspecialidad: integer()
-    .notNull()
-    .references(() => especialidad.idEspecialidad),
-  idPrestador: integer()
-    .notNull()
-    .references(() => prestador.idPrestador),
+  idEspecialidad: fk(() => especialidad.idEspecialidad),
+  idPrestador: fk(() => prestador.idPrestador),
   ...stamps,
 });
 
 export const clasAseg = pgTable('clas_aseg', {
   idClasAseg: serial().primaryKey(),
-  idAsegurador: integer()
-    .notNull()
-    .references(() => asegurador.idAsegurador),
+  idAsegurador: fk(() => asegurador.idAsegurador),
   nombre: varchar({ length: 200 }).notNull(),
   ...stamps,
 });
@@ -292,9 +236,7 @@ export const sandboxLog = pgTable('sandbox_log', {
 /** Personal API tokens of providers' systems; only a hash is stored. */
 export const apiToken = pgTable('api_token', {
   idApiToken: serial().primaryKey(),
-  idUsuario: integer()
-    .notNull()
-    .references(() => usuario.idUsuario),
+  idUsuario: fk(() => usuario.idUsuario),
   nombre: varchar({ length: 120 }).notNull(),
   prefijo: varchar({ length: 12 }).notNull(),
   tokenHash: varchar({ length: 64 }).notNull().unique(),

@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { observacion, respuesta } from './admin2.ts';
-import { stamps } from './common.ts';
+import { fk, stamps } from './common.ts';
 import { planilla, planillaDet } from './planillas.ts';
 
 /**
@@ -44,14 +44,27 @@ const conversacion = {
   respondida: boolean().generatedAlwaysAs(sql`id_respuesta IS NOT NULL OR respuesta IS NOT NULL`),
 };
 
+/**
+ * What an observation on either level holds: the catalogue observation and its type (M or D), the
+ * auditor's text, the provider's answer (a standard one or its own text), its state (1 active, 0
+ * deleted) and the conversation columns.
+ */
+const observada = () => ({
+  idObservacion: fk(() => observacion.idObservacion),
+  observacionTipo: varchar({ length: 1 }).notNull(),
+  descripcion: text(),
+  idRespuesta: integer().references(() => respuesta.idRespuesta),
+  respuesta: text(),
+  estado: smallint().notNull().default(1),
+  ...conversacion,
+});
+
 /** A supporting file of an attention; `ruta` is the generated storage key, `nombre` only metadata. */
 export const archivoPla = pgTable(
   'archivo_pla',
   {
     idArchivoPla: serial().primaryKey(),
-    idPlanilla: integer()
-      .notNull()
-      .references(() => planilla.idPlanilla),
+    idPlanilla: fk(() => planilla.idPlanilla),
     idCarga: integer().notNull(),
     idTramite: integer().notNull(),
     nombre: varchar({ length: 300 }).notNull(),
@@ -75,18 +88,8 @@ export const plaObs = pgTable(
   'pla_obs',
   {
     idPlaObs: serial().primaryKey(),
-    idPlanilla: integer()
-      .notNull()
-      .references(() => planilla.idPlanilla),
-    idObservacion: integer()
-      .notNull()
-      .references(() => observacion.idObservacion),
-    observacionTipo: varchar({ length: 1 }).notNull(),
-    descripcion: text(),
-    idRespuesta: integer().references(() => respuesta.idRespuesta),
-    respuesta: text(),
-    estado: smallint().notNull().default(1),
-    ...conversacion,
+    idPlanilla: fk(() => planilla.idPlanilla),
+    ...observada(),
     ...stamps,
   },
   (t) => [
@@ -103,19 +106,9 @@ export const plaDetObs = pgTable(
   'pla_det_obs',
   {
     idPlaDetObs: serial().primaryKey(),
-    idPlanillaDet: integer()
-      .notNull()
-      .references(() => planillaDet.idPlanillaDet),
+    idPlanillaDet: fk(() => planillaDet.idPlanillaDet),
     idPlanilla: integer().notNull(),
-    idObservacion: integer()
-      .notNull()
-      .references(() => observacion.idObservacion),
-    observacionTipo: varchar({ length: 1 }).notNull(),
-    descripcion: text(),
-    idRespuesta: integer().references(() => respuesta.idRespuesta),
-    respuesta: text(),
-    estado: smallint().notNull().default(1),
-    ...conversacion,
+    ...observada(),
     ...stamps,
   },
   (t) => [

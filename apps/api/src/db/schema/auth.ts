@@ -10,15 +10,14 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { perfil, usuario } from './admin.ts';
+import { fk } from './common.ts';
 
 /** One row per login; closed by logout or expiry. The token's `sid` points here. */
 export const sesion = pgTable(
   'sesion',
   {
     idSesion: uuid().primaryKey().defaultRandom(),
-    idUsuario: integer()
-      .notNull()
-      .references(() => usuario.idUsuario),
+    idUsuario: fk(() => usuario.idUsuario),
     fechaInicio: timestamp({ withTimezone: true }).notNull().defaultNow(),
     fechaFin: timestamp({ withTimezone: true }),
     expira: timestamp({ withTimezone: true }).notNull(),
@@ -60,18 +59,14 @@ export const accesoSesion = pgTable(
 /** Tips shown after login, per profile. */
 export const consejoPerfil = pgTable('consejo_perfil', {
   idConsejoPerfil: serial().primaryKey(),
-  idPerfil: integer()
-    .notNull()
-    .references(() => perfil.idPerfil),
+  idPerfil: fk(() => perfil.idPerfil),
   consejoTexto: text().notNull(),
 });
 
 /** Single-use, expiring password reset links; only the hash of the secret is stored. */
 export const claveReset = pgTable('clave_reset', {
   idClaveReset: serial().primaryKey(),
-  idUsuario: integer()
-    .notNull()
-    .references(() => usuario.idUsuario),
+  idUsuario: fk(() => usuario.idUsuario),
   tokenHash: varchar({ length: 64 }).notNull().unique(),
   expira: timestamp({ withTimezone: true }).notNull(),
   usado: boolean().notNull().default(false),

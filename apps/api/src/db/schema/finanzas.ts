@@ -13,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { usuario } from './admin.ts';
+import { fk } from './common.ts';
 import { planilla, planillaDet } from './planillas.ts';
 import { tramite } from './tramites.ts';
 
@@ -24,9 +25,7 @@ export const pagoFin = pgTable(
   'pago_fin',
   {
     idPagoFin: serial().primaryKey(),
-    idTramite: integer()
-      .notNull()
-      .references(() => tramite.idTramite),
+    idTramite: fk(() => tramite.idTramite),
     nombreArchivo: varchar({ length: 255 }).notNull(),
     /** SHA-256 of the file's bytes: the same file is refused a second time. */
     hash: varchar({ length: 64 }).notNull(),
@@ -49,14 +48,10 @@ export const pagoFinFila = pgTable(
   'pago_fin_fila',
   {
     idPagoFinFila: serial().primaryKey(),
-    idPagoFin: integer()
-      .notNull()
-      .references(() => pagoFin.idPagoFin, { onDelete: 'cascade' }),
+    idPagoFin: fk(() => pagoFin.idPagoFin, { onDelete: 'cascade' }),
     /** Row number in the file (the header is row 1). */
     fila: integer().notNull(),
-    idPlanilla: integer()
-      .notNull()
-      .references(() => planilla.idPlanilla),
+    idPlanilla: fk(() => planilla.idPlanilla),
     /** The line code paid; null: the whole attention. */
     codigo: varchar({ length: 30 }),
     fechaAtencion: date({ mode: 'string' }),
@@ -80,12 +75,8 @@ export const pagoFinFila = pgTable(
 export const pagoFinDet = pgTable(
   'pago_fin_det',
   {
-    idPagoFinFila: integer()
-      .notNull()
-      .references(() => pagoFinFila.idPagoFinFila, { onDelete: 'cascade' }),
-    idPlanillaDet: integer()
-      .notNull()
-      .references(() => planillaDet.idPlanillaDet),
+    idPagoFinFila: fk(() => pagoFinFila.idPagoFinFila, { onDelete: 'cascade' }),
+    idPlanillaDet: fk(() => planillaDet.idPlanillaDet),
     valor: numeric({ precision: 14, scale: 2 }).notNull(),
   },
   (t) => [

@@ -10,6 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { usuario } from './admin.ts';
+import { fk } from './common.ts';
 
 /**
  * Idempotency keys (migration 0016, decision 49; apps/api/src/plugins/idempotency.ts): the first answer
@@ -18,9 +19,7 @@ import { usuario } from './admin.ts';
 export const idempotencia = pgTable(
   'idempotencia',
   {
-    idUsuario: integer()
-      .notNull()
-      .references(() => usuario.idUsuario, { onDelete: 'cascade' }),
+    idUsuario: fk(() => usuario.idUsuario, { onDelete: 'cascade' }),
     clave: varchar({ length: 255 }).notNull(),
     /** 'POST /api/v1/tramites': the route pattern the key was first used on. */
     metodoRuta: varchar({ length: 300 }).notNull(),

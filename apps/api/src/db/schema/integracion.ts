@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { fk } from './common.ts';
 import { carga } from './tramites.ts';
 
 /**
@@ -10,9 +11,7 @@ export const cargaRespaldo = pgTable(
   'carga_respaldo',
   {
     idCargaRespaldo: serial().primaryKey(),
-    idCarga: integer()
-      .notNull()
-      .references(() => carga.idCarga),
+    idCarga: fk(() => carga.idCarga),
     idTramite: integer().notNull(),
     nombreArchivo: varchar({ length: 300 }).notNull(),
     tipo: varchar({ length: 60 }).notNull(),

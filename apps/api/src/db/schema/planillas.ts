@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { prestador, usuario } from './admin.ts';
-import { stamps } from './common.ts';
+import { fk, periodo, stamps } from './common.ts';
 import { carga, elemento, tramite } from './tramites.ts';
 
 /** An attention (planilla): rows of a load with the same noPlanilla. */
@@ -20,15 +20,9 @@ export const planilla = pgTable(
   'planilla',
   {
     idPlanilla: serial().primaryKey(),
-    idTramite: integer()
-      .notNull()
-      .references(() => tramite.idTramite),
-    idCarga: integer()
-      .notNull()
-      .references(() => carga.idCarga),
-    idPrestador: integer()
-      .notNull()
-      .references(() => prestador.idPrestador),
+    idTramite: fk(() => tramite.idTramite),
+    idCarga: fk(() => carga.idCarga),
+    idPrestador: fk(() => prestador.idPrestador),
     numero: varchar({ length: 40 }).notNull(),
     numeroExt: varchar({ length: 40 }),
     cedula: varchar({ length: 13 }).notNull(),
@@ -46,8 +40,7 @@ export const planilla = pgTable(
     controlDiag4: smallint().notNull().default(0),
     controlDiag5: smallint().notNull().default(0),
     codigoVal: varchar({ length: 40 }),
-    fechaDesde: date({ mode: 'string' }).notNull(),
-    fechaHasta: date({ mode: 'string' }).notNull(),
+    ...periodo(),
     horaDesde: varchar({ length: 5 }),
     horaHasta: varchar({ length: 5 }),
     lMuerto: smallint().notNull().default(0),
@@ -93,9 +86,7 @@ export const planillaDet = pgTable(
   'planilla_det',
   {
     idPlanillaDet: serial().primaryKey(),
-    idPlanilla: integer()
-      .notNull()
-      .references(() => planilla.idPlanilla, { onDelete: 'cascade' }),
+    idPlanilla: fk(() => planilla.idPlanilla, { onDelete: 'cascade' }),
     idElemento: integer().references(() => elemento.idElemento),
     codigo: varchar({ length: 30 }).notNull(),
     descripcion: varchar({ length: 400 }),

@@ -8,6 +8,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { fk } from './common.ts';
 import { tramite } from './tramites.ts';
 
 /**
@@ -19,9 +20,7 @@ export const reportePdf = pgTable(
   'reporte_pdf',
   {
     idReportePdf: serial().primaryKey(),
-    idTramite: integer()
-      .notNull()
-      .references(() => tramite.idTramite, { onDelete: 'cascade' }),
+    idTramite: fk(() => tramite.idTramite, { onDelete: 'cascade' }),
     /** Report, load, type, attention and reader: 'r11-c0-tx-p0-v-'. */
     variante: varchar({ length: 80 }).notNull(),
     /** SHA-256 (hex) of the data version the PDF was drawn from. */
@@ -45,9 +44,7 @@ export const reportePdf = pgTable(
 export const reporteTrabajo = pgTable(
   'reporte_trabajo',
   {
-    idTramite: integer()
-      .notNull()
-      .references(() => tramite.idTramite, { onDelete: 'cascade' }),
+    idTramite: fk(() => tramite.idTramite, { onDelete: 'cascade' }),
     variante: varchar({ length: 80 }).notNull(),
     version: varchar({ length: 64 }).notNull(),
     /** PENDIENTE, GENERANDO or FALLIDO. */

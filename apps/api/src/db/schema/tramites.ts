@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { asegurador, empresa, prestador, suscripcion, usuario } from './admin.ts';
 import { clasElem, servicio, tipoElem } from './catalogs.ts';
-import { stamps } from './common.ts';
+import { fk, periodo, stamps } from './common.ts';
 
 /** Week of the year used by weekly loads. */
 export const semana = pgTable(
@@ -25,8 +25,7 @@ export const semana = pgTable(
     idSemana: serial().primaryKey(),
     anio: integer().notNull(),
     numero: integer().notNull(),
-    fechaDesde: date({ mode: 'string' }).notNull(),
-    fechaHasta: date({ mode: 'string' }).notNull(),
+    ...periodo(),
     ...stamps,
   },
   (t) => [uniqueIndex('semana_anio_numero_uq').on(t.anio, t.numero)],
@@ -36,15 +35,10 @@ export const semana = pgTable(
  * that cite it, so that admin2.ts and this file do not import each other). */
 export const tarifario = pgTable('tarifario', {
   idTarifario: serial().primaryKey(),
-  idClasElem: integer()
-    .notNull()
-    .references(() => clasElem.idClasElem),
-  idAsegurador: integer()
-    .notNull()
-    .references(() => asegurador.idAsegurador),
+  idClasElem: fk(() => clasElem.idClasElem),
+  idAsegurador: fk(() => asegurador.idAsegurador),
   descripcion: varchar({ length: 500 }).notNull(),
-  fechaDesde: date({ mode: 'string' }).notNull(),
-  fechaHasta: date({ mode: 'string' }).notNull(),
+  ...periodo(),
   ...stamps,
 });
 
@@ -68,9 +62,7 @@ export const elemPres = pgTable(
   'elem_pres',
   {
     idElemPres: serial().primaryKey(),
-    idPrestador: integer()
-      .notNull()
-      .references(() => prestador.idPrestador),
+    idPrestador: fk(() => prestador.idPrestador),
     idElemento: integer().references(() => elemento.idElemento),
     codigo: varchar({ length: 30 }).notNull(),
     nombre: varchar({ length: 400 }).notNull(),
@@ -87,12 +79,8 @@ export const tarifaPres = pgTable(
   'tarifa_pres',
   {
     idTarifaPres: serial().primaryKey(),
-    idPrestador: integer()
-      .notNull()
-      .references(() => prestador.idPrestador),
-    idElemento: integer()
-      .notNull()
-      .references(() => elemento.idElemento),
+    idPrestador: fk(() => prestador.idPrestador),
+    idElemento: fk(() => elemento.idElemento),
     /** The tariff sheet or agreement the value comes from (docs/spec-summary.md 001 'Tarifario/Convenio'). */
     idTarifario: integer().references(() => tarifario.idTarifario),
     valor: numeric({ precision: 14, scale: 2 }).notNull(),
@@ -106,21 +94,12 @@ export const tramite = pgTable(
   {
     idTramite: serial().primaryKey(),
     /** The insurer-side subscription the procedure is submitted to (the tenant of the audit side). */
-    idSuscripcion: integer()
-      .notNull()
-      .references(() => suscripcion.idSuscripcion),
-    idEmpresaAseguradora: integer()
-      .notNull()
-      .references(() => empresa.idEmpresa),
-    idPrestador: integer()
-      .notNull()
-      .references(() => prestador.idPrestador),
-    idServicio: integer()
-      .notNull()
-      .references(() => servicio.idServicio),
+    idSuscripcion: fk(() => suscripcion.idSuscripcion),
+    idEmpresaAseguradora: fk(() => empresa.idEmpresa),
+    idPrestador: fk(() => prestador.idPrestador),
+    idServicio: fk(() => servicio.idServicio),
     numero: varchar({ length: 30 }).notNull(),
-    fechaDesde: date({ mode: 'string' }).notNull(),
-    fechaHasta: date({ mode: 'string' }).notNull(),
+    ...periodo(),
     descripcion: varchar({ length: 500 }).notNull(),
     estadoTramite: varchar({ length: 20 }).notNull().default('REGISTRADO'),
     frecuenciaCarga: varchar({ length: 1 }).notNull(),
@@ -146,9 +125,7 @@ export const autorizacion = pgTable(
   'autorizacion',
   {
     idAutorizacion: serial().primaryKey(),
-    idTramite: integer()
-      .notNull()
-      .references(() => tramite.idTramite),
+    idTramite: fk(() => tramite.idTramite),
     descripcion: varchar({ length: 500 }).notNull(),
     observacion: varchar({ length: 1000 }),
     estadoAut: varchar({ length: 20 }).notNull().default('SOLICITADA'),
@@ -165,12 +142,8 @@ export const bitacoraTra = pgTable(
   'bitacora_tra',
   {
     idBitacoraTra: serial().primaryKey(),
-    idTramite: integer()
-      .notNull()
-      .references(() => tramite.idTramite),
-    idUsuario: integer()
-      .notNull()
-      .references(() => usuario.idUsuario),
+    idTramite: fk(() => tramite.idTramite),
+    idUsuario: fk(() => usuario.idUsuario),
     tipo: varchar({ length: 40 }).notNull(),
     observacion: text().notNull(),
     fechaReg: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -182,18 +155,13 @@ export const carga = pgTable(
   'carga',
   {
     idCarga: serial().primaryKey(),
-    idTramite: integer()
-      .notNull()
-      .references(() => tramite.idTramite),
-    idUsuario: integer()
-      .notNull()
-      .references(() => usuario.idUsuario),
+    idTramite: fk(() => tramite.idTramite),
+    idUsuario: fk(() => usuario.idUsuario),
     idSemana: integer().references(() => semana.idSemana),
     idAutorizacion: integer().references(() => autorizacion.idAutorizacion),
     tipoCarga: varchar({ length: 1 }).notNull(),
     numSemana: integer(),
-    fechaDesde: date({ mode: 'string' }).notNull(),
-    fechaHasta: date({ mode: 'string' }).notNull(),
+    ...periodo(),
     numeroRegistros: integer().notNull().default(0),
     numeroRegVal: integer().notNull().default(0),
     contadorErrores: integer().notNull().default(0),

@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { storageKey } from '../../features/archivos/upload.ts';
+import { columnas, consulta, lista, sql } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import type { Queryable } from '../client.ts';
+import { carga, planilla, planillaDet } from '../schema/index.ts';
 
 /*
  * Supporting documents of the demo procedures, so that `npm start` shows what an auditor works with:
@@ -140,20 +142,38 @@ function receta(a: Atencion): Buffer {
   ]);
 }
 
+/** An attention as its documents print it (p attention, c load, t procedure, dg diagnosis, pr provider). */
+const ATENCION_COLS = lista([
+  columnas(planilla, 'p', { solo: ['idPlanilla', 'idCarga', 'idTramite'] }),
+  columnas(carga, 'c', { solo: ['idUsuario'] }),
+  columnas(planilla, 'p', {
+    solo: ['numero', 'cedula', 'nombre'],
+    extra: {
+      fecha: 'p.fecha_desde::text',
+      medico: 'p.nombre_medico',
+      diag: 'p.diag1',
+      diagNombre: 'dg.nombre',
+      prestador: 'pr.nombre_comercial',
+      estado: 't.estado_tramite',
+      orden: 'row_number() OVER (PARTITION BY p.id_tramite ORDER BY p.numero)::int',
+      total: 'count(*) OVER (PARTITION BY p.id_tramite)::int',
+    },
+  }),
+]);
+const DETALLE_COLS = columnas(planillaDet, 'd', {
+  solo: ['idPlanilla', 'codigo', 'descripcion', 'cantidad'],
+});
+
 /**
  * Stores the demo documents and records them (archivo_pla) in the caller's transaction. Objects
  * written before a failure are removed again.
  */
 export async function seedDemoArchivos(q: Queryable, storage: Storage): Promise<number> {
-  const atenciones = await q.query<
+  const atenciones = await consulta<
     Omit<Atencion, 'detalle'> & { estado: string; orden: number; total: number }
   >(
-    `SELECT p.id_planilla AS "idPlanilla", p.id_carga AS "idCarga", p.id_tramite AS "idTramite",
-            c.id_usuario AS "idUsuario", p.numero, p.cedula, p.nombre, p.fecha_desde::text AS fecha,
-            p.nombre_medico AS medico, p.diag1 AS diag, dg.nombre AS "diagNombre", pr.nombre_comercial AS prestador,
-            t.estado_tramite AS estado,
-            row_number() OVER (PARTITION BY p.id_tramite ORDER BY p.numero)::int AS orden,
-            count(*) OVER (PARTITION BY p.id_tramite)::int AS total
+    q,
+    sql`SELECT ${ATENCION_COLS}
        FROM planilla p
        JOIN tramite t ON t.id_tramite = p.id_tramite
        JOIN carga c ON c.id_carga = p.id_carga
@@ -162,13 +182,14 @@ export async function seedDemoArchivos(q: Queryable, storage: Storage): Promise<
       WHERE t.estado_tramite IN ('ENVIADO', 'EN PROCESO', 'FINALIZADO')
       ORDER BY p.id_tramite, p.numero`,
   );
-  const detalles = await q.query<{
+  const detalles = await consulta<{
     idPlanilla: number;
     codigo: string;
     descripcion: string | null;
     cantidad: number;
   }>(
-    `SELECT d.id_planilla AS "idPlanilla", d.codigo, d.descripcion, d.cantidad
+    q,
+    sql`SELECT ${DETALLE_COLS}
        FROM planilla_det d JOIN planilla p ON p.id_planilla = d.id_planilla
        JOIN tramite t ON t.id_tramite = p.id_tramite
       WHERE t.estado_tramite IN ('ENVIADO', 'EN PROCESO', 'FINALIZADO')
@@ -211,21 +232,15 @@ export async function seedDemoArchivos(q: Queryable, storage: Storage): Promise<
       });
       escritos.push(f.key);
     }
-    await q.query(
-      `INSERT INTO archivo_pla (id_planilla, id_carga, id_tramite, nombre, ruta, tipo, tamano, hash, id_usuario)
+    const de = (v: (f: (typeof filas)[number]) => unknown) => sql.param(filas.map(v));
+    await consulta(
+      q,
+      sql`INSERT INTO archivo_pla (id_planilla, id_carga, id_tramite, nombre, ruta, tipo, tamano, hash, id_usuario)
        SELECT x.p, x.c, x.t, x.n, x.r, 'application/pdf', x.s, x.h, x.u
-         FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::int[])
+         FROM unnest(${de((f) => f.a.idPlanilla)}::int[], ${de((f) => f.a.idCarga)}::int[], ${de((f) => f.a.idTramite)}::int[],
+                     ${de((f) => f.nombre)}::text[], ${de((f) => f.key)}::text[], ${de((f) => f.contenido.length)}::bigint[],
+                     ${de((f) => f.sha256)}::text[], ${de((f) => f.a.idUsuario)}::int[])
            AS x(p, c, t, n, r, s, h, u)`,
-      [
-        filas.map((f) => f.a.idPlanilla),
-        filas.map((f) => f.a.idCarga),
-        filas.map((f) => f.a.idTramite),
-        filas.map((f) => f.nombre),
-        filas.map((f) => f.key),
-        filas.map((f) => f.contenido.length),
-        filas.map((f) => f.sha256),
-        filas.map((f) => f.a.idUsuario),
-      ],
     );
   } catch (err) {
     await storage.remove(escritos).catch(() => undefined);

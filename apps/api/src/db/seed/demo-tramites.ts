@@ -3,7 +3,9 @@ import { periodoSemana } from '@app/domain/cargas/rules';
 import { organizarCarga } from '../../features/cargas/organize.ts';
 import { FILA_COLUMNAS_SQL } from '../../features/cargas/sql.ts';
 import { insertTramite } from '../../features/tramites/insert.ts';
+import { columnas, consulta, fila, sql, una } from '../../lib/sql.ts';
 import type { Queryable } from '../client.ts';
+import { usuario as usuarioT } from '../schema/index.ts';
 import { cedulaFrom } from './demo.ts';
 import { ELEMENTOS } from './reference.ts';
 
@@ -101,23 +103,19 @@ function conDuplicada(rows: Fila[], numero: string): Fila[] {
   return [...rows, ...copia];
 }
 
-async function one<T>(q: Queryable, sql: string, params: unknown[] = []): Promise<T> {
-  const [row] = await q.query<T>(sql, params);
-  return row;
-}
+/** The demo insurer's subscription and company, read from its administrator (alias u). */
+const SUSCRIPCION_EMPRESA = columnas(usuarioT, 'u', { solo: ['idSuscripcion', 'idEmpresa'] });
+/** The raw row's columns (carga_fila) and the JSON record's fields they come from. */
+const FILAS_DESTINO = sql.raw(FILA_COLUMNAS_SQL.join(', '));
+const FILAS_ORIGEN = sql.raw(COLUMNAS_DATOS.map((c) => `x."${c}"`).join(', '));
+const FILAS_TIPOS = sql.raw(COLUMNAS_DATOS.map((c) => `"${c}" text`).join(', '));
 
 export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
   const usuario = async (nombre: string) =>
-    (
-      await one<{ id: number; idSuscripcion: number; idEmpresa: number }>(
-        q,
-        'SELECT id_usuario AS id, id_suscripcion AS "idSuscripcion", id_empresa AS "idEmpresa" FROM usuario WHERE nombre = $1',
-        [nombre],
-      )
-    ).id;
-  const admin = await one<{ idSuscripcion: number; idEmpresa: number }>(
+    (await fila<{ id: number }>(q, sql`SELECT id_usuario AS id FROM usuario WHERE nombre = ${nombre}`)).id;
+  const admin = await fila<{ idSuscripcion: number; idEmpresa: number }>(
     q,
-    `SELECT id_suscripcion AS "idSuscripcion", id_empresa AS "idEmpresa" FROM usuario WHERE nombre = 'admin@demo.ec'`,
+    sql`SELECT ${SUSCRIPCION_EMPRESA} FROM usuario u WHERE u.nombre = 'admin@demo.ec'`,
   );
   const prestador = await usuario('prestador@demo.ec');
   const prestador2 = await usuario('prestador2@demo.ec');
@@ -126,17 +124,16 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
   const auditorAm = await usuario('auditor.am@demo.ec');
   const gestorGd = await usuario('gestor.gd@demo.ec');
   const prest = async (ruc: string) =>
-    (await one<{ id: number }>(q, 'SELECT id_prestador AS id FROM prestador WHERE ruc = $1', [ruc])).id;
+    (await fila<{ id: number }>(q, sql`SELECT id_prestador AS id FROM prestador WHERE ruc = ${ruc}`)).id;
   const clinica = await prest('1791234567001');
   const hospital = await prest('0991122334001');
   const servicio = async (nombre: string) =>
     (
-      await one<{ id: number }>(
+      await una<{ id: number }>(
         q,
-        'SELECT id_servicio AS id FROM servicio WHERE upper(nombre) LIKE $1 ORDER BY id_servicio LIMIT 1',
-        [`${nombre}%`],
+        sql`SELECT id_servicio AS id FROM servicio WHERE upper(nombre) LIKE ${`${nombre}%`} ORDER BY id_servicio LIMIT 1`,
       )
-    )?.id ?? (await one<{ id: number }>(q, 'SELECT min(id_servicio) AS id FROM servicio')).id;
+    )?.id ?? (await fila<{ id: number }>(q, sql`SELECT min(id_servicio) AS id FROM servicio`)).id;
   const ambulatorio = await servicio('AMBULATORIO');
   const hospitalario = await servicio('HOSPITALARIO');
   const valor = new Map(ELEMENTOS.map(([codigo, , , , v]) => [codigo, v]));
@@ -154,9 +151,10 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
   const previo = mes(2);
 
   const bitacora = (idTramite: number, idUsuario: number, observacion: string) =>
-    q.query(
-      "INSERT INTO bitacora_tra (id_tramite, id_usuario, tipo, observacion) VALUES ($1, $2, 'ESTADO', $3)",
-      [idTramite, idUsuario, observacion],
+    consulta(
+      q,
+      sql`INSERT INTO bitacora_tra (id_tramite, id_usuario, tipo, observacion)
+          VALUES (${idTramite}, ${idUsuario}, 'ESTADO', ${observacion})`,
     );
 
   async function tramite(p: {
@@ -201,28 +199,19 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
     rows: Fila[];
   }) {
     const nombreArchivo = `atenciones_${p.desde}_${p.hasta}.csv`;
-    const { id } = await one<{ id: number }>(
+    const { id } = await fila<{ id: number }>(
       q,
-      `INSERT INTO carga (id_tramite, id_usuario, tipo_carga, num_semana, fecha_desde, fecha_hasta, numero_registros,
+      sql`INSERT INTO carga (id_tramite, id_usuario, tipo_carga, num_semana, fecha_desde, fecha_hasta, numero_registros,
                           numero_reg_val, tamanio_archivo, nombre_archivo, formato, estado_proceso, progreso)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, 'csv', 'COMPLETADA', 100) RETURNING id_carga AS id`,
-      [
-        p.idTramite,
-        p.usuario,
-        p.tipo,
-        p.numSemana ?? null,
-        p.desde,
-        p.hasta,
-        p.rows.length,
-        p.rows.length * 160,
-        nombreArchivo,
-      ],
+       VALUES (${p.idTramite}, ${p.usuario}, ${p.tipo}, ${p.numSemana ?? null}, ${p.desde}, ${p.hasta}, ${p.rows.length},
+               ${p.rows.length}, ${p.rows.length * 160}, ${nombreArchivo}, 'csv', 'COMPLETADA', 100)
+       RETURNING id_carga AS id`,
     );
-    await q.query(
-      `INSERT INTO carga_fila (id_carga, fila, ${FILA_COLUMNAS_SQL.join(', ')})
-       SELECT $1, x.fila, ${COLUMNAS_DATOS.map((c) => `x."${c}"`).join(', ')}
-         FROM json_to_recordset($2::json) AS x(fila int, ${COLUMNAS_DATOS.map((c) => `"${c}" text`).join(', ')})`,
-      [id, JSON.stringify(p.rows.map((r, i) => ({ ...r, fila: i + 1 })))],
+    await consulta(
+      q,
+      sql`INSERT INTO carga_fila (id_carga, fila, ${FILAS_DESTINO})
+       SELECT ${id}, x.fila, ${FILAS_ORIGEN}
+         FROM json_to_recordset(${JSON.stringify(p.rows.map((r, i) => ({ ...r, fila: i + 1 })))}::json) AS x(fila int, ${FILAS_TIPOS})`,
     );
     await organizarCarga(q, {
       idCarga: id,
@@ -230,7 +219,7 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
       idPrestador: p.idPrestador,
       idUsuario: p.usuario,
     });
-    await q.query('UPDATE carga SET tiene_planillas = 1 WHERE id_carga = $1', [id]);
+    await consulta(q, sql`UPDATE carga SET tiene_planillas = 1 WHERE id_carga = ${id}`);
     await bitacora(
       p.idTramite,
       p.usuario,
@@ -301,24 +290,24 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
     });
     primera += 30;
   }
-  await q.query(`UPDATE tramite SET fecha_ini_aud = now() - interval '3 days' WHERE id_tramite = $1`, [
-    enProceso,
-  ]);
-  await q.query(`UPDATE planilla SET id_usuario_med = $2, id_usuario_doc = $3 WHERE id_tramite = $1`, [
-    enProceso,
-    auditorAm,
-    gestorGd,
-  ]);
-  // The auditor has started: the first eight attentions are reviewed by AM, the first four by GD too.
-  await q.query(
-    `UPDATE planilla SET estado_aud = 'REVISADA', fecha_aud = now() - interval '1 day'
-      WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_tramite = $1 ORDER BY numero LIMIT 8)`,
-    [enProceso],
+  await consulta(
+    q,
+    sql`UPDATE tramite SET fecha_ini_aud = now() - interval '3 days' WHERE id_tramite = ${enProceso}`,
   );
-  await q.query(
-    `UPDATE planilla SET estado_doc = 'REVISADA', fecha_doc = now() - interval '1 day'
-      WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_tramite = $1 ORDER BY numero LIMIT 4)`,
-    [enProceso],
+  await consulta(
+    q,
+    sql`UPDATE planilla SET id_usuario_med = ${auditorAm}, id_usuario_doc = ${gestorGd} WHERE id_tramite = ${enProceso}`,
+  );
+  // The auditor has started: the first eight attentions are reviewed by AM, the first four by GD too.
+  await consulta(
+    q,
+    sql`UPDATE planilla SET estado_aud = 'REVISADA', fecha_aud = now() - interval '1 day'
+      WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_tramite = ${enProceso} ORDER BY numero LIMIT 8)`,
+  );
+  await consulta(
+    q,
+    sql`UPDATE planilla SET estado_doc = 'REVISADA', fecha_doc = now() - interval '1 day'
+      WHERE id_planilla IN (SELECT id_planilla FROM planilla WHERE id_tramite = ${enProceso} ORDER BY numero LIMIT 4)`,
   );
   await bitacora(enProceso, prestador, 'Trámite enviado (ENVIADO).');
   await bitacora(enProceso, supervisorAm, 'Trámite recibido (RECIBIDO).');
@@ -343,32 +332,33 @@ export async function seedDemoTramites(q: Queryable, hoy = new Date()) {
     tipo: 'M',
     rows: filas(finalizado, previo.desde, previo.hasta, 15, 9001, precioHospital),
   });
-  await q.query(
-    `UPDATE planilla SET estado_aud = 'FINALIZADA', estado_doc = 'FINALIZADA', id_usuario_med = $2, id_usuario_doc = $3,
-            fecha_aud = now() - interval '20 days', fecha_doc = now() - interval '19 days'
-      WHERE id_tramite = $1`,
-    [finalizado, auditorAm, gestorGd],
+  await consulta(
+    q,
+    sql`UPDATE planilla SET estado_aud = 'FINALIZADA', estado_doc = 'FINALIZADA', id_usuario_med = ${auditorAm},
+            id_usuario_doc = ${gestorGd}, fecha_aud = now() - interval '20 days', fecha_doc = now() - interval '19 days'
+      WHERE id_tramite = ${finalizado}`,
   );
-  await q.query(
-    `UPDATE tramite SET fecha_ini_aud = now() - interval '25 days', fecha_fin_aud = now() - interval '18 days'
-      WHERE id_tramite = $1`,
-    [finalizado],
+  await consulta(
+    q,
+    sql`UPDATE tramite SET fecha_ini_aud = now() - interval '25 days', fecha_fin_aud = now() - interval '18 days'
+      WHERE id_tramite = ${finalizado}`,
   );
   await bitacora(finalizado, supervisorGd, 'Trámite finalizado (FINALIZADO).');
 
   // 5. The insurer's standard observations and answers, so the first observation an auditor raises and the
   // first answer a provider gives have something to choose from (docs/spec-summary.md 001 §3 'Observation catalogue').
   for (const [tipo, descripcion] of OBSERVACIONES_DEMO)
-    await q.query(
-      'INSERT INTO observacion (id_empresa, descripcion, tipo, id_usuario_reg) VALUES ($1, $2, $3, $4)',
-      [admin.idEmpresa, descripcion, tipo, supervisorAm],
+    await consulta(
+      q,
+      sql`INSERT INTO observacion (id_empresa, descripcion, tipo, id_usuario_reg)
+          VALUES (${admin.idEmpresa}, ${descripcion}, ${tipo}, ${supervisorAm})`,
     );
   for (const descripcion of RESPUESTAS_DEMO)
-    await q.query('INSERT INTO respuesta (id_empresa, descripcion, id_usuario_reg) VALUES ($1, $2, $3)', [
-      admin.idEmpresa,
-      descripcion,
-      supervisorAm,
-    ]);
+    await consulta(
+      q,
+      sql`INSERT INTO respuesta (id_empresa, descripcion, id_usuario_reg)
+          VALUES (${admin.idEmpresa}, ${descripcion}, ${supervisorAm})`,
+    );
 }
 
 const OBSERVACIONES_DEMO: readonly (readonly ['M' | 'D' | 'C', string])[] = [

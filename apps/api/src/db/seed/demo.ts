@@ -1,4 +1,5 @@
 import { hashClave } from '../../lib/clave.ts';
+import { consulta, fila, type SQL, sql } from '../../lib/sql.ts';
 import type { Queryable } from '../client.ts';
 import { PERFILES } from './reference.ts';
 
@@ -66,31 +67,44 @@ export function cedulaFrom(nine: string): string {
   return nine + String((10 - (sum % 10)) % 10);
 }
 
-async function one<T>(database: Queryable, sql: string, params: unknown[]): Promise<T> {
-  const rows = await database.query<T>(sql, params);
-  return rows[0];
+/** The id a statement answers (`… AS id`). */
+const id = async (database: Queryable, q: SQL) => (await fila<{ id: number }>(database, q)).id;
+
+/** A user row: the given columns, then every flag of the profile on. */
+function insertUsuario(valores: Record<string, unknown>, flags: readonly string[]): SQL {
+  const cols = [...Object.keys(valores), ...flags];
+  const vals = [...Object.values(valores), ...flags.map(() => true)];
+  return sql`INSERT INTO usuario (${sql.join(
+    cols.map((c) => sql.identifier(c)),
+    sql.raw(', '),
+  )}) VALUES (${sql.join(
+    vals.map((v) => sql`${v}`),
+    sql.raw(', '),
+  )})`;
 }
 
 /** Demo companies, subscription and one user per profile (only when SEED_DEMO is on). */
 export async function seedDemo(database: Queryable) {
-  const loc = async (nombre: string) =>
-    (
-      await one<{ id: number }>(database, 'SELECT id_localidad AS id FROM localidad WHERE nombre = $1', [
-        nombre,
-      ])
-    ).id;
+  const loc = (nombre: string) =>
+    id(database, sql`SELECT id_localidad AS id FROM localidad WHERE nombre = ${nombre}`);
   const gye = await loc('GUAYAQUIL');
   const uio = await loc('QUITO');
 
-  const empresa = async (e: [string, string, string, string, number, boolean, number | null]) =>
-    (
-      await one<{ id: number }>(
-        database,
-        `INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, direccion, id_localidad, suscriptor, id_empresa_suscriptora)
-         VALUES ($1, $2, $3, $3, $4, $5, $6, $7) RETURNING id_empresa AS id`,
-        e,
-      )
-    ).id;
+  const empresa = ([corto, documento, razon, direccion, localidad, suscriptor, suscriptora]: [
+    string,
+    string,
+    string,
+    string,
+    number,
+    boolean,
+    number | null,
+  ]) =>
+    id(
+      database,
+      sql`INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, direccion, id_localidad, suscriptor, id_empresa_suscriptora)
+         VALUES (${corto}, ${documento}, ${razon}, ${razon}, ${direccion}, ${localidad}, ${suscriptor}, ${suscriptora})
+         RETURNING id_empresa AS id`,
+    );
   const aseg = await empresa([
     'ASEGURADORA PACÍFICO',
     '0992345678001',
@@ -120,46 +134,33 @@ export async function seedDemo(database: Queryable) {
   ]);
   const empresas = { aseguradora: aseg, clinica, hospital } as const;
 
-  await database.query('INSERT INTO asegurador (nombre, tipo, id_empresa) VALUES ($1, $2, $3)', [
-    'ASEGURADORA DEL PACÍFICO S.A.',
-    'MEDICINA PREPAGADA',
-    aseg,
-  ]);
-  await database.query(
-    `INSERT INTO prestador (id_empresa, razon_social, nombre_comercial, ruc) VALUES
-     ($1, 'CLÍNICA SANTA MARÍA CLISAMA CÍA. LTDA.', 'CLÍNICA SANTA MARÍA', '1791234567001'),
-     ($2, 'HOSPITAL DEL VALLE HOSVALLE S.A.', 'HOSPITAL DEL VALLE', '0991122334001')`,
-    [clinica, hospital],
+  await consulta(
+    database,
+    sql`INSERT INTO asegurador (nombre, tipo, id_empresa)
+        VALUES ('ASEGURADORA DEL PACÍFICO S.A.', 'MEDICINA PREPAGADA', ${aseg})`,
+  );
+  await consulta(
+    database,
+    sql`INSERT INTO prestador (id_empresa, razon_social, nombre_comercial, ruc) VALUES
+     (${clinica}, 'CLÍNICA SANTA MARÍA CLISAMA CÍA. LTDA.', 'CLÍNICA SANTA MARÍA', '1791234567001'),
+     (${hospital}, 'HOSPITAL DEL VALLE HOSVALLE S.A.', 'HOSPITAL DEL VALLE', '0991122334001')`,
   );
 
-  const plan = await one<{ id: number }>(
+  const plan = await id(database, sql`SELECT id_plan AS id FROM plan WHERE nombre = 'PROFESIONAL'`);
+  const fp = await id(
     database,
-    "SELECT id_plan AS id FROM plan WHERE nombre = 'PROFESIONAL'",
-    [],
-  );
-  const fp = await one<{ id: number }>(
-    database,
-    "SELECT id_forma_pago AS id FROM forma_pago WHERE nombre = 'TRANSFERENCIA BANCARIA'",
-    [],
+    sql`SELECT id_forma_pago AS id FROM forma_pago WHERE nombre = 'TRANSFERENCIA BANCARIA'`,
   );
   const year = new Date().getUTCFullYear();
-  const susc = await one<{ id: number }>(
+  const susc = await id(
     database,
-    `INSERT INTO suscripcion (id_plan, id_forma_pago, id_empresa, numero, estado, fecha_desde, fecha_hasta)
-     VALUES ($1, $2, $3, 'SUS-2026-0001', 'VIGENTE', $4, $5) RETURNING id_suscripcion AS id`,
-    [plan.id, fp.id, aseg, `${year}-01-01`, `${year}-12-31`],
+    sql`INSERT INTO suscripcion (id_plan, id_forma_pago, id_empresa, numero, estado, fecha_desde, fecha_hasta)
+     VALUES (${plan}, ${fp}, ${aseg}, 'SUS-2026-0001', 'VIGENTE', ${`${year}-01-01`}, ${`${year}-12-31`})
+     RETURNING id_suscripcion AS id`,
   );
 
-  const cedulaTipo = await one<{ id: number }>(
-    database,
-    "SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'",
-    [],
-  );
-  const civil = await one<{ id: number }>(
-    database,
-    'SELECT min(id_estado_civil) AS id FROM estado_civil',
-    [],
-  );
+  const cedulaTipo = await id(database, sql`SELECT id_tipo_iden AS id FROM tipo_iden WHERE codigo = 'C'`);
+  const civil = await id(database, sql`SELECT min(id_estado_civil) AS id FROM estado_civil`);
   const clave = await hashClave(DEMO_PASSWORD);
 
   let n = 0;
@@ -167,46 +168,35 @@ export async function seedDemo(database: Queryable) {
     n++;
     const [pn, sn, pa, sa, sexo] = u.persona;
     const idEmpresa = empresas[u.empresa];
-    const persona = await one<{ id: number }>(
+    const persona = await id(
       database,
-      `INSERT INTO persona (id_tipo_iden, documento, id_estado_civil, fecha_nac, sexo, telefono, primer_nombre, segundo_nombre,
+      sql`INSERT INTO persona (id_tipo_iden, documento, id_estado_civil, fecha_nac, sexo, telefono, primer_nombre, segundo_nombre,
          primer_apellido, segundo_apellido, id_localidad, email, direccion, id_empresa)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id_persona AS id`,
-      [
-        cedulaTipo.id,
-        cedulaFrom(`09${String(1234560 + n * 7)}`),
-        civil.id,
-        `${1975 + n}-0${(n % 9) + 1}-1${n % 9}`,
-        sexo,
-        `09${String(81234560 + n)}`,
-        pn,
-        sn,
-        pa,
-        sa,
-        idEmpresa === clinica ? uio : gye,
-        u.nombre,
-        'CDLA. KENNEDY NORTE, MZ. 10 V. 5',
-        idEmpresa,
-      ],
+       VALUES (${cedulaTipo}, ${cedulaFrom(`09${String(1234560 + n * 7)}`)}, ${civil}, ${`${1975 + n}-0${(n % 9) + 1}-1${n % 9}`},
+               ${sexo}, ${`09${String(81234560 + n)}`}, ${pn}, ${sn}, ${pa}, ${sa}, ${idEmpresa === clinica ? uio : gye},
+               ${u.nombre}, 'CDLA. KENNEDY NORTE, MZ. 10 V. 5', ${idEmpresa})
+       RETURNING id_persona AS id`,
     );
     const perfil = PERFILES.find((p) => p.id === u.idPerfil)!;
-    const cols = [
-      'id_empresa',
-      'id_perfil',
-      'id_suscripcion',
-      'id_persona',
-      'nombre',
-      'clave',
-      ...perfil.flags,
-    ];
-    await database.query(
-      `INSERT INTO usuario (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
-      [idEmpresa, u.idPerfil, susc.id, persona.id, u.nombre, clave, ...perfil.flags.map(() => true)],
+    await consulta(
+      database,
+      insertUsuario(
+        {
+          id_empresa: idEmpresa,
+          id_perfil: u.idPerfil,
+          id_suscripcion: susc,
+          id_persona: persona,
+          nombre: u.nombre,
+          clave,
+        },
+        perfil.flags,
+      ),
     );
   }
-  await database.query(
-    "UPDATE suscripcion SET id_usuario = (SELECT id_usuario FROM usuario WHERE nombre = 'admin@demo.ec') WHERE id_suscripcion = $1",
-    [susc.id],
+  await consulta(
+    database,
+    sql`UPDATE suscripcion SET id_usuario = (SELECT id_usuario FROM usuario WHERE nombre = 'admin@demo.ec')
+         WHERE id_suscripcion = ${susc}`,
   );
   await seedPlataforma(database, clave);
   await seedPriceLists(database);
@@ -221,18 +211,19 @@ export const DEMO_PLATAFORMA = 'plataforma@demo.ec';
  * data; `usuario.plataforma` is set only here or by SQL, never through the API.
  */
 async function seedPlataforma(database: Queryable, clave: string) {
-  const empresa = await one<{ id: number }>(
+  const empresa = await id(
     database,
-    `INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, suscriptor)
+    sql`INSERT INTO empresa (nombre_corto, documento, razon_social, nombre, suscriptor)
      VALUES ('PLATAFORMA', '1790000000001', 'OPERADOR DE LA PLATAFORMA', 'OPERADOR DE LA PLATAFORMA', true)
      RETURNING id_empresa AS id`,
-    [],
   );
   const perfil = PERFILES.find((p) => p.id === 1)!;
-  const cols = ['id_empresa', 'id_perfil', 'nombre', 'clave', 'plataforma', ...perfil.flags];
-  await database.query(
-    `INSERT INTO usuario (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
-    [empresa.id, 1, DEMO_PLATAFORMA, clave, true, ...perfil.flags.map(() => true)],
+  await consulta(
+    database,
+    insertUsuario(
+      { id_empresa: empresa, id_perfil: 1, nombre: DEMO_PLATAFORMA, clave, plataforma: true },
+      perfil.flags,
+    ),
   );
 }
 
@@ -241,13 +232,15 @@ async function seedPlataforma(database: Queryable, clave: string) {
  * few of their own codes mapped to elements (equivalences), so that loads can be validated.
  */
 async function seedPriceLists(database: Queryable) {
-  await database.query(
-    `INSERT INTO tarifa_pres (id_prestador, id_elemento, valor)
+  await consulta(
+    database,
+    sql`INSERT INTO tarifa_pres (id_prestador, id_elemento, valor)
      SELECT p.id_prestador, e.id_elemento, CASE WHEN p.ruc = '1791234567001' THEN e.valor ELSE round(e.valor * 1.10, 2) END
        FROM prestador p CROSS JOIN elemento e WHERE e.valor IS NOT NULL`,
   );
-  await database.query(
-    `INSERT INTO elem_pres (id_prestador, id_elemento, codigo, nombre)
+  await consulta(
+    database,
+    sql`INSERT INTO elem_pres (id_prestador, id_elemento, codigo, nombre)
      SELECT p.id_prestador, e.id_elemento, v.codigo, e.nombre
        FROM (VALUES ('1791234567001', 'CSM-CONS-03', '99203'), ('1791234567001', 'CSM-LAB-BH', '85025'),
                     ('0991122334001', 'HV-RX-TORAX', '71020'), ('0991122334001', 'HV-EMERG-3', '99283')) v(ruc, codigo, ref)

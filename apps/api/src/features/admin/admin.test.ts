@@ -1,6 +1,13 @@
 import { MSG, MSG_ADMIN, USER_FLAGS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import {
+  createTestContext,
+  DEMO,
+  errorOf,
+  FLAGS_SELECT,
+  iniciarSesion,
+  type TestContext,
+} from '../../test/helpers.ts';
 import { multipart, PNG_1X1, personaBody, registrarEmpresa, unique } from './test-utils.ts';
 
 let t: TestContext;
@@ -49,7 +56,7 @@ describe('users', () => {
     expect(item).not.toHaveProperty('clave');
     expect(res.body).not.toContain('argon2');
     const [perfil] = await t.database.query<Record<string, boolean>>(
-      `SELECT ${USER_FLAGS.map((f) => `${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`).join(', ')} FROM perfil WHERE id_perfil = 17`,
+      `SELECT ${FLAGS_SELECT} FROM perfil WHERE id_perfil = 17`,
     );
     for (const f of USER_FLAGS) expect(item[f], f).toBe(perfil[f]);
     const [row] = await t.database.query<{ clave: string; idUsuarioReg: number }>(
@@ -58,15 +65,7 @@ describe('users', () => {
     );
     expect(row.clave).toMatch(/^\$argon2id\$/);
     // The new user can sign in with it.
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { usuario: email, clave: 'Clave.Segura1' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await iniciarSesion(t, email, 'Clave.Segura1')).statusCode).toBe(200);
     // Neither list nor detail nor update answers carry it.
     const list = await req('GET', `/api/v1/usuarios?q=${encodeURIComponent(email)}`, admin);
     expect(list.json().items).toHaveLength(1);
@@ -87,15 +86,7 @@ describe('users', () => {
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().item).toMatchObject({ menuAyuda: false, menuReportes: true });
     expect(upd.body).not.toContain('clave');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { usuario: email, clave: 'Clave.Segura1' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await iniciarSesion(t, email, 'Clave.Segura1')).statusCode).toBe(200);
   });
 
   it("a change to a signed-in user's flags or profile holds on that user's very next request", async () => {

@@ -9,9 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { elemento, tarifario } from '../../db/schema/index.ts';
-import { empresasAdministradasSql } from '../../lib/admin-scope.ts';
-import { notFound } from '../../lib/errors.ts';
-import { columnas, lista, paginada, sql, una } from '../../lib/sql.ts';
+import type { CrudResource } from '../../lib/crud.ts';
+import { columnas, lista, paginada, sql } from '../../lib/sql.ts';
 
 const r_ = sql.raw;
 
@@ -41,11 +40,11 @@ const DETALLE = {
 /**
  * The tariff detail of an insurer (docs/spec-summary.md 002 "Insurer and provider detail"): the coded
  * elements of the classes of its tariff sheets, with their reference value. Insurers and providers
- * themselves are declared resources (packages/domain admin/aseguradores.ts).
+ * themselves are declared resources (packages/domain admin/aseguradores.ts): `aseguradores` reads one in the
+ * user's scope, else 404.
  */
-export async function aseguradorRoutes(app: FastifyInstance) {
+export function aseguradorRoutes(app: FastifyInstance, aseguradores: CrudResource) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database;
   r.get(
     '/api/v1/aseguradores/:id/tarifa-detalle',
     {
@@ -60,18 +59,13 @@ export async function aseguradorRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const visible = await una(
-        db,
-        sql`SELECT 1 FROM asegurador a WHERE a.id_asegurador = ${req.params.id}
-              AND ${empresasAdministradasSql(req.user, r_('a.id_empresa'))}`,
-      );
-      if (!visible) throw notFound();
+      await aseguradores.findOne(req, req.params.id);
       const { idTarifario, ...query } = req.query;
       const where = [
         sql`t.id_asegurador = ${req.params.id}`,
         idTarifario ? sql`t.id_tarifario = ${idTarifario}` : undefined,
       ];
-      return paginada(db, { ...DETALLE, where }, query);
+      return paginada(app.database, { ...DETALLE, where }, query);
     },
   );
 }

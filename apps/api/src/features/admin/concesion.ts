@@ -11,9 +11,10 @@ import {
   USER_FLAGS,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { perfil as perfilT } from '../../db/schema/index.ts';
 import type { CrudHooks } from '../../lib/crud.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
-import { col } from '../../lib/sql.ts';
+import { columnas, sql, una } from '../../lib/sql.ts';
 
 /*
  * What an administrator may give a user (issue 11 item 2): a profile its company's kind may hold
@@ -41,9 +42,9 @@ export async function assertConcesion(
   user: SessionUser,
   target: { idEmpresa: number; idPerfil: number; flags: Flags; permitidos: readonly Partial<Flags>[] },
 ) {
-  const [empresa] = await db.query<{ suscriptor: boolean }>(
-    'SELECT suscriptor FROM empresa WHERE id_empresa = $1',
-    [target.idEmpresa],
+  const empresa = await una<{ suscriptor: boolean }>(
+    db,
+    sql`SELECT suscriptor FROM empresa WHERE id_empresa = ${target.idEmpresa}`,
   );
   const why = empresa ? perfilNoConcedible(user, tipoEmpresa(empresa), target.idPerfil) : 'tipoEmpresa';
   if (why === 'tipoEmpresa') throw refused(MSG_ADMIN.perfilNoCorrespondeEmpresa, 'idPerfil');
@@ -54,6 +55,9 @@ export async function assertConcesion(
     throw new AppError(403, 'PERFIL_NO_PERMITIDO', m, Object.fromEntries(flags.map((f) => [f, m])));
   }
 }
+
+/** A profile's 13 permission flags, the defaults of its users. */
+const FLAGS_PERFIL = columnas(perfilT, 'p', { solo: USER_FLAGS });
 
 /**
  * The users' rules around the declared resource (packages/domain admin/usuarios-recurso.ts, docs/decisions.md
@@ -69,10 +73,10 @@ export function usuarioHooks(db: Queryable): CrudHooks {
         throw conflict('No puede eliminar su propio usuario.');
     },
     prepare: async (req, values, _id, current) => {
-      const [perfil] = await db.query<Flags>(
-        `SELECT ${USER_FLAGS.map((f) => `${col(f)} AS "${f}"`).join(', ')} FROM perfil WHERE id_perfil = $1`,
-        [values.idPerfil],
-      );
+      const perfil = (await una<Flags>(
+        db,
+        sql`SELECT ${FLAGS_PERFIL} FROM perfil p WHERE p.id_perfil = ${values.idPerfil}`,
+      )) as Flags;
       const actuales = current
         ? (Object.fromEntries(USER_FLAGS.map((f) => [f, current[f]])) as Flags)
         : undefined;

@@ -1,17 +1,13 @@
 import {
   binaryResponse,
   ESTADO_VIGENTE,
-  getEmpresasByIdImagenesResponse,
   getEmpresasByIdSuscripcionVigenteResponse,
   IMAGEN_MAX_BYTES,
   idParams,
   idSchema,
   imagenNombreSchema,
-  MSG,
   MSG_ADMIN,
-  mensajeSchema,
   noContent,
-  pageQuery,
   postEmpresasByIdImagenesResponse201,
   responses,
   sniffImagen,
@@ -21,10 +17,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { empresaImg, suscripcion } from '../../db/schema/index.ts';
-import { empresasAdministradasSql } from '../../lib/admin-scope.ts';
+import { suscripcion } from '../../db/schema/index.ts';
+import type { CrudResource } from '../../lib/crud.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { columnas, fila, lista, paginada, sql, una } from '../../lib/sql.ts';
+import { columnas, fila, lista, sql, una } from '../../lib/sql.ts';
 
 const r_ = sql.raw;
 
@@ -32,15 +28,6 @@ const subParams = z.object({
   id: idSchema,
   idDetalle: idSchema,
 });
-
-/** 404 unless the company is one the user may see. */
-export async function assertEmpresa(db: Queryable, req: FastifyRequest, id: number) {
-  const visible = await una(
-    db,
-    sql`SELECT 1 FROM empresa e WHERE e.id_empresa = ${id} AND ${empresasAdministradasSql(req.user, r_('e.id_empresa'))}`,
-  );
-  if (!visible) throw notFound();
-}
 
 const SUSCRIPCION_SELECT = lista([
   columnas(suscripcion, 's', { solo: ['idSuscripcion', 'idPlan'], extra: { planNombre: 'pl.nombre' } }),
@@ -76,30 +63,6 @@ export async function suscripcionVigente(db: Queryable, idEmpresa: number) {
   return s ?? null;
 }
 
-const IMAGEN_SELECT = columnas(empresaImg, 'i', {
-  solo: [
-    'idEmpresaImg',
-    'idEmpresa',
-    'nombre',
-    'tipo',
-    'tamano',
-    'fechaReg',
-    'fechaAct',
-    'idUsuarioReg',
-    'idUsuarioAct',
-  ],
-});
-
-/** A company's images, newest first. */
-const IMAGENES = {
-  select: IMAGEN_SELECT,
-  from: r_('empresa_img i'),
-  buscar: [r_('i.nombre')],
-  orden: { nombre: r_('i.nombre'), fechaReg: r_('i.fecha_reg'), tamano: r_('i.tamano') },
-  ordenInicial: '-fechaReg',
-  desempate: r_('i.id_empresa_img'),
-};
-
 /** Reads the multipart upload of an image: the `imagen` file (≤ 2 MB, PNG/JPEG by content) and an optional `nombre`. */
 async function readImagen(
   req: FastifyRequest,
@@ -133,8 +96,12 @@ async function readImagen(
   return { buffer, nombre, archivo };
 }
 
-/** Companies (docs/spec-summary.md 002 "Company detail"), their media, images and logo, and their current subscription. */
-export async function empresaRoutes(app: FastifyInstance) {
+/**
+ * What a company (a declared resource, `empresas`: its scope answers 404 for another's) has besides its
+ * record (docs/spec-summary.md 002 "Company detail"): the upload and the bytes of its images (`imagenes`, a
+ * declared resource, lists and deletes them), its logo, and its current subscription.
+ */
+export function empresaRoutes(app: FastifyInstance, empresas: CrudResource, imagenes: CrudResource) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
   const tags = ['administración'];
@@ -153,32 +120,15 @@ export async function empresaRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await assertEmpresa(db, req, req.params.id);
+      await empresas.findOne(req, req.params.id);
       const s = await suscripcionVigente(db, req.params.id);
       if (!s) throw new AppError(404, 'SIN_SUSCRIPCION_VIGENTE', MSG_ADMIN.sinSuscripcionVigente);
       return s;
     },
   );
 
-  // Images (logos): checked by content, kept in empresa_img; the latest one is the company's logo.
-  r.get(
-    '/api/v1/empresas/:id/imagenes',
-    {
-      ...admin,
-      schema: {
-        response: responses({ 200: getEmpresasByIdImagenesResponse }),
-        tags,
-        summary: 'Imágenes de la empresa',
-        params: idParams,
-        querystring: z.object(pageQuery),
-      },
-    },
-    async (req) => {
-      await assertEmpresa(db, req, req.params.id);
-      return paginada(db, { ...IMAGENES, where: [sql`i.id_empresa = ${req.params.id}`] }, req.query);
-    },
-  );
-
+  // Images (logos): checked by content, kept in empresa_img; the latest one is the company's logo. Their list
+  // and delete are the declaration's (`imagenes`).
   r.post(
     '/api/v1/empresas/:id/imagenes',
     {
@@ -194,7 +144,7 @@ export async function empresaRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await assertEmpresa(db, req, req.params.id);
+      await empresas.findOne(req, req.params.id);
       if (!req.isMultipart())
         throw badRequest(MSG_ADMIN.imagenRequerida, { imagen: MSG_ADMIN.imagenRequerida });
       const { buffer, nombre, archivo } = await readImagen(req);
@@ -212,11 +162,7 @@ export async function empresaRoutes(app: FastifyInstance) {
              RETURNING id_empresa_img AS id`,
       );
       reply.code(201);
-      const item = await una(
-        db,
-        sql`SELECT ${IMAGEN_SELECT} FROM empresa_img i WHERE i.id_empresa_img = ${row.id}`,
-      );
-      return { mensaje: MSG_ADMIN.creado('Imagen'), item };
+      return { mensaje: MSG_ADMIN.creado('Imagen'), item: await imagenes.findOne(req, row.id) };
     },
   );
 
@@ -244,35 +190,12 @@ export async function empresaRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await assertEmpresa(db, req, req.params.id);
+      await empresas.findOne(req, req.params.id);
       const row = await una<{ tipo: string; imagen: Uint8Array }>(
         db,
         sql`SELECT tipo, imagen FROM empresa_img WHERE id_empresa_img = ${req.params.idDetalle} AND id_empresa = ${req.params.id}`,
       );
       return sendImagen(reply, row);
-    },
-  );
-
-  r.delete(
-    '/api/v1/empresas/:id/imagenes/:idDetalle',
-    {
-      ...admin,
-      schema: {
-        response: responses({ 200: mensajeSchema }),
-        tags,
-        summary: 'Eliminar una imagen',
-        params: subParams,
-      },
-    },
-    async (req) => {
-      await assertEmpresa(db, req, req.params.id);
-      const borrada = await una(
-        db,
-        sql`DELETE FROM empresa_img WHERE id_empresa_img = ${req.params.idDetalle} AND id_empresa = ${req.params.id}
-             RETURNING 1`,
-      );
-      if (!borrada) throw notFound();
-      return { mensaje: MSG.registroEliminado };
     },
   );
 
@@ -289,7 +212,7 @@ export async function empresaRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      if (req.params.id !== req.user.idEmpresa) await assertEmpresa(db, req, req.params.id);
+      if (req.params.id !== req.user.idEmpresa) await empresas.findOne(req, req.params.id);
       const row = await una<{ tipo: string; imagen: Uint8Array }>(
         db,
         sql`SELECT tipo, imagen FROM empresa_img WHERE id_empresa = ${req.params.id}

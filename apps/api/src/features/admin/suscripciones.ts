@@ -9,13 +9,13 @@ import {
   type TipoSuscripcionAud,
   uncheckedResponses,
 } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { factura, suscripcionAud } from '../../db/schema/index.ts';
 import { empresasAdministradasSql } from '../../lib/admin-scope.ts';
-import type { CrudHooks } from '../../lib/crud.ts';
+import type { CrudHooks, CrudResource } from '../../lib/crud.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { columnas, consulta, lista, paginada, sql, una } from '../../lib/sql.ts';
 
@@ -79,17 +79,6 @@ export async function writeSuscripcionAud(
   );
 }
 
-/** The company of a subscription the user may see, or 404. */
-async function empresaDeSuscripcion(db: Queryable, req: FastifyRequest, id: number) {
-  const s = await una<{ id: number }>(
-    db,
-    sql`SELECT s.id_empresa AS id FROM suscripcion s
-         WHERE s.id_suscripcion = ${id} AND ${empresasAdministradasSql(req.user, r_('s.id_empresa'))}`,
-  );
-  if (!s) throw notFound();
-  return s.id;
-}
-
 /**
  * What a subscription's declaration does not say: it is the creator's, in force (VIGENTE); every create and
  * change leaves an audit row, which a delete takes with it; the subscription the user works with is not deleted.
@@ -109,9 +98,10 @@ export const suscripcionHooks: CrudHooks = {
 
 /**
  * The audit trail of a subscription and the invoices of its company (docs/spec-summary.md 002).
- * Subscriptions and their payments themselves are declared resources (packages/domain admin/suscripciones-recursos.ts).
+ * Subscriptions and their payments themselves are declared resources (packages/domain admin/suscripciones-recursos.ts):
+ * `suscripciones` reads one in the user's scope, else 404.
  */
-export async function suscripcionRoutes(app: FastifyInstance) {
+export function suscripcionRoutes(app: FastifyInstance, suscripciones: CrudResource) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
   const tags = ['administración'];
@@ -131,7 +121,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await empresaDeSuscripcion(db, req, req.params.id);
+      await suscripciones.findOne(req, req.params.id);
       return paginada(db, { ...AUDITORIA, where: [sql`a.id_suscripcion = ${req.params.id}`] }, req.query);
     },
   );
@@ -171,7 +161,7 @@ export async function suscripcionRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const idEmpresa = await empresaDeSuscripcion(db, req, req.params.id);
+      const { idEmpresa } = await suscripciones.findOne(req, req.params.id);
       const items = await consulta(
         db,
         sql`SELECT ${FACTURA} FROM factura f WHERE f.id_empresa = ${idEmpresa}

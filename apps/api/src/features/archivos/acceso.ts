@@ -2,19 +2,23 @@ import type { Readable } from 'node:stream';
 import { MSG_ARCHIVO, type SessionUser } from '@app/domain';
 import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
+import { archivoPla } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { sql, una } from '../../lib/sql.ts';
+import { columnas, sql, una } from '../../lib/sql.ts';
 import { contentDisposition, ObjectNotFound, type Storage } from '../../lib/storage/index.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
 import { ARCHIVO_COLS, type ArchivoRow } from './queries.ts';
 import { zipStream } from './zip.ts';
 import type { ZipPreparado, ZipServido } from './zip-trabajo.ts';
 
+/** A file's load and procedure (alias a). */
+const CARGA_TRAMITE = columnas(archivoPla, 'a', { solo: ['idCarga', 'idTramite'] });
+
 /** A file the user may see (tenant of its procedure and, for 18/20, the attention's assignment), else 404. */
 export async function getArchivoForUser(q: Queryable, user: SessionUser, idArchivoPla: number) {
   const a = await una<ArchivoRow & { idCarga: number; idTramite: number }>(
     q,
-    sql`SELECT ${ARCHIVO_COLS}, a.id_carga AS "idCarga", a.id_tramite AS "idTramite" FROM archivo_pla a
+    sql`SELECT ${ARCHIVO_COLS}, ${CARGA_TRAMITE} FROM archivo_pla a
       WHERE a.id_archivo_pla = ${idArchivoPla}`,
   );
   if (!a) throw notFound();

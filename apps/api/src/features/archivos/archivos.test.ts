@@ -18,21 +18,19 @@ import {
   crearCarga,
   crearPlanillas,
   crearTramite,
+  eliminarCargaConErrores,
   type Fixture,
   usarContextoConFixtures,
 } from '../../test/fixtures.ts';
-import { DEMO, errorOf } from '../../test/helpers.ts';
+import { carpetaArchivos, DEMO, errorOf, expectEnCola } from '../../test/helpers.ts';
 import { leerCsv, leerXlsx } from '../../test/xlsx.ts';
 import { type Archivo, exe, jpeg, multipart, pdf, png, spooled, storedFiles } from './test-utils.ts';
 import { signTicket, ticketKey } from './tickets.ts';
 import { ZipsPorTrabajo } from './zip-trabajo.ts';
 
 const { t, ids } = usarContextoConFixtures();
-let root: string;
-
-beforeAll(async () => {
-  root = path.join(t.config.dataDir, 'files');
-});
+/** Where the stored files are (local storage). */
+const root = () => carpetaArchivos(t);
 
 const subir = async (idCarga: number, files: Archivo[], usuario: string = DEMO.prestador) => {
   const body = multipart(files);
@@ -82,8 +80,8 @@ const enProceso = (idTramite: number) =>
 /** Asserts that a refused request left nothing behind: no rows, no objects, no spooled parts. */
 async function nadaGuardado(f: Fixture, antes: string[]) {
   expect(await filasArchivos(f.idCarga)).toBe(0);
-  expect(storedFiles(root)).toEqual(antes);
-  expect(spooled(root)).toEqual([]);
+  expect(storedFiles(root())).toEqual(antes);
+  expect(spooled(root())).toEqual([]);
   expect(await estado(f.idTramite)).toBe('ESTRUCTURADO');
 }
 
@@ -95,7 +93,7 @@ describe('POST /cargas/:id/archivos', () => {
   });
 
   it('matches by name, stores under generated names, reports the three lists and moves to DOCUMENTADO', async () => {
-    const antes = storedFiles(root);
+    const antes = storedFiles(root());
     const res = await subir(f.idCarga, [
       { name: '123.pdf', content: c123 },
       { name: 'sub/123_1.jpg', content: jpeg() },
@@ -133,14 +131,14 @@ describe('POST /cargas/:id/archivos', () => {
     expect(rows[0].hash).toBe(crypto.createHash('sha256').update(c123).digest('hex'));
     expect(Number(rows[0].tamano)).toBe(c123.length);
     // Generated keys only: the user's names never reach the disk.
-    const nuevos = storedFiles(root).filter((x) => !antes.includes(x));
+    const nuevos = storedFiles(root()).filter((x) => !antes.includes(x));
     expect(nuevos.sort()).toEqual(rows.map((r) => r.ruta.split('/').join(path.sep)).sort());
     for (const r of rows)
       expect(r.ruta).toMatch(
         new RegExp(`^tramites/${f.idTramite}/cargas/${f.idCarga}/[0-9a-f-]{36}\\.(pdf|jpg|png)$`),
       );
-    expect(fs.readFileSync(path.join(root, rows[0].ruta))).toEqual(c123);
-    expect(spooled(root)).toEqual([]);
+    expect(fs.readFileSync(path.join(root(), rows[0].ruta))).toEqual(c123);
+    expect(spooled(root())).toEqual([]);
 
     const [c] = await t.database.query<{ tieneArchivos: number }>(
       'SELECT tiene_archivos AS "tieneArchivos" FROM carga WHERE id_carga = $1',
@@ -157,7 +155,7 @@ describe('POST /cargas/:id/archivos', () => {
   });
 
   it('the same content again is a duplicate of that attention only; DOCUMENTADO accepts more files', async () => {
-    const antes = storedFiles(root);
+    const antes = storedFiles(root());
     const res = await subir(f.idCarga, [
       { name: '123-otra-vez.pdf', content: c123 },
       { name: '124.pdf', content: c123 },
@@ -169,12 +167,12 @@ describe('POST /cargas/:id/archivos', () => {
       planillasNoEncontradas: [],
       estadoTramite: 'DOCUMENTADO',
     });
-    expect(storedFiles(root).length).toBe(antes.length + 1);
+    expect(storedFiles(root()).length).toBe(antes.length + 1);
     expect(await filasArchivos(f.idCarga)).toBe(5);
   });
 
   it('a name with ../ or an absolute path is only metadata', async () => {
-    const antes = storedFiles(root);
+    const antes = storedFiles(root());
     const res = await subir(f.idCarga, [
       { name: '../../etc/passwd', content: pdf() },
       { name: '/etc/123_x.pdf', content: pdf() },
@@ -189,7 +187,7 @@ describe('POST /cargas/:id/archivos', () => {
       [f.idCarga],
     );
     expect(nombres.map((n) => n.nombre).sort()).toEqual(['123_x.pdf', '124_gpj.pdf']);
-    expect(storedFiles(root).length).toBe(antes.length + 2);
+    expect(storedFiles(root()).length).toBe(antes.length + 2);
     expect(fs.existsSync(path.join(t.config.dataDir, 'etc'))).toBe(false);
   });
 
@@ -206,7 +204,7 @@ describe('POST /cargas/:id/archivos', () => {
     };
 
     it('a .pdf that is really an executable refuses the whole request (415)', async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       const res = await subir(g.idCarga, [
         { name: '123.pdf', content: pdf() },
         { name: '124.pdf', content: exe() },
@@ -217,7 +215,7 @@ describe('POST /cargas/:id/archivos', () => {
     });
 
     it('a 0-byte file (400)', async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       await expectError(
         await subir(g.idCarga, [{ name: '123.pdf', content: Buffer.alloc(0) }]),
         400,
@@ -226,7 +224,7 @@ describe('POST /cargas/:id/archivos', () => {
     });
 
     it('a file of 20 MiB + 1 byte (413); exactly 20 MiB is accepted', async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       const big = Buffer.alloc(MAX_BYTES_DOCUMENTO + 1, 0x20);
       pdf().copy(big);
       await expectError(
@@ -244,14 +242,14 @@ describe('POST /cargas/:id/archivos', () => {
         'DELETE FROM archivo_pla WHERE id_carga = $1 RETURNING ruta',
         [g.idCarga],
       );
-      for (const r of borrados) fs.rmSync(path.join(root, r.ruta));
+      for (const r of borrados) fs.rmSync(path.join(root(), r.ruta));
       await t.database.query(`UPDATE tramite SET estado_tramite = 'ESTRUCTURADO' WHERE id_tramite = $1`, [
         g.idTramite,
       ]);
     });
 
     it(`${MAX_ARCHIVOS_CARGA + 1} files in one request (413)`, async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       const uno = pdf('x');
       const files = Array.from({ length: MAX_ARCHIVOS_CARGA + 1 }, (_, i) => ({
         name: `123_${i}.pdf`,
@@ -265,7 +263,7 @@ describe('POST /cargas/:id/archivos', () => {
     }, 120_000);
 
     it('more than 20,000 files stored in one load (413)', async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       await t.database.query(
         `INSERT INTO archivo_pla (id_planilla, id_carga, id_tramite, nombre, ruta, tipo, tamano, hash)
          SELECT $1, $2, $3, 'x.pdf', 'tramites/x/' || i || '.pdf', 'application/pdf', 1, md5(i::text) FROM generate_series(1, $4::int) i`,
@@ -276,13 +274,13 @@ describe('POST /cargas/:id/archivos', () => {
       expect(errorOf(res).error.message).toBe(
         MSG_ARCHIVO.limiteCarga(MAX_ARCHIVOS_CARGA, MAX_ARCHIVOS_CARGA),
       );
-      expect(storedFiles(root)).toEqual(antes);
-      expect(spooled(root)).toEqual([]);
+      expect(storedFiles(root())).toEqual(antes);
+      expect(spooled(root())).toEqual([]);
       await t.database.query('DELETE FROM archivo_pla WHERE id_carga = $1', [g.idCarga]);
     });
 
     it('no matching attention: listed, nothing stored, the state stays', async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       const res = await subir(g.idCarga, [
         { name: '1234.pdf', content: pdf() },
         { name: 'informe.pdf', content: pdf() },
@@ -299,7 +297,7 @@ describe('POST /cargas/:id/archivos', () => {
     });
 
     it('no folder: an empty form or a request that is not multipart (400)', async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       const vacio = multipart([], { idCarga: String(g.idCarga) });
       const res = await t.app.inject({
         method: 'POST',
@@ -322,7 +320,7 @@ describe('POST /cargas/:id/archivos', () => {
     });
 
     it("another company's load (404), an unknown load (404), a non-provider (403), no session (401)", async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       const ajeno = await crearTramite(t, ids, {
         estado: 'ESTRUCTURADO',
         prestador: ids.idPrestador2,
@@ -356,7 +354,7 @@ describe('POST /cargas/:id/archivos', () => {
     });
 
     it('a procedure in a state that forbids it, a load not organised or deleted (409)', async () => {
-      antes = storedFiles(root);
+      antes = storedFiles(root());
       const enviado = await estructurado({ estado: 'ENVIADO' });
       const res = await subir(enviado.idCarga, [{ name: '123.pdf', content: pdf() }]);
       expect(res.statusCode, res.body).toBe(409);
@@ -548,7 +546,7 @@ describe('files of an attention, detail, content and links', () => {
       'SELECT ruta FROM archivo_pla WHERE id_archivo_pla = $1',
       [ids3[2]],
     );
-    const file = path.join(root, a.ruta);
+    const file = path.join(root(), a.ruta);
     const copia = fs.readFileSync(file);
     fs.rmSync(file);
     const res = await get(`/api/v1/archivos-pla/${ids3[2]}/contenido`, DEMO.supervisorAm);
@@ -725,7 +723,7 @@ describe('ZIP downloads', () => {
     /** Nothing stored or queued for this procedure (each case starts from there). */
     const olvidar = async () => {
       const claves = (await guardados()).map((g) => g.clave);
-      for (const c of claves) fs.rmSync(path.join(root, c), { force: true });
+      for (const c of claves) fs.rmSync(path.join(root(), c), { force: true });
       await t.database.query('DELETE FROM zip_archivo WHERE id_tramite = $1', [f.idTramite]);
       await t.database.query('DELETE FROM zip_trabajo WHERE id_tramite = $1', [f.idTramite]);
     };
@@ -738,15 +736,7 @@ describe('ZIP downloads', () => {
         // Another reader who sees the same files, through the link route: the same ZIP.
         const c = await post(url('/enlace'), DEMO.revisor, {});
         for (const r of [a, b, c]) {
-          expect(r.statusCode, r.body.slice(0, 200)).toBe(202);
-          expect(r.headers['retry-after']).toBe('1');
-          expect(r.json()).toEqual({
-            estado: 'PENDIENTE',
-            intento: 0,
-            maxIntentos: 3,
-            progreso: 0,
-            mensaje: MSG_ARCHIVO.zip.enCola,
-          });
+          expectEnCola(r, MSG_ARCHIVO.zip.enCola);
         }
         expect(await trabajos()).toMatchObject([{ estado: 'PENDIENTE', variante: 'atencion-c0' }]);
         if (t.app.jobs.kind === 'graphile') expect(await colas()).toBe(1);
@@ -781,7 +771,7 @@ describe('ZIP downloads', () => {
       expect(mas).toEqual([]);
       expect(g).toMatchObject({ variante: 'atencion-c0', tamano: String(res.rawPayload.length) });
       expect(g.clave).toMatch(new RegExp(`^zips/${f.idTramite}/atencion-c0-[0-9a-f]{32}\\.zip$`));
-      expect(fs.readFileSync(path.join(root, g.clave)).equals(res.rawPayload)).toBe(true);
+      expect(fs.readFileSync(path.join(root(), g.clave)).equals(res.rawPayload)).toBe(true);
       const otra = await get(url(), DEMO.revisor);
       expect(otra.statusCode).toBe(200);
       expect(otra.headers['x-zip-origen']).toBe('cache');
@@ -853,20 +843,20 @@ describe('ZIP downloads', () => {
       expect(res.statusCode).toBe(200);
       const antes = await guardados();
       const g = antes.find((x) => x.variante === 'fecha-especialidad-c0')!;
-      expect(fs.existsSync(path.join(root, g.clave))).toBe(true);
+      expect(fs.existsSync(path.join(root(), g.clave))).toBe(true);
       await t.database.query(
         `UPDATE zip_archivo SET fecha_reg = now() - interval '25 hours' WHERE id_tramite = $1 AND variante = $2`,
         [f.idTramite, g.variante],
       );
       const zips = new ZipsPorTrabajo(t.database, storageFor(t.config), new MemoryJobQueue(t.app.log));
       expect((await zips.limpiar()).zips).toBeGreaterThanOrEqual(1);
-      expect(fs.existsSync(path.join(root, g.clave))).toBe(false);
+      expect(fs.existsSync(path.join(root(), g.clave))).toBe(false);
       expect((await guardados()).map((x) => x.variante)).not.toContain('fecha-especialidad-c0');
       expect((await guardados()).length).toBe(antes.length - 1);
       // Asked again: built again under the same key.
       const otra = await seguir(url('?agrupar=fecha-especialidad'), DEMO.supervisorAm);
       expect(otra.rawPayload.equals(res.rawPayload)).toBe(true);
-      expect(fs.existsSync(path.join(root, g.clave))).toBe(true);
+      expect(fs.existsSync(path.join(root(), g.clave))).toBe(true);
     });
 
     it('401 without a session, 404 for another company and a load of another procedure, with the job', async () => {
@@ -1025,17 +1015,11 @@ describe('deleting a load', () => {
       ])
     ).map((r) => r.ruta);
     expect(rutas).toHaveLength(2);
-    for (const r of rutas) expect(fs.existsSync(path.join(root, r))).toBe(true);
-    // Only a load with errors can be deleted (the loads feature's rule).
-    await t.database.query('UPDATE carga SET tiene_errores = 1 WHERE id_carga = $1', [f.idCarga]);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/cargas/${f.idCarga}`,
-      headers: await t.auth(DEMO.prestador),
-    });
+    for (const r of rutas) expect(fs.existsSync(path.join(root(), r))).toBe(true);
+    const res = await eliminarCargaConErrores(t, f.idCarga);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().mensaje).toBe(MSG_TRAMITE.cargaEliminada);
     expect(await filasArchivos(f.idCarga)).toBe(0);
-    for (const r of rutas) expect(fs.existsSync(path.join(root, r))).toBe(false);
+    for (const r of rutas) expect(fs.existsSync(path.join(root(), r))).toBe(false);
   });
 });

@@ -10,10 +10,15 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.ts';
 import { columnasExport, enviarExport } from '../../lib/tabla-export.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
-import { type ArchivoNuevo, archivosNuevos, archivosPorCarga, planillasSinArchivos } from './queries.ts';
+import {
+  type ArchivoNuevo,
+  archivosNuevos,
+  archivosPorCarga,
+  assertCargaDelTramite,
+  planillasSinArchivos,
+} from './queries.ts';
 import type { ArchivoRoutesOpts } from './routes.ts';
 
 const tags = ['archivos'];
@@ -50,13 +55,7 @@ export async function informesRoutes(app: FastifyInstance, _opts: ArchivoRoutesO
     },
     async (req) => {
       const t = await getTramiteForUser(db, req.user, req.params.id);
-      if (req.query.idCarga) {
-        const [c] = await db.query('SELECT 1 FROM carga WHERE id_carga = $1 AND id_tramite = $2', [
-          req.query.idCarga,
-          t.idTramite,
-        ]);
-        if (!c) throw notFound();
-      }
+      if (req.query.idCarga) await assertCargaDelTramite(db, req.query.idCarga, t.idTramite);
       return planillasSinArchivos(db, req.user, t, req.query);
     },
   );

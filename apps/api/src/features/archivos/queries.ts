@@ -1,6 +1,7 @@
 import { type ArchivosCargaFila, foldText, type SessionUser } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { archivoPla, carga, planilla } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
 import {
   columnas,
   consulta,
@@ -44,8 +45,20 @@ const NUEVO = lista([
   columnas(archivoPla, 'a', { solo: ['fechaCrea'], extra: { usuario: 'u.nombre' } }),
 ]);
 
-/** A load's columns in the files-per-load report (alias c). */
-const CARGA = columnas(carga, 'c', { solo: ['idCarga', 'tipoCarga', 'fechaDesde', 'fechaHasta'] });
+/**
+ * A row of the files-per-load report: the load (alias c), its attentions (p) and their files (a:
+ * count, bytes, last upload per attention).
+ */
+const POR_CARGA = columnas(carga, 'c', {
+  solo: ['idCarga', 'tipoCarga', 'fechaDesde', 'fechaHasta'],
+  extra: {
+    atenciones: 'count(p.id_planilla)::int',
+    conArchivos: 'count(p.id_planilla) FILTER (WHERE a.n > 0)::int',
+    archivos: 'coalesce(sum(a.n), 0)::int',
+    bytes: 'coalesce(sum(a.bytes), 0)::float8',
+    ultimoArchivo: 'max(a.ultimo)',
+  },
+});
 
 export type ArchivoRow = {
   idArchivoPla: number;
@@ -161,11 +174,7 @@ export async function archivosNuevos(
 export function archivosPorCarga(q: Queryable, idTramite: number) {
   return consulta<ArchivosCargaFila>(
     q,
-    sql`SELECT ${CARGA},
-            count(p.id_planilla)::int AS atenciones,
-            count(p.id_planilla) FILTER (WHERE a.n > 0)::int AS "conArchivos",
-            coalesce(sum(a.n), 0)::int AS archivos, coalesce(sum(a.bytes), 0)::float8 AS bytes,
-            max(a.ultimo) AS "ultimoArchivo"
+    sql`SELECT ${POR_CARGA}
        FROM carga c
        LEFT JOIN planilla p ON p.id_carga = c.id_carga AND p.estado = 1
        LEFT JOIN (SELECT x.id_planilla, count(*) AS n, sum(x.tamano) AS bytes, max(x.fecha_crea) AS ultimo
@@ -175,4 +184,10 @@ export function archivosPorCarga(q: Queryable, idTramite: number) {
       GROUP BY c.id_carga
       ORDER BY c.fecha_desde DESC, c.id_carga DESC`,
   );
+}
+
+/** 404 unless the load is one of the procedure's. */
+export async function assertCargaDelTramite(q: Queryable, idCarga: number, idTramite: number) {
+  const c = await una(q, sql`SELECT 1 FROM carga WHERE id_carga = ${idCarga} AND id_tramite = ${idTramite}`);
+  if (!c) throw notFound();
 }

@@ -6,7 +6,13 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amzDates, signature } from '../../lib/storage/s3.ts';
-import { crearTramite, type Fixture, type Ids, loadIds } from '../../test/fixtures.ts';
+import {
+  crearTramite,
+  eliminarCargaConErrores,
+  type Fixture,
+  type Ids,
+  loadIds,
+} from '../../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
 import { multipart, pdf, png, storedFiles } from './test-utils.ts';
 
@@ -282,12 +288,7 @@ describe('object storage (S3-compatible)', () => {
     await t.database.query(`UPDATE tramite SET estado_tramite = 'ESTRUCTURADO' WHERE id_tramite = $1`, [
       f.idTramite,
     ]);
-    await t.database.query('UPDATE carga SET tiene_errores = 1 WHERE id_carga = $1', [f.idCarga]);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/cargas/${f.idCarga}`,
-      headers: await t.auth(DEMO.prestador),
-    });
+    const res = await eliminarCargaConErrores(t, f.idCarga);
     expect(res.statusCode, res.body).toBe(200);
     // Only the stored ZIP is left: the clean-up removes it after 24 hours (decision 80).
     expect([...s3.objects.keys()].filter((k) => !k.includes('/zips/'))).toEqual([]);

@@ -21,15 +21,20 @@ import {
 } from '@app/domain';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { archivoPla } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { columnas, consulta, fila, sql, una } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { SpoolWriter } from '../../lib/storage/spool-writer.ts';
-import { CARGA_SELECT, type Carga, getCargaForUser } from '../cargas/service.ts';
+import { CARGA_SQL, type Carga, getCargaForUser } from '../cargas/service.ts';
 import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
 
 const MAX_MB = MAX_BYTES_DOCUMENTO / 1024 / 1024;
+
+/** A stored file's attention and content hash (alias a). */
+const CONTENIDO = columnas(archivoPla, 'a', { solo: ['idPlanilla', 'hash'] });
 
 export const carpetaNoSeleccionada = () =>
   badRequest(MSG_ARCHIVO.carpetaNoSeleccionada, { archivos: MSG_ARCHIVO.carpetaNoSeleccionada });
@@ -205,12 +210,13 @@ export async function registrarArchivos(opts: {
   const candidatos = [
     ...new Set(recibidos.flatMap((r) => candidatosNumeroAtencion(r.nombre).map((x) => x.toUpperCase()))),
   ];
-  const filas = await db.query<{ idPlanilla: number; numero: string }>(
-    `SELECT min(id_planilla) AS "idPlanilla", upper(numero) AS numero FROM planilla
-      WHERE id_carga = $1 AND estado = 1 AND upper(numero) = ANY($2::text[]) GROUP BY upper(numero)`,
-    [idCarga, candidatos],
+  const filas = await consulta<{ id: number; numero: string }>(
+    db,
+    sql`SELECT min(id_planilla) AS id, upper(numero) AS numero FROM planilla
+      WHERE id_carga = ${idCarga} AND estado = 1 AND upper(numero) = ANY(${sql.param(candidatos)}::text[])
+      GROUP BY upper(numero)`,
   );
-  const numeros = new Map(filas.map((f) => [f.numero, f.idPlanilla]));
+  const numeros = new Map(filas.map((f) => [f.numero, f.id]));
 
   const out: ResultadoArchivos = { archivosCargados: [], archivosDuplicados: [], planillasNoEncontradas: [] };
   let pendientes: Pendiente[] = [];
@@ -237,36 +243,32 @@ export async function registrarArchivos(opts: {
     }
     const result = await db.transaction(async (tx) => {
       const t = await getTramiteForUser(tx, user, c0.idTramite, { lock: true });
-      const [c] = await tx.query<Carga>(`${CARGA_SELECT} WHERE c.id_carga = $1 FOR UPDATE OF c`, [idCarga]);
+      const c = (await una<Carga>(
+        tx,
+        sql`${CARGA_SQL} WHERE c.id_carga = ${idCarga} FOR UPDATE OF c`,
+      )) as Carga;
       if (opts.planilla) opts.planilla.admite(t);
       else assertCargaAdmiteArchivos(t, c);
       const nuevos = await quitarDuplicados(tx, pendientes, out);
       if (nuevos.length > 0) {
-        const [{ n }] = await tx.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM archivo_pla WHERE id_carga = $1',
-          [idCarga],
+        const { n } = await fila<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM archivo_pla WHERE id_carga = ${idCarga}`,
         );
         if (n + nuevos.length > MAX_ARCHIVOS_CARGA)
           throw new AppError(413, 'DEMASIADOS_ARCHIVOS', MSG_ARCHIVO.limiteCarga(MAX_ARCHIVOS_CARGA, n));
-        await tx.query(
-          `INSERT INTO archivo_pla (id_planilla, id_carga, id_tramite, nombre, ruta, tipo, tamano, hash, id_usuario)
-           SELECT x.p, $1, $2, x.n, x.r, x.t, x.s, x.h, $3
-             FROM unnest($4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[]) AS x(p, n, r, t, s, h)`,
-          [
-            idCarga,
-            t.idTramite,
-            user.idUsuario,
-            nuevos.map((p) => p.idPlanilla),
-            nuevos.map((p) => p.nombre),
-            nuevos.map((p) => p.key),
-            nuevos.map((p) => p.tipo),
-            nuevos.map((p) => p.size),
-            nuevos.map((p) => p.hash),
-          ],
+        const columna = <T>(f: (p: Pendiente) => T) => sql.param(nuevos.map(f));
+        await consulta(
+          tx,
+          sql`INSERT INTO archivo_pla (id_planilla, id_carga, id_tramite, nombre, ruta, tipo, tamano, hash, id_usuario)
+           SELECT x.p, ${idCarga}, ${t.idTramite}, x.n, x.r, x.t, x.s, x.h, ${user.idUsuario}
+             FROM unnest(${columna((p) => p.idPlanilla)}::int[], ${columna((p) => p.nombre)}::text[],
+                         ${columna((p) => p.key)}::text[], ${columna((p) => p.tipo)}::text[],
+                         ${columna((p) => p.size)}::bigint[], ${columna((p) => p.hash)}::text[]) AS x(p, n, r, t, s, h)`,
         );
-        await tx.query(
-          'UPDATE carga SET tiene_archivos = 1, fecha_actualizacion = now() WHERE id_carga = $1',
-          [idCarga],
+        await consulta(
+          tx,
+          sql`UPDATE carga SET tiene_archivos = 1, fecha_actualizacion = now() WHERE id_carga = ${idCarga}`,
         );
       }
       out.archivosCargados = nuevos.map((p) => p.mostrado);
@@ -298,15 +300,17 @@ export async function registrarArchivos(opts: {
 
 /** Moves to `out.archivosDuplicados` the pending files whose content the attention already has. */
 async function quitarDuplicados(
-  q: { query: Database['query'] },
+  q: Queryable,
   pendientes: Pendiente[],
   out: ResultadoArchivos,
 ): Promise<Pendiente[]> {
   if (pendientes.length === 0) return pendientes;
-  const rows = await q.query<{ idPlanilla: number; hash: string }>(
-    `SELECT DISTINCT a.id_planilla AS "idPlanilla", a.hash FROM archivo_pla a
-      WHERE a.id_planilla = ANY($1::int[]) AND a.hash = ANY($2::text[])`,
-    [[...new Set(pendientes.map((p) => p.idPlanilla))], [...new Set(pendientes.map((p) => p.hash))]],
+  const planillas = [...new Set(pendientes.map((p) => p.idPlanilla))];
+  const hashes = [...new Set(pendientes.map((p) => p.hash))];
+  const rows = await consulta<{ idPlanilla: number; hash: string }>(
+    q,
+    sql`SELECT DISTINCT ${CONTENIDO} FROM archivo_pla a
+      WHERE a.id_planilla = ANY(${sql.param(planillas)}::int[]) AND a.hash = ANY(${sql.param(hashes)}::text[])`,
   );
   if (rows.length === 0) return pendientes;
   const existentes = new Set(rows.map((r) => `${r.idPlanilla}:${r.hash}`));

@@ -6,12 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import { type AgrupacionZip, MSG_ARCHIVO, nombreZip, type SessionUser } from '@app/domain';
 import type { ReporteEnCurso } from '@app/domain/reportes/pdf';
 import type { Database, Queryable } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { TrabajosDocumento } from '../../lib/jobs/documentos.ts';
+import { AppError } from '../../lib/errors.ts';
+import { DocumentosPorTrabajo } from '../../lib/jobs/documentos.ts';
 import type { JobContext, JobQueue } from '../../lib/jobs/index.ts';
+import { consulta, sql, una } from '../../lib/sql.ts';
 import { ObjectNotFound, type Storage } from '../../lib/storage/index.ts';
 import { loadSessionUser } from '../../plugins/auth.ts';
 import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
+import { assertCargaDelTramite } from './queries.ts';
 import { type EntradaZip, entradasZip, filasZip, zipStream } from './zip.ts';
 
 /*
@@ -62,7 +64,14 @@ export type ZipServido =
   | { directo: true }
   | { enCurso: ReporteEnCurso };
 
-const VIGENTE = `fecha_reg > now() - make_interval(hours => ${ZIP_VIGENCIA_HORAS})`;
+/*
+ * `zip_archivo` and `zip_trabajo` (migration 0029) have no Drizzle declaration: their few columns are
+ * selected by their SQL names (decision 89 lists select lists for the declared tables).
+ */
+const VIGENTE = sql`fecha_reg > now() - make_interval(hours => ${ZIP_VIGENCIA_HORAS})`;
+/** A stored ZIP's row. */
+const esteZip = (p: { idTramite: number; variante: string; version: string }) =>
+  sql`id_tramite = ${p.idTramite} AND variante = ${p.variante} AND version = ${p.version}`;
 
 /** The job's payload: what to build, for whose view, and the version the request saw. */
 type Encargo = PeticionZip & { idUsuario: number; version: string };
@@ -95,13 +104,7 @@ export async function prepararZip(
   q: { agrupar: AgrupacionZip; idCarga?: number | null },
 ): Promise<ZipPreparado> {
   const idCarga = q.idCarga ?? null;
-  if (idCarga) {
-    const [c] = await db.query('SELECT 1 FROM carga WHERE id_carga = $1 AND id_tramite = $2', [
-      idCarga,
-      t.idTramite,
-    ]);
-    if (!c) throw notFound();
-  }
+  if (idCarga) await assertCargaDelTramite(db, idCarga, t.idTramite);
   const filas = await filasZip(db, user, t, { agrupar: q.agrupar, idCarga: idCarga ?? undefined });
   if (filas.length === 0) throw sinArchivosParaDescargar();
   const entradas = entradasZip(filas, q.agrupar);
@@ -116,25 +119,17 @@ export async function prepararZip(
   };
 }
 
-export class ZipsPorTrabajo {
-  /** The progress rows of the ZIPs being built (`zip_trabajo`). */
-  readonly trabajos: TrabajosDocumento;
+/** The ZIPs' progress rows (`zip_trabajo`) and job. */
+const DOCUMENTO = {
+  tabla: 'zip_trabajo',
+  job: JOB_ZIP,
+  intentos: ZIP_INTENTOS,
+  codigoFallido: 'ZIP_FALLIDO',
+} as const;
 
-  constructor(
-    private readonly db: Database,
-    private readonly storage: Storage,
-    jobs: JobQueue,
-    esperaMs = ESPERA_MS,
-  ) {
-    this.trabajos = new TrabajosDocumento(db, jobs, {
-      tabla: 'zip_trabajo',
-      job: JOB_ZIP,
-      intentos: ZIP_INTENTOS,
-      mensajes: MSG_ARCHIVO.zip,
-      codigoFallido: 'ZIP_FALLIDO',
-      esperaMs,
-      construir: (payload, ctx) => this.construir(payload as Encargo, ctx),
-    });
+export class ZipsPorTrabajo extends DocumentosPorTrabajo<Encargo> {
+  constructor(db: Database, storage: Storage, jobs: JobQueue, esperaMs = ESPERA_MS) {
+    super(db, storage, jobs, { ...DOCUMENTO, mensajes: MSG_ARCHIVO.zip, esperaMs });
     jobs.define(JOB_ZIP_LIMPIEZA, { maxAttempts: 1, run: () => this.limpiar().then(() => {}) });
     jobs.every(JOB_ZIP_LIMPIEZA, 60);
   }
@@ -173,24 +168,20 @@ export class ZipsPorTrabajo {
     z: ZipPreparado,
     leer: boolean,
   ): Promise<{ stream: Readable; nombre: string; tamano: number } | { listo: true } | null> {
-    const [f] = await this.db.query<{ claveObjeto: string; tamano: string }>(
-      `SELECT clave_objeto AS "claveObjeto", tamano::text AS tamano FROM zip_archivo
-        WHERE id_tramite = $1 AND variante = $2 AND version = $3 AND ${VIGENTE}`,
-      [z.idTramite, z.variante, z.version],
+    const f = await una<{ clave: string; tamano: string }>(
+      this.db,
+      sql`SELECT clave_objeto AS clave, tamano::text AS tamano FROM zip_archivo WHERE ${esteZip(z)} AND ${VIGENTE}`,
     );
     if (!f) return null;
     if (!leer) return { listo: true };
     const tamano = Number(f.tamano);
     try {
-      const stream = await this.storage.read(f.claveObjeto, { size: tamano });
+      const stream = await this.storage.read(f.clave, { size: tamano });
       return { stream, nombre: z.nombre, tamano };
     } catch (e) {
       if (!(e instanceof ObjectNotFound)) throw e;
       // The object is gone (storage cleaned by hand): forget the row and build it again.
-      await this.db.query(
-        'DELETE FROM zip_archivo WHERE id_tramite = $1 AND variante = $2 AND version = $3',
-        [z.idTramite, z.variante, z.version],
-      );
+      await consulta(this.db, sql`DELETE FROM zip_archivo WHERE ${esteZip(z)}`);
       return null;
     }
   }
@@ -201,16 +192,13 @@ export class ZipsPorTrabajo {
    * is not built again, and one whose files changed since the request is not built (the next
    * request queues the new version).
    */
-  private async construir(e: Encargo, ctx: JobContext) {
+  protected async construir(e: Encargo, ctx: JobContext) {
     const v = varianteZip(e);
     const k = { idTramite: e.idTramite, variante: v, version: e.version };
     const avance = { hechos: 0, total: 1 };
     await this.trabajos.ejecutar(ctx, k, async (latir) => {
       const z = await this.actual(e);
-      const [ya] = await this.db.query(
-        `SELECT 1 FROM zip_archivo WHERE id_tramite = $1 AND variante = $2 AND version = $3 AND ${VIGENTE}`,
-        [e.idTramite, v, e.version],
-      );
+      const ya = await una(this.db, sql`SELECT 1 FROM zip_archivo WHERE ${esteZip(k)} AND ${VIGENTE}`);
       // Its files changed since the request (the next request queues the new version), or stored already.
       if (!z || z.version !== e.version || ya) return;
       await latir(() => Math.min(99, Math.floor((100 * avance.hechos) / avance.total)));
@@ -252,20 +240,20 @@ export class ZipsPorTrabajo {
         contentType: 'application/zip',
         sha256: hash.digest('hex'),
       });
-      await this.db.query(
-        `INSERT INTO zip_archivo (id_tramite, variante, version, clave_objeto, nombre, tamano, archivos)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+      await consulta(
+        this.db,
+        sql`INSERT INTO zip_archivo (id_tramite, variante, version, clave_objeto, nombre, tamano, archivos)
+         VALUES (${z.idTramite}, ${z.variante}, ${z.version}, ${objeto}, ${z.nombre}, ${avance.hechos}, ${z.entradas.length})
          ON CONFLICT (id_tramite, variante, version) DO UPDATE
            SET clave_objeto = excluded.clave_objeto, nombre = excluded.nombre, tamano = excluded.tamano,
                archivos = excluded.archivos, fecha_reg = now()`,
-        [z.idTramite, z.variante, z.version, objeto, z.nombre, avance.hechos, z.entradas.length],
       );
       // Older versions of the same variant: replaced (after their links had time to be used).
-      const viejos = await this.db.query<{ clave: string }>(
-        `DELETE FROM zip_archivo WHERE id_tramite = $1 AND variante = $2 AND version <> $3
-            AND fecha_reg < now() - make_interval(mins => ${REEMPLAZO_MIN})
+      const viejos = await consulta<{ clave: string }>(
+        this.db,
+        sql`DELETE FROM zip_archivo WHERE id_tramite = ${z.idTramite} AND variante = ${z.variante}
+            AND version <> ${z.version} AND fecha_reg < now() - make_interval(mins => ${REEMPLAZO_MIN})
          RETURNING clave_objeto AS clave`,
-        [z.idTramite, z.variante, z.version],
       );
       if (viejos.length) await this.storage.remove(viejos.map((x) => x.clave));
     } finally {
@@ -279,25 +267,22 @@ export class ZipsPorTrabajo {
    * read). Returns what it removed (tests).
    */
   async limpiar(): Promise<{ zips: number; trabajos: number }> {
-    const viejos = await this.db.query<{
-      idTramite: number;
-      variante: string;
-      version: string;
-      clave: string;
-    }>(
-      `SELECT id_tramite AS "idTramite", variante, version, clave_objeto AS clave FROM zip_archivo
+    const viejos = await consulta<{ tramite: number; variante: string; version: string; clave: string }>(
+      this.db,
+      sql`SELECT id_tramite AS tramite, variante, version, clave_objeto AS clave FROM zip_archivo
         WHERE NOT (${VIGENTE}) ORDER BY fecha_reg LIMIT 1000`,
     );
     if (viejos.length) {
       await this.storage.remove(viejos.map((x) => x.clave));
       for (const x of viejos)
-        await this.db.query(
-          `DELETE FROM zip_archivo WHERE id_tramite = $1 AND variante = $2 AND version = $3 AND NOT (${VIGENTE})`,
-          [x.idTramite, x.variante, x.version],
+        await consulta(
+          this.db,
+          sql`DELETE FROM zip_archivo WHERE ${esteZip({ ...x, idTramite: x.tramite })} AND NOT (${VIGENTE})`,
         );
     }
-    const trabajos = await this.db.query(
-      `DELETE FROM zip_trabajo WHERE fecha_act < now() - make_interval(hours => ${ZIP_VIGENCIA_HORAS})
+    const trabajos = await consulta(
+      this.db,
+      sql`DELETE FROM zip_trabajo WHERE fecha_act < now() - make_interval(hours => ${ZIP_VIGENCIA_HORAS})
        RETURNING 1`,
     );
     return { zips: viejos.length, trabajos: trabajos.length };

@@ -34,6 +34,9 @@ export type Autorizacion = {
   numPlanillas: number;
 };
 
+/** An authorization's procedure (alias a). */
+const ID_TRAMITE = columnas(autorizacion, 'a', { solo: ['idTramite'] });
+
 const AUT_SELECT = sql`SELECT ${columnas(autorizacion, 'a', {
   solo: [
     'idAutorizacion',
@@ -90,7 +93,7 @@ export const hayPendiente = async (q: Queryable, idTramite: number) =>
 export async function getAutorizacion(q: Queryable, user: SessionUser, id: number, lock = false) {
   const ref = await una<{ idTramite: number }>(
     q,
-    sql`SELECT id_tramite AS "idTramite" FROM autorizacion WHERE id_autorizacion = ${id}`,
+    sql`SELECT ${ID_TRAMITE} FROM autorizacion a WHERE a.id_autorizacion = ${id}`,
   );
   if (!ref) throw notFound();
   // Lock order everywhere: the procedure, then its authorization.

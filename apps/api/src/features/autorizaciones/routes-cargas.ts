@@ -10,8 +10,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CARGA_SELECT, type Carga } from '../cargas/service.ts';
+import { semana } from '../../db/schema/index.ts';
+import { columnas, consulta, fila, sql, todas } from '../../lib/sql.ts';
+import { cargasActivas } from '../cargas/service.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
+
+/** A week of the catalogue (alias s). */
+const SEMANA = columnas(semana, 's', { solo: ['idSemana', 'anio', 'numero', 'fechaDesde', 'fechaHasta'] });
 
 /**
  * What the load forms of an authorization ask (tag 'cargas'): the weeks of a date range, a procedure's active
@@ -39,16 +44,15 @@ export function semanasYCargasActivasRoutes(app: FastifyInstance) {
       const desde = req.query.desde as string;
       const hasta = req.query.hasta as string;
       const calculadas = semanasDeRango(desde, hasta);
-      const catalogo = await db.query<{
+      const catalogo = await consulta<{
         idSemana: number;
         anio: number;
         numero: number;
         fechaDesde: string;
         fechaHasta: string;
       }>(
-        `SELECT id_semana AS "idSemana", anio, numero, fecha_desde AS "fechaDesde", fecha_hasta AS "fechaHasta"
-           FROM semana WHERE fecha_hasta >= $1 AND fecha_desde <= $2`,
-        [desde, hasta],
+        db,
+        sql`SELECT ${SEMANA} FROM semana s WHERE s.fecha_hasta >= ${desde} AND s.fecha_desde <= ${hasta}`,
       );
       const porClave = new Map(catalogo.map((s) => [`${s.anio}-${s.numero}`, s]));
       const items = calculadas.map((s) => porClave.get(`${s.anio}-${s.numero}`) ?? { idSemana: null, ...s });
@@ -75,22 +79,7 @@ export function semanasYCargasActivasRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const t = await getTramiteForUser(db, req.user, req.query.idTramite as number);
-      const params: unknown[] = [t.idTramite];
-      let where = 'c.id_tramite = $1 AND c.estado = 1';
-      if (req.query.idAutorizacion) {
-        params.push(req.query.idAutorizacion);
-        where += ` AND c.id_autorizacion = $${params.length}`;
-      }
-      const [{ total }] = await db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM carga c WHERE ${where}`,
-        params,
-      );
-      params.push(req.query.pageSize, (req.query.page - 1) * req.query.pageSize);
-      const items = await db.query<Carga>(
-        `${CARGA_SELECT} WHERE ${where} ORDER BY c.id_carga DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { items, total, page: req.query.page, pageSize: req.query.pageSize };
+      return cargasActivas(db, t.idTramite, req.query);
     },
   );
 
@@ -107,22 +96,20 @@ export function semanasYCargasActivasRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const t = await getTramiteForUser(db, req.user, req.query.idTramite as number);
-      const params: unknown[] = [t.idTramite];
-      let where = 'id_tramite = $1 AND estado = 1';
-      if (req.query.idAutorizacion) {
-        params.push(req.query.idAutorizacion);
-        where += ` AND id_autorizacion = $${params.length}`;
-      }
-      const [row] = await db.query<{ activas: number; sinArchivos: number }>(
-        `SELECT count(*)::int AS activas, count(*) FILTER (WHERE tiene_archivos = 0)::int AS "sinArchivos"
-           FROM carga WHERE ${where}`,
-        params,
+      const where = todas([
+        sql`id_tramite = ${t.idTramite} AND estado = 1`,
+        req.query.idAutorizacion ? sql`id_autorizacion = ${req.query.idAutorizacion}` : undefined,
+      ]);
+      const row = await fila<{ activas: number; sin_archivos: number }>(
+        db,
+        sql`SELECT count(*)::int AS activas, count(*) FILTER (WHERE tiene_archivos = 0)::int AS sin_archivos
+              FROM carga WHERE ${where}`,
       );
       return {
         idTramite: t.idTramite,
         cargasActivas: row.activas,
-        cargasActivasSinArchivos: row.sinArchivos,
-        hayCargasActivasSinArchivos: row.sinArchivos > 0,
+        cargasActivasSinArchivos: row.sin_archivos,
+        hayCargasActivasSinArchivos: row.sin_archivos > 0,
       };
     },
   );

@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { consulta, fila, sql } from '../../lib/sql.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { getAutorizacion, hayPendiente, numCargasActivas } from './queries.ts';
 
@@ -37,10 +38,11 @@ export async function solicitar(tx: Queryable, user: SessionUser, idTramite: num
   }
   if (await hayPendiente(tx, t.idTramite))
     throw conflict(MSG_AUTORIZACION.solicitudPendiente, 'SOLICITUD_PENDIENTE');
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO autorizacion (id_tramite, descripcion, estado_aut, fecha_desde, fecha_hasta, id_usuario_reg)
-     VALUES ($1, $2, 'SOLICITADA', $3, $4, $5) RETURNING id_autorizacion AS id`,
-    [t.idTramite, b.descripcion, b.fechaDesde, b.fechaHasta, user.idUsuario],
+  const row = await fila<{ id: number }>(
+    tx,
+    sql`INSERT INTO autorizacion (id_tramite, descripcion, estado_aut, fecha_desde, fecha_hasta, id_usuario_reg)
+        VALUES (${t.idTramite}, ${b.descripcion}, 'SOLICITADA', ${b.fechaDesde}, ${b.fechaHasta}, ${user.idUsuario})
+        RETURNING id_autorizacion AS id`,
   );
   await writeBitacora(
     tx,
@@ -96,17 +98,18 @@ export async function resolver(
   if (accion === 'aprobar' && !ESTADOS_CARGA_AUTORIZACION.includes(t.estadoTramite as EstadoTramite)) {
     throw conflict(MSG_AUTORIZACION.estadoNoPermiteAprobar(t.estadoTramite), 'ESTADO_INVALIDO');
   }
-  await tx.query(
-    `UPDATE autorizacion SET estado_aut = $2, observacion = COALESCE($3, observacion),
-            fecha_apr = CASE WHEN $5 THEN now() ELSE fecha_apr END, fecha_act = now(), id_usuario_act = $4
-      WHERE id_autorizacion = $1`,
-    [a.idAutorizacion, def.estado, observacion, user.idUsuario, accion === 'aprobar'],
+  await consulta(
+    tx,
+    sql`UPDATE autorizacion SET estado_aut = ${def.estado}, observacion = COALESCE(${observacion}, observacion),
+            fecha_apr = CASE WHEN ${accion === 'aprobar'} THEN now() ELSE fecha_apr END, fecha_act = now(),
+            id_usuario_act = ${user.idUsuario}
+      WHERE id_autorizacion = ${a.idAutorizacion}`,
   );
   if (accion === 'aprobar') {
-    await tx.query(
-      `UPDATE tramite SET tiene_apr = 1, version = version + 1, fecha_act = now(), id_usuario_act = $2
-        WHERE id_tramite = $1`,
-      [t.idTramite, user.idUsuario],
+    await consulta(
+      tx,
+      sql`UPDATE tramite SET tiene_apr = 1, version = version + 1, fecha_act = now(), id_usuario_act = ${user.idUsuario}
+        WHERE id_tramite = ${t.idTramite}`,
     );
   }
   await writeBitacora(

@@ -1,6 +1,6 @@
 import { COLUMNAS_DATOS, type FilaDatos, type FormatoDatos, MSG_CARGA, validateFila } from '@app/domain';
 import type { Database, Queryable } from '../../db/client.ts';
-import { consulta, sql } from '../../lib/sql.ts';
+import { consulta, fila, sql } from '../../lib/sql.ts';
 import { writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
 import { COLUMNAS_ACUERDO, Recolector, validarConjunto } from './checks.ts';
@@ -67,13 +67,15 @@ export async function inLoadTransaction<T>(
   client.on('error', onError);
   let sink: RowSink | undefined;
   try {
+    const tx: Queryable = {
+      query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+    };
+    // Transaction control and settings are plain text on this connection (decision 89).
     await client.query('BEGIN');
-    const [{ ok }] = (
-      await client.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1, $2) AS ok', [
-        ADVISORY_KEY,
-        idCarga,
-      ])
-    ).rows;
+    const { ok } = await fila<{ ok: boolean }>(
+      tx,
+      sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_KEY}, ${idCarga}) AS ok`,
+    );
     if (!ok) {
       await client.query('ROLLBACK');
       return { ran: false };
@@ -81,9 +83,6 @@ export async function inLoadTransaction<T>(
     // The set-based checks sort and hash the whole load: give them memory instead of temp files.
     // JIT compilation costs more than it saves on these short set-based statements.
     await client.query("SET LOCAL work_mem = '64MB'; SET LOCAL jit = off");
-    const tx: Queryable = {
-      query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
-    };
     sink = copySink(client, idCarga);
     const value = await fn(tx, sink);
     await client.query('COMMIT');

@@ -14,7 +14,7 @@ import { cargaError } from '../../db/schema/index.ts';
 import { columnas, consulta, fila, sql, todas } from '../../lib/sql.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import type { CargaRoutesOpts } from './routes.ts';
-import { CARGA_SQL, type Carga, getCargaForUser } from './service.ts';
+import { cargasActivas, getCargaForUser } from './service.ts';
 
 const tags = ['cargas'];
 
@@ -43,20 +43,8 @@ export async function lecturaRoutes(app: FastifyInstance, opts: CargaRoutesOpts)
     },
     async (req) => {
       const t = await getTramiteForUser(db, req.user, req.params.id);
-      const { idAutorizacion, page, pageSize } = req.query;
-      const where = todas([
-        sql`c.id_tramite = ${t.idTramite} AND c.estado = 1`,
-        idAutorizacion ? sql`c.id_autorizacion = ${idAutorizacion}` : undefined,
-      ]);
-      const { total } = await fila<{ total: number }>(
-        db,
-        sql`SELECT count(*)::int AS total FROM carga c WHERE ${where}`,
-      );
-      const items = await consulta<Carga>(
-        db,
-        sql`${CARGA_SQL} WHERE ${where} ORDER BY c.id_carga DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-      );
-      return { items: items.map(withProgress), total, page, pageSize };
+      const r = await cargasActivas(db, t.idTramite, req.query);
+      return { ...r, items: r.items.map(withProgress) };
     },
   );
 

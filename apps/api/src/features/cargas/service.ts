@@ -23,7 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/client.ts';
 import { autorizacion, carga } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { columnas, compilar, consulta, fila, lista, sql, una } from '../../lib/sql.ts';
+import { columnas, consulta, fila, lista, sql, todas, una } from '../../lib/sql.ts';
 import type { Storage } from '../../lib/storage/index.ts';
 import { getTramiteForUser, writeBitacora } from '../tramites/access.ts';
 import { aplicar } from '../workflow/service.ts';
@@ -70,9 +70,6 @@ const CARGA_COLS = lista([
 
 /** `SELECT` a load's columns `FROM carga c JOIN usuario u`: add the WHERE. */
 export const CARGA_SQL = sql`SELECT ${CARGA_COLS} FROM carga c JOIN usuario u ON u.id_usuario = c.id_usuario`;
-
-/** CARGA_SQL as text, for the statements still written as text (authorizations' loads). */
-export const CARGA_SELECT = compilar(CARGA_SQL).text;
 
 /** An authorization's period and state (alias a). */
 const AUTORIZACION = columnas(autorizacion, 'a', { solo: ['fechaDesde', 'fechaHasta', 'estadoAut'] });
@@ -121,6 +118,28 @@ export async function getCargaForUser(q: Queryable, user: SessionUser, idCarga: 
   if (!c) throw notFound();
   await getTramiteForUser(q, user, c.idTramite);
   return c;
+}
+
+/** A page of a procedure's active loads (optionally of one authorization), most recent first. */
+export async function cargasActivas(
+  q: Queryable,
+  idTramite: number,
+  p: { idAutorizacion?: number | null; page: number; pageSize: number },
+): Promise<{ items: Carga[]; total: number; page: number; pageSize: number }> {
+  const { page, pageSize } = p;
+  const where = todas([
+    sql`c.id_tramite = ${idTramite} AND c.estado = 1`,
+    p.idAutorizacion ? sql`c.id_autorizacion = ${p.idAutorizacion}` : undefined,
+  ]);
+  const { total } = await fila<{ total: number }>(
+    q,
+    sql`SELECT count(*)::int AS total FROM carga c WHERE ${where}`,
+  );
+  const items = await consulta<Carga>(
+    q,
+    sql`${CARGA_SQL} WHERE ${where} ORDER BY c.id_carga DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+  );
+  return { items, total, page, pageSize };
 }
 
 const unsupported = (message: string) => new AppError(415, 'TIPO_NO_PERMITIDO', message);

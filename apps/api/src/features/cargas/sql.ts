@@ -1,6 +1,11 @@
 import { COLUMNAS_DATOS, type ColumnaDatos, PATRON } from '@app/domain';
 import { col } from '../../lib/sql.ts';
 
+/*
+ * Expression text over column names and patterns of the code (never a request's), used by the load's
+ * set-based statements through `sql.raw` as constant pieces built once (decision 89).
+ */
+
 /** SQL column of a data-file column (`fIngreso` → `f_ingreso`). */
 export const columnaSql = (c: ColumnaDatos) => col(c);
 

@@ -57,6 +57,8 @@ export function copySink(client: pg.PoolClient, idCarga: number, batchSize = 10_
   let cancelled = false;
   const prefix = `${idCarga}\t`;
 
+  // COPY takes no parameters: its statement is text from the code's column lists, the right tool for
+  // the bulk path (decision 89).
   const copy = (table: string, cols: string[], lines: string[]) =>
     new Promise<void>((resolve, reject) => {
       const stream = client.query(copyFrom(`COPY ${table} (${cols.join(', ')}) FROM STDIN`));
@@ -115,6 +117,10 @@ export function copySink(client: pg.PoolClient, idCarga: number, batchSize = 10_
   };
 }
 
+/*
+ * The batch statements are written with the tag and compiled once to text at load (decision 89): a
+ * batch then runs the finished text with its arrays, as the COPY path runs its text.
+ */
 /** An array parameter of the batch statements below (compiled once to text: its value is the batch's). */
 const arreglo = (tipo: string) => sql`${sql.param([] as unknown[])}::${sql.raw(tipo)}[]`;
 const FILA_INSERT = compilar(sql`INSERT INTO carga_fila (${sql.raw(FILA_COLS.join(', '))})
@@ -125,7 +131,7 @@ const FILA_INSERT = compilar(sql`INSERT INTO carga_fila (${sql.raw(FILA_COLS.joi
 const ERROR_INSERT = compilar(sql`INSERT INTO carga_error (${sql.raw(ERROR_COLS.join(', '))})
   SELECT ${0}::int, * FROM unnest(${sql.join(['int', 'text', 'text', 'text', 'text'].map(arreglo), sql.raw(', '))})`).text;
 
-/** PGlite: `INSERT … SELECT * FROM unnest($1::text[], …)` batches inside the load's transaction. */
+/** PGlite: `INSERT … SELECT * FROM unnest(…::text[], …)` batches inside the load's transaction. */
 export function unnestSink(tx: Queryable, idCarga: number, batchSize = 5_000): RowSink {
   const n = COLUMNAS_DATOS.length;
   let filas: number[] = [];

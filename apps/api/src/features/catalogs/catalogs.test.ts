@@ -1,16 +1,19 @@
 import {
   ALL_RESOURCES,
   type CatalogDef,
-  type CatalogField,
   foldText,
   getResource,
   isSystemCatalog,
   MSG,
+  MSG_ADMIN,
   refLabelName,
   resourcePath,
 } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogSampler } from '../../test/catalog-sample.ts';
+import { medicoDelAdmin } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { personaBody } from '../admin/test-utils.ts';
 
 let t: TestContext;
 let admin: { authorization: string };
@@ -35,53 +38,9 @@ beforeAll(async () => {
   );
   empresaAdmin = u.id;
   // The demo has no doctors; one for the admin's person, so the doctors' view has a row to show.
-  await t.database.query(
-    `INSERT INTO medico (id_persona, id_especialidad, documento)
-     SELECT u.id_persona, (SELECT min(id_especialidad) FROM especialidad), '0912345678' FROM usuario u WHERE u.nombre = $1`,
-    [DEMO.admin],
-  );
+  await medicoDelAdmin(t, '0912345678');
 });
 afterAll(async () => t?.close());
-
-/** Valid values of fields with a bespoke rule (`schema`), unique per call. */
-/** A company's RUC (third digit 9): accepted with a warning. */
-const rucSociedad = () =>
-  `099${String(process.pid % 1000).padStart(3, '0')}${String(seq).padStart(4, '0')}001`;
-const BESPOKE: Record<string, () => string> = { ruc: rucSociedad, documento: rucSociedad };
-
-/** A valid value for a field, unique per call so unique columns do not collide. */
-let seq = 0;
-async function sample(f: CatalogField): Promise<unknown> {
-  seq++;
-  if (f.options) return f.options[0].value;
-  if (f.ref) return sampleRef(getResource(f.ref.catalog)!);
-  // A bespoke rule the generic values below would not meet (a RUC's check digit).
-  if (f.schema && BESPOKE[f.name]) return BESPOKE[f.name]();
-  switch (f.type) {
-    case 'integer': {
-      const min = f.min ?? 0;
-      return f.max === undefined ? min + seq : min + (seq % (f.max - min + 1));
-    }
-    case 'decimal':
-      return `${seq}.50`;
-    case 'boolean':
-      return true;
-    case 'date':
-      return '2026-03-15';
-    case 'email':
-      return `prueba${seq}@demo.ec`;
-    default: {
-      if (f.hora) return `${String(seq % 24).padStart(2, '0')}:${String(seq % 60).padStart(2, '0')}`;
-      // A code field stores its value normalised; 'QQ…' is no CIE-10 code, so it cannot collide.
-      const base = f.code ? `QQ${seq}` : f.digits ? String(1000000 + seq) : `Prueba Ñandú ${seq}`;
-      if (!f.maxLength || base.length <= f.maxLength) return base;
-      // Short codes: the sequence in base 36, padded, so two calls never give the same value.
-      return f.maxLength < 8
-        ? seq.toString(36).padStart(Math.min(f.maxLength, 4), '0').slice(-f.maxLength)
-        : base.slice(-f.maxLength);
-    }
-  }
-}
 
 /**
  * The id of a row the reference may point to: a new row of a writable catalogue (so unique pairs
@@ -104,24 +63,34 @@ async function sampleRef(ref: CatalogDef): Promise<unknown> {
 
 /**
  * Values a declaration's rules fix (`declaration.field`): a user's profile and flags must be ones the
- * administrator may give in its company (an AM auditor; not the modules the administrator lacks).
+ * administrator may give in its company (an AM auditor; not the modules the administrator lacks); a
+ * person's names are letters only, its document 10 digits (found by it: no other person has it), its
+ * phone up to 10 digits.
  */
 const FIXED: Record<string, unknown> = {
   'usuario.idPerfil': 18,
   'usuario.moduloAtencion': false,
   'usuario.moduloFacturacion': false,
   'usuario.moduloDashboards': false,
+  'persona.documento': '0999999871',
+  'persona.telefono': '0991234567',
+  'persona.primerNombre': 'Ana',
+  'persona.segundoNombre': 'Lucía',
+  'persona.primerApellido': 'Ñandú',
+  'persona.segundoApellido': 'Pérez',
 };
 
-async function sampleRow(def: CatalogDef) {
-  const row: Record<string, unknown> = {};
-  for (const f of def.fields) {
-    if (f.form === false) continue;
-    const key = `${def.name}.${f.name}`;
-    row[f.name] = key in FIXED ? FIXED[key] : await sample(f);
-  }
-  return row;
-}
+const { sampleRow } = catalogSampler({
+  marks: {
+    code: 'QQ',
+    digits: 1000000,
+    text: 'Prueba Ñandú',
+    email: (seq) => `prueba${seq}@demo.ec`,
+  },
+  resolve: getResource,
+  sampleRef,
+  fixed: FIXED,
+});
 
 /** Text to search a saved row by: the value of its first search field (a reference by its label). */
 function needleOf(def: CatalogDef, item: Record<string, unknown>): string {
@@ -134,9 +103,10 @@ function needleOf(def: CatalogDef, item: Record<string, unknown>): string {
 }
 
 // Walks every declaration the engine serves, the administration resources included: a new one is tested
-// by being declared. A declaration whose routes are its feature's own (persons) is tested there.
-const served = Object.values(ALL_RESOURCES).filter((d) => !d.api?.handWritten);
-const writable = served.filter((d) => !d.readOnly);
+// by being declared.
+const served = Object.values(ALL_RESOURCES);
+// A resource whose writes are partly its feature's (a company's images: the upload) is tested there.
+const writable = served.filter((d) => !d.readOnly && !d.api?.routes);
 const views = served.filter((d) => d.readOnly);
 
 describe.each(writable.map((d) => [d.name, d] as const))('catálogo %s', (_name, def) => {
@@ -269,6 +239,47 @@ describe.each(views.map((d) => [d.name, d] as const))('vista %s', (name, def) =>
 });
 
 describe('catalogue rules', () => {
+  it('a concatenated field is answered, searched and sorted by its own fields; an integer filter is an id', async () => {
+    const names = { primerNombre: 'Zoila', segundoNombre: 'Ana', segundoApellido: 'Quispe' };
+    const mk = (primerApellido: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/personas',
+        headers: admin,
+        payload: personaBody({ ...names, primerApellido }),
+      });
+    const b = (await mk('Bermeo')).json().item;
+    const a = (await mk('Alava')).json().item;
+    expect(b.nombreCompleto).toBe('ZOILA ANA BERMEO QUISPE');
+    const found = await t.app.inject({
+      url: `/api/v1/personas?q=${encodeURIComponent('zoila quispe')}&sort=nombreCompleto&idEmpresa=${empresaAdmin}`,
+      headers: admin,
+    });
+    // Surname first: ALAVA before BERMEO, although both names start alike.
+    expect(found.json().items.map((p: { idPersona: number }) => p.idPersona)).toEqual([
+      a.idPersona,
+      b.idPersona,
+    ]);
+    expect((await t.app.inject({ url: '/api/v1/personas?idEmpresa=x', headers: admin })).statusCode).toBe(
+      400,
+    );
+    // An update answers the declaration's own message.
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/personas/${a.idPersona}`,
+      headers: admin,
+      payload: personaBody({ ...names, primerApellido: 'Alava', documento: a.documento }),
+    });
+    expect(upd.json().mensaje).toBe(MSG_ADMIN.personaGuardada);
+  });
+
+  it('a resource serves only its declared routes (a company image: list and delete)', async () => {
+    const base = `/api/v1/empresas/${empresaAdmin}/imagenes`;
+    expect((await t.app.inject({ url: base, headers: admin })).statusCode).toBe(200);
+    const put = await t.app.inject({ method: 'PUT', url: `${base}/1`, headers: admin, payload: {} });
+    expect(put.statusCode).toBe(404);
+  });
+
   it('deleting a row still referenced answers 409 in Spanish, not 500', async () => {
     const loc = await t.app.inject({ url: '/api/v1/catalogos/localidad?q=guayaquil', headers: admin });
     const id = loc.json().items[0].idLocalidad;

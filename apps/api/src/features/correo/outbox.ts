@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
+import { correo } from '../../db/schema/index.ts';
+import { columnas, consulta, fila, lista, sql, una } from '../../lib/sql.ts';
 
 /** The channel of PostgreSQL's NOTIFY that wakes the mail job when a message is committed. */
 export const CANAL_CORREO = 'correo_saliente';
@@ -48,21 +50,14 @@ export type CorreoNuevo = {
 export async function enqueueMail(q: Queryable, mail: CorreoNuevo): Promise<number | null> {
   const para = [...new Set(mail.para.map((p) => p.trim()).filter(Boolean))];
   if (para.length === 0) return null;
-  const [row] = await q.query<{ idCorreo: string | number }>(
-    `INSERT INTO correo (clase, para, asunto, texto, html, adjuntos, id_tramite, id_usuario_reg)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) RETURNING id_correo AS "idCorreo"`,
-    [
-      mail.clase,
-      para.join(', '),
-      mail.asunto.slice(0, 300),
-      mail.texto,
-      mail.html ?? null,
-      JSON.stringify(mail.adjuntos ?? []),
-      mail.idTramite ?? null,
-      mail.idUsuario ?? null,
-    ],
+  const row = await fila<{ idCorreo: string | number }>(
+    q,
+    sql`INSERT INTO correo (clase, para, asunto, texto, html, adjuntos, id_tramite, id_usuario_reg)
+        VALUES (${mail.clase}, ${para.join(', ')}, ${mail.asunto.slice(0, 300)}, ${mail.texto}, ${mail.html ?? null},
+                ${JSON.stringify(mail.adjuntos ?? [])}::jsonb, ${mail.idTramite ?? null}, ${mail.idUsuario ?? null})
+        RETURNING ${ID_CORREO}`,
   );
-  await q.query(`SELECT pg_notify('${CANAL_CORREO}', $1)`, [String(row.idCorreo)]);
+  await consulta(q, sql`SELECT pg_notify(${CANAL_CORREO}, ${String(row.idCorreo)})`);
   if (encolarEnvio) await encolarEnvio(q);
   notifyLocal();
   return Number(row.idCorreo);
@@ -100,7 +95,15 @@ export type CorreoFila = {
   intentos: number;
 };
 
-const COLUMNAS = `id_correo::int AS "idCorreo", clase, para, asunto, texto, html, adjuntos, id_tramite AS "idTramite", intentos`;
+/** An outbox row (alias c); the id as a JSON number. */
+const COLUMNAS = lista([
+  columnas(correo, 'c', { solo: [], extra: { idCorreo: 'c.id_correo::int' } }),
+  columnas(correo, 'c', {
+    solo: ['clase', 'para', 'asunto', 'texto', 'html', 'adjuntos', 'idTramite', 'intentos'],
+  }),
+]);
+/** A new message's id (RETURNING). */
+const ID_CORREO = columnas(correo, 'correo', { solo: ['idCorreo'] });
 
 /**
  * Claims up to `limit` due messages for `leaseSeconds`: one statement, `FOR UPDATE SKIP LOCKED`, so
@@ -108,26 +111,26 @@ const COLUMNAS = `id_correo::int AS "idCorreo", clase, para, asunto, texto, html
  * of the lease and counts the attempt, so a message whose sender died is taken again after the lease.
  */
 export async function claimDue(q: Queryable, limit: number, leaseSeconds: number): Promise<CorreoFila[]> {
-  return q.query<CorreoFila>(
-    `UPDATE correo c SET intentos = c.intentos + 1, reclamado_en = now(),
-            proximo_intento = now() + make_interval(secs => $2::double precision)
+  return consulta<CorreoFila>(
+    q,
+    sql`UPDATE correo c SET intentos = c.intentos + 1, reclamado_en = now(),
+            proximo_intento = now() + make_interval(secs => ${leaseSeconds}::double precision)
       WHERE c.id_correo IN (
         SELECT id_correo FROM correo
          WHERE estado = 'PENDIENTE' AND proximo_intento <= now()
          ORDER BY proximo_intento, id_correo
-         LIMIT $1 FOR UPDATE SKIP LOCKED)
+         LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING ${COLUMNAS}`,
-    [limit, leaseSeconds],
   );
 }
 
 /** Marks a claimed message sent (only if its claim is still the current one). */
 export async function markSent(q: Queryable, m: CorreoFila, messageId: string | null) {
-  await q.query(
-    `UPDATE correo SET estado = 'ENVIADO', fecha_envio = now(), fecha_act = now(), ultimo_error = NULL,
-            message_id = $3
-      WHERE id_correo = $1 AND intentos = $2 AND estado = 'PENDIENTE'`,
-    [m.idCorreo, m.intentos, messageId?.slice(0, 300) ?? null],
+  await consulta(
+    q,
+    sql`UPDATE correo SET estado = 'ENVIADO', fecha_envio = now(), fecha_act = now(), ultimo_error = NULL,
+            message_id = ${messageId?.slice(0, 300) ?? null}
+      WHERE id_correo = ${m.idCorreo} AND intentos = ${m.intentos} AND estado = 'PENDIENTE'`,
   );
 }
 
@@ -138,18 +141,20 @@ export async function markFailed(
   error: string,
   opts: { final: boolean; retrySeconds: number },
 ) {
-  await q.query(
-    `UPDATE correo SET estado = CASE WHEN $3 THEN 'FALLIDO' ELSE 'PENDIENTE' END, ultimo_error = $4,
-            fecha_act = now(), proximo_intento = now() + make_interval(secs => $5::double precision)
-      WHERE id_correo = $1 AND intentos = $2 AND estado = 'PENDIENTE'`,
-    [m.idCorreo, m.intentos, opts.final, error.slice(0, 2000), opts.retrySeconds],
+  await consulta(
+    q,
+    sql`UPDATE correo SET estado = CASE WHEN ${opts.final} THEN 'FALLIDO' ELSE 'PENDIENTE' END,
+            ultimo_error = ${error.slice(0, 2000)}, fecha_act = now(),
+            proximo_intento = now() + make_interval(secs => ${opts.retrySeconds}::double precision)
+      WHERE id_correo = ${m.idCorreo} AND intentos = ${m.intentos} AND estado = 'PENDIENTE'`,
   );
 }
 
 /** Seconds until the next due message (null when none is pending), to sleep no longer than needed. */
 export async function nextDueInSeconds(q: Queryable): Promise<number | null> {
-  const [r] = await q.query<{ s: number | null }>(
-    `SELECT extract(epoch FROM (min(proximo_intento) - now()))::float8 AS s FROM correo WHERE estado = 'PENDIENTE'`,
+  const r = await una<{ s: number | null }>(
+    q,
+    sql`SELECT extract(epoch FROM (min(proximo_intento) - now()))::float8 AS s FROM correo WHERE estado = 'PENDIENTE'`,
   );
   return r?.s === null || r?.s === undefined ? null : Math.max(0, Number(r.s));
 }

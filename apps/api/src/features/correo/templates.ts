@@ -1,5 +1,7 @@
 import { formatDate, PERFIL } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { tramite } from '../../db/schema/index.ts';
+import { columnas, consulta, lista, type SQL, sql, una } from '../../lib/sql.ts';
 import { type AdjuntoSpec, type CorreoNuevo, enqueueMail, type TipoObs } from './outbox.ts';
 
 /** Where the links of the messages point (PUBLIC_URL); set by the correo plugin at start. */
@@ -102,55 +104,63 @@ type DatosTramite = {
   respondidas: number;
 };
 
+/** What a message says of its procedure, provider, insurer and load (aliases t, pr, e, c). */
+const DATOS_TRAMITE = lista([
+  columnas(tramite, 't', {
+    solo: ['numero', 'descripcion', 'fechaDesde', 'fechaHasta'],
+    extra: { prestador: 'pr.nombre_comercial', idEmpresaPrestador: 'pr.id_empresa' },
+  }),
+  columnas(tramite, 't', {
+    solo: ['idSuscripcion'],
+    extra: {
+      aseguradora: 'e.razon_social',
+      idEmpresaAseguradora: 'e.id_empresa',
+      conLogo: `EXISTS (SELECT 1 FROM empresa_img i WHERE i.id_empresa = e.id_empresa
+                  AND i.tipo IN ('image/png', 'image/jpeg'))`,
+      cargaDesde: 'c.fecha_desde',
+      cargaHasta: 'c.fecha_hasta',
+    },
+  }),
+]);
+/** An observation answered (by a standard answer or a text). */
+const RESPONDIDA = sql`AND (o.id_respuesta IS NOT NULL OR o.respuesta IS NOT NULL)`;
+
 async function datosTramite(
   q: Queryable,
   idTramite: number,
   tipo: TipoObs,
   idCarga?: number | null,
 ): Promise<DatosTramite> {
-  const [d] = await q.query<DatosTramite>(
-    `SELECT t.numero, t.descripcion, t.fecha_desde AS "fechaDesde", t.fecha_hasta AS "fechaHasta",
-            pr.nombre_comercial AS prestador, pr.id_empresa AS "idEmpresaPrestador", t.id_suscripcion AS "idSuscripcion",
-            e.razon_social AS aseguradora, e.id_empresa AS "idEmpresaAseguradora",
-            EXISTS (SELECT 1 FROM empresa_img i WHERE i.id_empresa = e.id_empresa
-                       AND i.tipo IN ('image/png', 'image/jpeg')) AS "conLogo",
-            c.fecha_desde AS "cargaDesde", c.fecha_hasta AS "cargaHasta",
-            (SELECT count(*)::int FROM (
-               SELECT o.id_respuesta, o.respuesta FROM pla_obs o JOIN planilla p ON p.id_planilla = o.id_planilla
-                WHERE p.id_tramite = t.id_tramite AND p.estado = 1 AND o.estado = 1 AND o.observacion_tipo = $2
-                  AND ($3::int IS NULL OR p.id_carga = $3)
-               UNION ALL
-               SELECT o.id_respuesta, o.respuesta FROM pla_det_obs o JOIN planilla p ON p.id_planilla = o.id_planilla
-                WHERE p.id_tramite = t.id_tramite AND p.estado = 1 AND o.estado = 1 AND o.observacion_tipo = $2
-                  AND ($3::int IS NULL OR p.id_carga = $3)) x) AS observaciones,
-            (SELECT count(*)::int FROM (
-               SELECT 1 FROM pla_obs o JOIN planilla p ON p.id_planilla = o.id_planilla
-                WHERE p.id_tramite = t.id_tramite AND p.estado = 1 AND o.estado = 1 AND o.observacion_tipo = $2
-                  AND ($3::int IS NULL OR p.id_carga = $3) AND (o.id_respuesta IS NOT NULL OR o.respuesta IS NOT NULL)
-               UNION ALL
-               SELECT 1 FROM pla_det_obs o JOIN planilla p ON p.id_planilla = o.id_planilla
-                WHERE p.id_tramite = t.id_tramite AND p.estado = 1 AND o.estado = 1 AND o.observacion_tipo = $2
-                  AND ($3::int IS NULL OR p.id_carga = $3) AND (o.id_respuesta IS NOT NULL OR o.respuesta IS NOT NULL)) y) AS respondidas
+  const carga = idCarga ?? null;
+  // The procedure's active observations of the type (of the load, if given), at both levels.
+  const de = sql`p.id_tramite = t.id_tramite AND p.estado = 1 AND o.estado = 1 AND o.observacion_tipo = ${tipo}
+    AND (${carga}::int IS NULL OR p.id_carga = ${carga})`;
+  const contar = (y: SQL) => sql`(SELECT count(*)::int FROM (
+      SELECT 1 FROM pla_obs o JOIN planilla p ON p.id_planilla = o.id_planilla WHERE ${de} ${y}
+      UNION ALL
+      SELECT 1 FROM pla_det_obs o JOIN planilla p ON p.id_planilla = o.id_planilla WHERE ${de} ${y}) x)`;
+  const d = await una<DatosTramite>(
+    q,
+    sql`SELECT ${DATOS_TRAMITE}, ${contar(sql.empty())} AS observaciones, ${contar(RESPONDIDA)} AS respondidas
        FROM tramite t
        JOIN prestador pr ON pr.id_prestador = t.id_prestador
        JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
-       LEFT JOIN carga c ON c.id_carga = $3 AND c.id_tramite = t.id_tramite
-      WHERE t.id_tramite = $1`,
-    [idTramite, tipo, idCarga ?? null],
+       LEFT JOIN carga c ON c.id_carga = ${carga} AND c.id_tramite = t.id_tramite
+      WHERE t.id_tramite = ${idTramite}`,
   );
   if (!d) throw new Error(`correo: trámite ${idTramite} no existe`);
   return d;
 }
 
 /** The e-mail of a user: the person's e-mail when set, else the login (which is an e-mail). */
-const EMAIL_USUARIO = `coalesce(nullif(trim(pe.email), ''), u.nombre)`;
+const EMAIL_USUARIO = sql`coalesce(nullif(trim(pe.email), ''), u.nombre)`;
 
 /** Active provider users (profile 15) of the company that owns the procedure's provider. */
 async function destinatariosPrestador(q: Queryable, idEmpresaPrestador: number): Promise<string[]> {
-  const rows = await q.query<{ email: string }>(
-    `SELECT DISTINCT ${EMAIL_USUARIO} AS email FROM usuario u LEFT JOIN persona pe ON pe.id_persona = u.id_persona
-      WHERE u.id_empresa = $1 AND u.id_perfil = $2 AND u.activo ORDER BY 1`,
-    [idEmpresaPrestador, PERFIL.PRESTADOR],
+  const rows = await consulta<{ email: string }>(
+    q,
+    sql`SELECT DISTINCT ${EMAIL_USUARIO} AS email FROM usuario u LEFT JOIN persona pe ON pe.id_persona = u.id_persona
+      WHERE u.id_empresa = ${idEmpresaPrestador} AND u.id_perfil = ${PERFIL.PRESTADOR} AND u.activo ORDER BY 1`,
   );
   return rows.map((r) => r.email).filter((e) => e.includes('@'));
 }
@@ -162,10 +172,10 @@ async function destinatariosSupervisores(
   tipo: TipoObs,
 ): Promise<string[]> {
   const perfil = tipo === 'M' ? PERFIL.SUPERVISOR_AM : PERFIL.SUPERVISOR_GD;
-  const rows = await q.query<{ email: string }>(
-    `SELECT DISTINCT ${EMAIL_USUARIO} AS email FROM usuario u LEFT JOIN persona pe ON pe.id_persona = u.id_persona
-      WHERE u.id_suscripcion = $1 AND u.id_perfil = $2 AND u.activo ORDER BY 1`,
-    [idSuscripcion, perfil],
+  const rows = await consulta<{ email: string }>(
+    q,
+    sql`SELECT DISTINCT ${EMAIL_USUARIO} AS email FROM usuario u LEFT JOIN persona pe ON pe.id_persona = u.id_persona
+      WHERE u.id_suscripcion = ${idSuscripcion} AND u.id_perfil = ${perfil} AND u.activo ORDER BY 1`,
   );
   return rows.map((r) => r.email).filter((e) => e.includes('@'));
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs/types.ts';
+import { sql, una } from '../../lib/sql.ts';
 import type { MailAttachment, Mailer } from '../../plugins/mail.ts';
 import { renderReporteObservaciones } from '../reportes-observaciones/report.ts';
 import {
@@ -37,10 +38,10 @@ export async function resolverAdjuntos(db: Queryable, specs: AdjuntoSpec[]): Pro
       const r = await renderReporteObservaciones(db, s);
       out.push({ filename: s.nombre ?? r.nombre, content: r.pdf, contentType: 'application/pdf' });
     } else if (s.clase === 'logo') {
-      const [img] = await db.query<{ tipo: string; imagen: Uint8Array }>(
-        `SELECT tipo, imagen FROM empresa_img WHERE id_empresa = $1 AND tipo IN ('image/png', 'image/jpeg')
+      const img = await una<{ tipo: string; imagen: Uint8Array }>(
+        db,
+        sql`SELECT tipo, imagen FROM empresa_img WHERE id_empresa = ${s.idEmpresa} AND tipo IN ('image/png', 'image/jpeg')
           ORDER BY fecha_reg DESC, id_empresa_img DESC LIMIT 1`,
-        [s.idEmpresa],
       );
       if (img) {
         const ext = img.tipo === 'image/png' ? 'png' : 'jpg';
@@ -130,6 +131,7 @@ export class MailWorker {
             client = undefined;
             if (!this.closed) setTimeout(() => void connect(), 1000).unref();
           });
+          // A channel name is no parameter; the statement on the listening connection stays text (decision 89).
           await client.query(`LISTEN ${CANAL_CORREO}`);
           this.wake(); // anything committed while not listening
         } catch (err) {

@@ -1,17 +1,7 @@
 import { type ElementoBusqueda, foldText } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { elemento, elemPres as elemPresT, tarifaPres } from '../../db/schema/index.ts';
-import {
-  columnas,
-  consulta,
-  contiene,
-  fila,
-  likePattern,
-  lista,
-  prefixPattern,
-  type SQL,
-  sql,
-} from '../../lib/sql.ts';
+import { columnas, consulta, contiene, fila, likePattern, lista, prefixPattern, sql } from '../../lib/sql.ts';
 
 /* The statements of the line window's searches and of the provider-code equivalences (routes-busqueda.ts). */
 
@@ -50,12 +40,6 @@ export const EQUIVALENCIA = lista([
     },
   }),
 ]);
-
-/** The catalogue engine's scope (text numbered from `$next`, lib/crud-hooks.ts) as a fragment. */
-export function deTexto(s: { sql: string; params: unknown[] }, next: number): SQL {
-  const partes = s.sql.split(/\$(\d+)/);
-  return sql.join(partes.map((p, i) => (i % 2 ? sql`${s.params[Number(p) - next]}` : sql.raw(p))));
-}
 
 /** Elements matching a text by code prefix or words of the name, with the provider's agreed value. */
 export async function buscarElementos(

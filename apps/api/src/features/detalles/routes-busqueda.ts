@@ -23,7 +23,7 @@ import { tenantHooks } from '../../lib/crud.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { consulta, contiene, fila, likePattern, prefixPattern, sql, una } from '../../lib/sql.ts';
 import { getPlanillaForUser } from '../planillas/access.ts';
-import { buscarElementos, deTexto, EQUIVALENCIA, TARIFA } from './busqueda.ts';
+import { buscarElementos, EQUIVALENCIA, TARIFA } from './busqueda.ts';
 
 const tags = ['detalles'];
 const elempres = getCatalog('elempres') as CatalogDef;
@@ -87,7 +87,7 @@ export async function detalleBusquedaRoutes(app: FastifyInstance) {
 
   /** The provider's code, tenant-checked as the elempres catalogue is (404 outside it). */
   async function elemPres(user: SessionUser, id: number, mode: 'read' | 'write') {
-    const scope = tenantHooks(elempres).scope?.({ user } as never, 2, mode);
+    const scope = tenantHooks(elempres).scope?.({ user } as never, mode);
     const row = await una<ElemPresEquivalencia>(
       db,
       sql`SELECT ${EQUIVALENCIA}
@@ -95,7 +95,7 @@ export async function detalleBusquedaRoutes(app: FastifyInstance) {
          LEFT JOIN elemento e ON e.id_elemento = t.id_elemento
          LEFT JOIN tarifa_pres tp ON tp.id_prestador = t.id_prestador AND tp.id_elemento = t.id_elemento
          LEFT JOIN tarifario ta ON ta.id_tarifario = tp.id_tarifario
-        WHERE t.id_elem_pres = ${id}${scope ? sql` AND ${deTexto(scope, 2)}` : sql.empty()}`,
+        WHERE t.id_elem_pres = ${id}${scope ? sql` AND ${scope}` : sql.empty()}`,
     );
     if (!row) throw notFound();
     return row;

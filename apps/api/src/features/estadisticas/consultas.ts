@@ -19,7 +19,7 @@ import { type TramiteScopeOpts, tramiteScopeSql } from '../tramites/access.ts';
 
 const p = (v: unknown) => sql.param(v);
 
-/** The caller's procedures (tramiteScope, the one rule) as a condition on `t`. */
+/** The caller's procedures (tramiteScopeSql, the one rule) as a condition on `t`. */
 export function ambito(user: SessionUser, opts: TramiteScopeOpts = {}): SQL {
   return tramiteScopeSql(user, opts);
 }

@@ -2,7 +2,13 @@ import { MSG_ESTADISTICAS, REPORTES_ESTADISTICOS_IDS, type RespuestaEstadistica 
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { crearPlanillas, crearTramite, type Fixture, usarContextoConFixtures } from '../../test/fixtures.ts';
+import {
+  crearPlanillas,
+  crearTramite,
+  type Fixture,
+  medicoDelAdmin,
+  usarContextoConFixtures,
+} from '../../test/fixtures.ts';
 import { DEMO, errorOf } from '../../test/helpers.ts';
 
 /*
@@ -28,14 +34,7 @@ const get = async (reporte: string, query = '', usuario: string = DEMO.superviso
 
 beforeAll(async () => {
   filtro = `idPrestador=${ids.idPrestador2}&${MES}`;
-  const [esp] = await t.database.query<{ id: number; nombre: string }>(
-    'SELECT id_especialidad AS id, nombre FROM especialidad ORDER BY id_especialidad LIMIT 1',
-  );
-  await t.database.query(
-    `INSERT INTO medico (id_persona, id_especialidad, documento)
-     SELECT id_persona, $1, '1799999999' FROM usuario WHERE nombre = $2`,
-    [esp.id, DEMO.admin],
-  );
+  await medicoDelAdmin(t, '1799999999');
   const am = ids.usuarios.auditorAm;
   const gd = ids.usuarios.gestorGd;
   f = await crearTramite(t, ids, {
@@ -213,14 +212,7 @@ describe('figures of one procedure', () => {
   });
 
   it('a specialty assigned to a doctor later counts at once', async () => {
-    const [otra] = await t.database.query<{ id: number; nombre: string }>(
-      'SELECT id_especialidad AS id, nombre FROM especialidad ORDER BY id_especialidad OFFSET 1 LIMIT 1',
-    );
-    await t.database.query(
-      `INSERT INTO medico (id_persona, id_especialidad, documento)
-       SELECT id_persona, $1, '1712345678' FROM usuario WHERE nombre = $2`,
-      [otra.id, DEMO.admin],
-    );
+    const otra = await medicoDelAdmin(t, '1712345678', 1);
     const e = await get('especialidades-prestador', filtro);
     expect(e.filas.map((x) => [x.grupo, x.atenciones])).toContainEqual([otra.nombre, 3]);
     expect(e.filas.some((x) => x.grupo === 'Sin especialidad registrada')).toBe(false);

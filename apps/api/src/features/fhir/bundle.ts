@@ -12,6 +12,18 @@ import {
   toCents,
 } from '@app/domain';
 import type { Database } from '../../db/client.ts';
+import {
+  diagnostico,
+  empresa,
+  pagoFinFila,
+  plaDetObs,
+  planilla,
+  planillaDet,
+  prestador,
+  servicio,
+  tramite,
+} from '../../db/schema/index.ts';
+import { columnas, consulta, lista, sql, una } from '../../lib/sql.ts';
 import { APROBADO, RECLAMADO } from '../detalles/sql.ts';
 
 /** Attentions per round trip (each with its lines, diagnoses, reasons and payments: 5 queries). */
@@ -94,16 +106,69 @@ function dineroJson() {
   };
 }
 
+const CABECERA_COLS = lista([
+  columnas(tramite, 't', { solo: ['numero'] }),
+  columnas(prestador, 'p', { solo: ['ruc'], extra: { prestador: 'p.nombre_comercial' } }),
+  columnas(empresa, 'e', { solo: [], extra: { asegurador: 'e.nombre_corto' } }),
+  columnas(servicio, 's', { solo: [], extra: { servicio: 's.nombre' } }),
+]);
+
 async function cabecera(db: Database, idTramite: number): Promise<Cabecera> {
-  const [c] = await db.query<Cabecera>(
-    `SELECT t.numero, p.ruc, p.nombre_comercial AS prestador, e.nombre_corto AS asegurador, s.nombre AS servicio
+  return (await una<Cabecera>(
+    db,
+    sql`SELECT ${CABECERA_COLS}
        FROM tramite t JOIN prestador p ON p.id_prestador = t.id_prestador
        JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora JOIN servicio s ON s.id_servicio = t.id_servicio
-      WHERE t.id_tramite = $1`,
-    [idTramite],
-  );
-  return c;
+      WHERE t.id_tramite = ${idTramite}`,
+  )) as Cabecera;
 }
+
+/** An attention as the bundle reads it. */
+const ATENCION_COLS = lista([
+  columnas(planilla, 'p', {
+    solo: ['idPlanilla', 'numero', 'cedula', 'nombre', 'cedulaMedico', 'nombreMedico'],
+    extra: { diags: 'ARRAY[p.diag1, p.diag2, p.diag3, p.diag4, p.diag5]' },
+  }),
+  columnas(planilla, 'p', {
+    solo: [
+      'fechaDesde',
+      'fechaHasta',
+      'fechaReg',
+      'estadoAud',
+      'fechaAud',
+      'totalReclamado',
+      'totalAprobado',
+    ],
+  }),
+]);
+
+/** A line with its money (claimed, approved) as text. */
+const LINEA_COLS = lista([
+  columnas(planillaDet, 'd', {
+    solo: ['idPlanillaDet', 'idPlanilla', 'codigo'],
+    extra: { elementoCodigo: 'e.codigo', descripcion: 'COALESCE(e.nombre, d.descripcion)' },
+  }),
+  columnas(planillaDet, 'd', {
+    solo: ['fechaAtencion', 'cantidad', 'valorUni'],
+    extra: { reclamado: `${RECLAMADO()}::text`, aprobado: `${APROBADO()}::text` },
+  }),
+  columnas(planillaDet, 'd', { solo: ['estado'] }),
+]);
+
+const DIAG_COLS = columnas(diagnostico, 'dg', {
+  solo: ['codigo'],
+  extra: { code: 'dg.codigo_punto', nombre: 'dg.nombre' },
+});
+
+const MOTIVO_COLS = columnas(plaDetObs, 'o', {
+  solo: ['idPlanilla', 'idPlanillaDet', 'idObservacion'],
+  extra: { descripcion: 'ob.descripcion', complementaria: `NULLIF(btrim(o.descripcion), '')` },
+});
+
+const PAGO_COLS = columnas(pagoFinFila, 'f', {
+  solo: ['idPlanilla'],
+  extra: { pagado: 'sum(f.valor_pagado)::text', fecha: 'max(f.fecha_pago)' },
+});
 
 const agrupar = <T extends { idPlanilla: number }>(rows: T[]) => {
   const m = new Map<number, T[]>();
@@ -139,7 +204,7 @@ export async function fhirBundle(db: Database, user: SessionUser, idTramite: num
   };
   const aseguradora = { display: c.asegurador };
   // The provider does not see the audit's drafts (observations not sent yet, decision 45).
-  const soloEnviadas = user.idPerfil === PERFIL.PRESTADOR ? 'AND o.ronda IS NOT NULL' : '';
+  const soloEnviadas = sql.raw(user.idPerfil === PERFIL.PRESTADOR ? 'AND o.ronda IS NOT NULL' : '');
 
   function claim(a: Atencion, lineas: Linea[], nombresDiag: Map<string, { code: string; nombre: string }>) {
     const paciente = {
@@ -312,47 +377,39 @@ export async function fhirBundle(db: Database, user: SessionUser, idTramite: num
     let numero = '';
     let id = 0;
     for (;;) {
-      const atenciones = await db.query<Atencion>(
-        `SELECT p.id_planilla AS "idPlanilla", p.numero, p.cedula, p.nombre, p.cedula_medico AS "cedulaMedico",
-                p.nombre_medico AS "nombreMedico", ARRAY[p.diag1, p.diag2, p.diag3, p.diag4, p.diag5] AS diags,
-                p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta", p.fecha_reg AS "fechaReg",
-                p.estado_aud AS "estadoAud", p.fecha_aud AS "fechaAud",
-                p.total_reclamado::text AS "totalReclamado", p.total_aprobado::text AS "totalAprobado"
+      const atenciones = await consulta<Atencion>(
+        db,
+        sql`SELECT ${ATENCION_COLS}
            FROM planilla p
-          WHERE p.id_tramite = $1 AND p.estado = 1 AND (p.numero, p.id_planilla) > ($2::text, $3::int)
-          ORDER BY p.numero, p.id_planilla LIMIT ${LOTE}`,
-        [idTramite, numero, id],
+          WHERE p.id_tramite = ${idTramite} AND p.estado = 1 AND (p.numero, p.id_planilla) > (${numero}::text, ${id}::int)
+          ORDER BY p.numero, p.id_planilla LIMIT ${sql.raw(String(LOTE))}`,
       );
       if (!atenciones.length) return;
-      const ids = atenciones.map((a) => a.idPlanilla);
+      const ids = sql.param(atenciones.map((a) => a.idPlanilla));
       const codigos = [...new Set(atenciones.flatMap((a) => a.diags.filter((d): d is string => !!d)))];
       const [lineas, diags, motivos, pagos] = await Promise.all([
-        db.query<Linea>(
-          `SELECT d.id_planilla_det AS "idPlanillaDet", d.id_planilla AS "idPlanilla", d.codigo,
-                  e.codigo AS "elementoCodigo", COALESCE(e.nombre, d.descripcion) AS descripcion,
-                  d.fecha_atencion AS "fechaAtencion", d.cantidad, d.valor_uni::text AS "valorUni",
-                  ${RECLAMADO()}::text AS reclamado, ${APROBADO()}::text AS aprobado, d.estado
+        consulta<Linea>(
+          db,
+          sql`SELECT ${LINEA_COLS}
              FROM planilla_det d LEFT JOIN elemento e ON e.id_elemento = d.id_elemento
-            WHERE d.id_planilla = ANY($1::int[])
+            WHERE d.id_planilla = ANY(${ids}::int[])
             ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`,
-          [ids],
         ),
-        db.query<{ codigo: string; code: string; nombre: string }>(
-          `SELECT codigo, codigo_punto AS code, nombre FROM diagnostico WHERE codigo = ANY($1::text[])`,
-          [codigos],
+        consulta<{ codigo: string; code: string; nombre: string }>(
+          db,
+          sql`SELECT ${DIAG_COLS} FROM diagnostico dg WHERE dg.codigo = ANY(${sql.param(codigos)}::text[])`,
         ),
-        db.query<Motivo & { idPlanilla: number }>(
-          `SELECT o.id_planilla AS "idPlanilla", o.id_planilla_det AS "idPlanillaDet", o.id_observacion AS "idObservacion",
-                  ob.descripcion, NULLIF(btrim(o.descripcion), '') AS complementaria
+        consulta<Motivo & { idPlanilla: number }>(
+          db,
+          sql`SELECT ${MOTIVO_COLS}
              FROM pla_det_obs o JOIN observacion ob ON ob.id_observacion = o.id_observacion
-            WHERE o.id_planilla = ANY($1::int[]) AND o.observacion_tipo = 'M' AND o.estado = 1 ${soloEnviadas}
+            WHERE o.id_planilla = ANY(${ids}::int[]) AND o.observacion_tipo = 'M' AND o.estado = 1 ${soloEnviadas}
             ORDER BY o.id_pla_det_obs`,
-          [ids],
         ),
-        db.query<Pago>(
-          `SELECT f.id_planilla AS "idPlanilla", sum(f.valor_pagado)::text AS pagado, max(f.fecha_pago) AS fecha
-             FROM pago_fin_fila f WHERE f.id_planilla = ANY($1::int[]) GROUP BY f.id_planilla`,
-          [ids],
+        consulta<Pago>(
+          db,
+          sql`SELECT ${PAGO_COLS}
+             FROM pago_fin_fila f WHERE f.id_planilla = ANY(${ids}::int[]) GROUP BY f.id_planilla`,
         ),
       ]);
       const porAtencion = agrupar(lineas);

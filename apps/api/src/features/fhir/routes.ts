@@ -6,7 +6,7 @@ import { fhirBundle } from './bundle.ts';
 
 /**
  * FHIR R4 export of a procedure (issue 15 item 5, decision 57). Whoever sees the procedure may export it
- * (`tramiteScope()`); it holds every attention, so the operatives 18 and 20 only when the procedure is
+ * (`tramiteScopeSql()`); it holds every attention, so the operatives 18 and 20 only when the procedure is
  * assigned to everybody (T), like every other read of all its attentions (decision 42).
  */
 export async function fhirRoutes(app: FastifyInstance) {

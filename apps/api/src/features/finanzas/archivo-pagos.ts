@@ -12,10 +12,10 @@ import {
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
+import { delimitadorCsv, porFila, rechazoDeArchivo, textoCsv } from '../../lib/csv-entrada.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { loadExcel, textoDeCelda } from '../../lib/excel.ts';
 import { leerArchivoMultipart } from '../../lib/multipart.ts';
-import { csvText } from '../admin/cargaamb.ts';
 
 /**
  * The insurer's payment file as it arrives (the multipart form) and as it is read (CSV or Excel, checked
@@ -55,9 +55,6 @@ export async function leerArchivo(req: FastifyRequest): Promise<ArchivoPagos> {
   return { buffer, nombre, fechaModificacion };
 }
 
-/** Row-level messages sent back at most; the count of all is always given. */
-export const MAX_ERRORES_PAGO = 200;
-
 /** A refused file: every problem, by row, and nothing written. */
 export class ArchivoRechazado extends Error {
   constructor(public readonly errores: string[]) {
@@ -66,40 +63,26 @@ export class ArchivoRechazado extends Error {
 
   /** The error envelope with the row-level messages (`detalles`), as the ambulatory load's. */
   envelope() {
-    const filas = new Set(this.errores.flatMap((e) => /^Fila (\d+)/.exec(e)?.[1] ?? [])).size;
-    // Errors of the file as a whole (header, empty file) are the message themselves.
-    const message = filas ? MSG_FINANZAS.conErrores(filas) : this.errores.join(' ');
-    return {
-      error: {
-        code: ERROR_CODE.archivoConErrores,
-        message,
-        fields: { archivo: message },
-        detalles: this.errores.slice(0, MAX_ERRORES_PAGO),
-        totalDetalles: this.errores.length,
-      },
-    };
+    return rechazoDeArchivo(this.errores, MSG_FINANZAS.conErrores);
   }
 }
 
 export type FilaLeida = { numero: number; fila: FilaPago };
 
-const numeroFila = (e: string) => Number(/^Fila (\d+)/.exec(e)?.[1] ?? 0);
-export const porFila = (errores: string[]) => errores.sort((a, b) => numeroFila(a) - numeroFila(b));
+export { porFila };
 
 type Registro = { record: string[]; numero: number };
 
 /** The CSV's records with their line numbers (the delimiter, ';' or ',', from the header line). */
 function registrosCsv(buffer: Buffer): Registro[] {
-  const text = csvText(buffer);
+  const text = textoCsv(buffer);
   if (text === null)
     throw new AppError(415, ERROR_CODE.tipoNoPermitido, MSG_FINANZAS.tipoInvalido, {
       archivo: MSG_FINANZAS.tipoInvalido,
     });
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   try {
     const records = parse(text, {
-      delimiter,
+      delimiter: delimitadorCsv(text),
       relax_column_count: true,
       skip_empty_lines: true,
       skip_records_with_empty_values: true,

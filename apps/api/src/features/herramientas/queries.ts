@@ -12,49 +12,66 @@ import {
 } from '@app/domain';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { foldedLike, likePattern } from '../../lib/sql.ts';
-import { tramiteScope } from '../tramites/access.ts';
+import { elemento, planilla, tramite } from '../../db/schema/index.ts';
+import {
+  columnas,
+  consulta,
+  contiene,
+  fila,
+  likePattern,
+  lista,
+  type SQL,
+  sql,
+  todas,
+} from '../../lib/sql.ts';
+import { tramiteScopeSql } from '../tramites/access.ts';
 
 /** The SQL of the user drawer's tools (routes.ts): the Vademecum and the coverage query. */
+
+const MEDICAMENTO_COLS = columnas(elemento, 'e', {
+  solo: ['idElemento', 'codigo', 'nombre'],
+  extra: { valor: 'e.valor::text', clasificacion: 'c.nombre' },
+});
 
 /** The medicines (elements of tipo M) whose name or code holds the search, without accents or case; 10 per page. */
 export async function vademecum(db: Queryable, query: z.infer<typeof vademecumQuerySchema>) {
   const { q: texto, page } = query;
   // Ordered as a reader expects: 'ÁCIDO FÓLICO' among the A, not after Z (the database may collate by byte).
-  const params: unknown[] = [];
-  let where = `t.codigo = 'M'`;
+  const w: SQL[] = [sql.raw(`t.codigo = 'M'`)];
   if (texto) {
-    params.push(likePattern(foldText(texto)));
-    where += ` AND (${foldedLike('e.nombre', `$${params.length}`)} OR ${foldedLike('e.codigo', `$${params.length}`)})`;
+    const patron = likePattern(foldText(texto));
+    w.push(sql`(${contiene(sql.raw('e.nombre'), patron)} OR ${contiene(sql.raw('e.codigo'), patron)})`);
   }
-  const from = `FROM elemento e JOIN tipo_elem t ON t.id_tipo_elem = e.id_tipo_elem
-                LEFT JOIN clas_elem c ON c.id_clas_elem = e.id_clas_elem WHERE ${where}`;
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
-  const items = await db.query<Medicamento>(
-    `SELECT e.id_elemento AS "idElemento", e.codigo, e.nombre, e.valor::text AS valor, c.nombre AS clasificacion
-       ${from} ORDER BY f_unaccent(lower(e.nombre)), e.nombre, e.id_elemento LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, VADEMECUM_PAGE_SIZE, (page - 1) * VADEMECUM_PAGE_SIZE],
+  const from = sql`FROM elemento e JOIN tipo_elem t ON t.id_tipo_elem = e.id_tipo_elem
+                LEFT JOIN clas_elem c ON c.id_clas_elem = e.id_clas_elem WHERE ${todas(w)}`;
+  const { n } = await fila<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`);
+  const items = await consulta<Medicamento>(
+    db,
+    sql`SELECT ${MEDICAMENTO_COLS}
+       ${from} ORDER BY f_unaccent(lower(e.nombre)), e.nombre, e.id_elemento LIMIT ${VADEMECUM_PAGE_SIZE} OFFSET ${(page - 1) * VADEMECUM_PAGE_SIZE}`,
   );
   return { items, total: n, page, pageSize: VADEMECUM_PAGE_SIZE };
 }
 
+const RECIENTE_COLS = lista([
+  columnas(planilla, 'p', { solo: ['idPlanilla', 'numero', 'nombre', 'fechaDesde', 'fechaHasta', 'diag1'] }),
+  columnas(tramite, 't', { solo: [], extra: { prestador: 'pr.nombre_comercial', tramite: 't.numero' } }),
+]);
+
 /** A patient's attentions the user may see: how many, the last one and the 10 most recent. */
 export async function cobertura(db: Queryable, user: SessionUser, cedula: string): Promise<Cobertura> {
-  const scope = tramiteScope(user, 2);
-  const visibles = `FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
+  const visibles = sql`FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
                     JOIN prestador pr ON pr.id_prestador = p.id_prestador
-                    WHERE p.cedula = $1 AND p.estado = 1 AND ${scope.sql}`;
-  const params = [cedula, ...scope.params];
-  const [resumen] = await db.query<{ n: number; ultima: string | null }>(
-    `SELECT count(*)::int AS n, max(p.fecha_desde) AS ultima ${visibles}`,
-    params,
+                    WHERE p.cedula = ${cedula} AND p.estado = 1 AND ${tramiteScopeSql(user)}`;
+  const resumen = await fila<{ n: number; ultima: string | null }>(
+    db,
+    sql`SELECT count(*)::int AS n, max(p.fecha_desde) AS ultima ${visibles}`,
   );
-  const recientes = await db.query<Cobertura['recientes'][number] & { nombre: string }>(
-    `SELECT p.id_planilla AS "idPlanilla", p.numero, p.nombre, p.fecha_desde AS "fechaDesde", p.fecha_hasta AS "fechaHasta",
-            p.diag1, pr.nombre_comercial AS prestador, t.numero AS tramite
+  const recientes = await consulta<Cobertura['recientes'][number] & { nombre: string }>(
+    db,
+    sql`SELECT ${RECIENTE_COLS}
        ${visibles}
       ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT 10`,
-    params,
   );
   return {
     cedula,
@@ -65,6 +82,15 @@ export async function cobertura(db: Queryable, user: SessionUser, cedula: string
   };
 }
 
+const ATENCION_COLS = lista([
+  columnas(planilla, 'p', { solo: ['idPlanilla', 'idTramite'], extra: { tramite: 't.numero' } }),
+  columnas(tramite, 't', { solo: ['estadoTramite'] }),
+  columnas(planilla, 'p', {
+    solo: ['numero', 'nombre', 'fechaDesde', 'fechaHasta', 'nombreMedico', 'diag1'],
+    extra: { prestador: 'pr.nombre_comercial' },
+  }),
+]);
+
 /** All the patient's attentions the user may see, optionally of doctors of one specialty; 10 per page. */
 export async function atencionesCobertura(
   db: Queryable,
@@ -73,30 +99,26 @@ export async function atencionesCobertura(
   query: z.infer<typeof consultaCoberturaQuerySchema>,
 ) {
   const { idEspecialidad, page } = query;
-  const scope = tramiteScope(user, 2);
-  const params: unknown[] = [cedula, ...scope.params];
-  const where = [`p.cedula = $1`, `p.estado = 1`, scope.sql];
+  const where = [sql`p.cedula = ${cedula}`, sql.raw('p.estado = 1'), tramiteScopeSql(user)];
   if (user.idPerfil === PERFIL.PRESTADOR) {
     // The provider's own attentions, read through planilla_dup_idx (id_prestador, cedula, fecha_desde).
-    params.push(user.idEmpresa);
-    where.push(`p.id_prestador IN (SELECT id_prestador FROM prestador WHERE id_empresa = $${params.length})`);
-  }
-  if (idEspecialidad) {
-    params.push(idEspecialidad);
     where.push(
-      `EXISTS (SELECT 1 FROM medico m WHERE m.documento = p.cedula_medico AND m.id_especialidad = $${params.length})`,
+      sql`p.id_prestador IN (SELECT id_prestador FROM prestador WHERE id_empresa = ${user.idEmpresa})`,
     );
   }
-  const from = `FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
-                JOIN prestador pr ON pr.id_prestador = p.id_prestador WHERE ${where.join(' AND ')}`;
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
-  const items = await db.query<AtencionCobertura>(
-    `SELECT p.id_planilla AS "idPlanilla", p.id_tramite AS "idTramite", t.numero AS tramite,
-            t.estado_tramite AS "estadoTramite", p.numero, p.nombre, p.fecha_desde AS "fechaDesde",
-            p.fecha_hasta AS "fechaHasta", p.nombre_medico AS "nombreMedico", p.diag1, pr.nombre_comercial AS prestador
+  if (idEspecialidad) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM medico m WHERE m.documento = p.cedula_medico AND m.id_especialidad = ${idEspecialidad})`,
+    );
+  }
+  const from = sql`FROM planilla p JOIN tramite t ON t.id_tramite = p.id_tramite
+                JOIN prestador pr ON pr.id_prestador = p.id_prestador WHERE ${todas(where)}`;
+  const { n } = await fila<{ n: number }>(db, sql`SELECT count(*)::int AS n ${from}`);
+  const items = await consulta<AtencionCobertura>(
+    db,
+    sql`SELECT ${ATENCION_COLS}
        ${from}
-      ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, CONSULTA_COBERTURA_PAGE_SIZE, (page - 1) * CONSULTA_COBERTURA_PAGE_SIZE],
+      ORDER BY p.fecha_desde DESC, p.id_planilla DESC LIMIT ${CONSULTA_COBERTURA_PAGE_SIZE} OFFSET ${(page - 1) * CONSULTA_COBERTURA_PAGE_SIZE}`,
   );
   return { items, total: n, page, pageSize: CONSULTA_COBERTURA_PAGE_SIZE };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { fila, sql } from '../../lib/sql.ts';
 import { DEMO, type IdsDemo, idsDemo, type TestContext } from '../../test/helpers.ts';
 
 /* Fixtures of the tools' tests (vademecum, claim lookup): procedures and loads written directly. */
@@ -8,9 +9,9 @@ export type IdsHerramientas = IdsDemo & { usuario: number };
 /** The demo ids and the id of prestador@demo.ec (who registers the loads). */
 export async function idsHerramientas(t: TestContext): Promise<IdsHerramientas> {
   const demo = await idsDemo(t);
-  const [u] = await t.database.query<{ id: number }>(
-    'SELECT id_usuario AS id FROM usuario WHERE nombre = $1',
-    [DEMO.prestador],
+  const u = await fila<{ id: number }>(
+    t.database,
+    sql`SELECT id_usuario AS id FROM usuario WHERE nombre = ${DEMO.prestador}`,
   );
   return { ...demo, usuario: u.id };
 }
@@ -21,29 +22,24 @@ export async function crearTramiteDirecto(
   ids: IdsHerramientas,
   o: { prestador: number; descripcion: string; prefijo: string; estado?: string; sandbox?: boolean },
 ): Promise<number> {
-  const [r] = await t.database.query<{ id: number }>(
-    `INSERT INTO tramite (id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio, numero, fecha_desde, fecha_hasta,
+  const numero = `${o.prefijo}-${crypto.randomBytes(5).toString('hex')}`;
+  const r = await fila<{ id: number }>(
+    t.database,
+    sql`INSERT INTO tramite (id_suscripcion, id_empresa_aseguradora, id_prestador, id_servicio, numero, fecha_desde, fecha_hasta,
                           descripcion, estado_tramite, frecuencia_carga, sandbox)
-     VALUES ($1, $2, $3, 1, $4, '2026-03-01', '2026-03-31', $7, $5, 'M', $6) RETURNING id_tramite AS id`,
-    [
-      ids.suscripcion,
-      ids.aseguradora,
-      o.prestador,
-      `${o.prefijo}-${crypto.randomBytes(5).toString('hex')}`,
-      o.estado ?? 'ENVIADO',
-      o.sandbox ?? false,
-      o.descripcion,
-    ],
+     VALUES (${ids.suscripcion}, ${ids.aseguradora}, ${o.prestador}, 1, ${numero}, '2026-03-01', '2026-03-31', ${o.descripcion},
+             ${o.estado ?? 'ENVIADO'}, 'M', ${o.sandbox ?? false}) RETURNING id_tramite AS id`,
   );
   return r.id;
 }
 
 /** A completed March 2026 load of the procedure, registered by prestador@demo.ec. */
 export async function crearCargaCompleta(t: TestContext, ids: IdsHerramientas, idTramite: number) {
-  const [c] = await t.database.query<{ id: number }>(
-    `INSERT INTO carga (id_tramite, id_usuario, tipo_carga, fecha_desde, fecha_hasta, nombre_archivo, formato, estado_proceso, tiene_planillas)
-     VALUES ($1, $2, 'M', '2026-03-01', '2026-03-31', 'datos.json', 'json', 'COMPLETADA', 1) RETURNING id_carga AS id`,
-    [idTramite, ids.usuario],
+  const c = await fila<{ id: number }>(
+    t.database,
+    sql`INSERT INTO carga (id_tramite, id_usuario, tipo_carga, fecha_desde, fecha_hasta, nombre_archivo, formato, estado_proceso, tiene_planillas)
+     VALUES (${idTramite}, ${ids.usuario}, 'M', '2026-03-01', '2026-03-31', 'datos.json', 'json', 'COMPLETADA', 1)
+     RETURNING id_carga AS id`,
   );
   return c.id;
 }

@@ -1,14 +1,8 @@
 import crypto from 'node:crypto';
-import {
-  ALL_RESOURCES,
-  type CatalogDef,
-  type CatalogField,
-  getCatalog,
-  isSystemCatalog,
-  resourcePath,
-} from '@app/domain';
+import { ALL_RESOURCES, type CatalogDef, getCatalog, isSystemCatalog, resourcePath } from '@app/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogSampler } from '../../test/catalog-sample.ts';
 import { crearTramite, type Ids, loadIds } from '../../test/fixtures.ts';
 import { createTestContext, DEMO, type TestContext } from '../../test/helpers.ts';
 import { multipart as multipartAdmin, PNG_1X1, personaBody, unique } from '../admin/test-utils.ts';
@@ -511,44 +505,23 @@ const NOT_CREATES: Record<string, string> = {
 // ---------------------------------------------------------------------------------------------------
 // Catalogue and administration resources: one engine (lib/crud.ts), every declaration walked.
 
-let seq = 0;
-const rucSociedad = () =>
-  `099${String(process.pid % 1000).padStart(3, '0')}${String(seq).padStart(4, '0')}001`;
-const BESPOKE: Record<string, () => string> = { ruc: rucSociedad, documento: rucSociedad };
 const writer = (def: CatalogDef) => (isSystemCatalog(def) ? DEMO.plataforma : DEMO.admin);
 const urlOf = (def: CatalogDef) =>
   `/api/v1${resourcePath(def, { [def.api?.parent?.field ?? '']: empresaAdmin })}`;
 /** The path as the OpenAPI document spells it. */
 const docPath = (def: CatalogDef) => `/api/v1${resourcePath(def)}`.replace(/:([A-Za-z]+)/g, '{$1}');
 
-async function sample(f: CatalogField): Promise<unknown> {
-  seq++;
-  if (f.options) return f.options[0].value;
-  if (f.ref) return sampleRef(getCatalog(f.ref.catalog)!);
-  if (f.schema && BESPOKE[f.name]) return BESPOKE[f.name]();
-  switch (f.type) {
-    case 'integer': {
-      const min = f.min ?? 0;
-      return f.max === undefined ? min + seq : min + (seq % (f.max - min + 1));
-    }
-    case 'decimal':
-      return `${seq}.50`;
-    case 'boolean':
-      return true;
-    case 'date':
-      return '2026-03-15';
-    case 'email':
-      return `idem${seq}.${process.pid}@demo.ec`;
-    default: {
-      if (f.hora) return `${String(seq % 24).padStart(2, '0')}:${String(seq % 60).padStart(2, '0')}`;
-      const base = f.code ? `QI${seq}` : f.digits ? String(2000000 + seq) : `Idem ${seq}`;
-      if (!f.maxLength || base.length <= f.maxLength) return base;
-      return f.maxLength < 8
-        ? (seq + 1000).toString(36).padStart(Math.min(f.maxLength, 4), '0').slice(-f.maxLength)
-        : base.slice(-f.maxLength);
-    }
-  }
-}
+const { sampleRow } = catalogSampler({
+  marks: {
+    code: 'QI',
+    digits: 2000000,
+    text: 'Idem',
+    email: (seq) => `idem${seq}.${process.pid}@demo.ec`,
+    shortOffset: 1000,
+  },
+  resolve: getCatalog,
+  sampleRef,
+});
 async function sampleRef(ref: CatalogDef): Promise<unknown> {
   if (!ref.readOnly) {
     const res = await t.app.inject({
@@ -564,11 +537,6 @@ async function sampleRef(ref: CatalogDef): Promise<unknown> {
     headers: await auth(DEMO.admin),
   });
   return res.json().items[0][ref.idField];
-}
-async function sampleRow(def: CatalogDef) {
-  const row: Record<string, unknown> = {};
-  for (const f of def.fields) if (f.form !== false) row[f.name] = await sample(f);
-  return row;
 }
 
 const writable = Object.values(ALL_RESOURCES).filter((d) => !d.readOnly);

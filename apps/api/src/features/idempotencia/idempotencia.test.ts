@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { IDEMPOTENCIA_CODIGO, MSG_IDEMPOTENCIA } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { limpiarIdempotencia } from '../../plugins/idempotency.ts';
-import { createTestContext, DEMO, errorOf, idPrestadorDe, type TestContext } from '../../test/helpers.ts';
+import { usarContextoConFixtures } from '../../test/fixtures.ts';
+import { DEMO, errorOf, idPrestadorDe, tramiteMarzo } from '../../test/helpers.ts';
 import { servidorConIdempotencia } from './test-utils.ts';
 
 /*
@@ -10,23 +11,10 @@ import { servidorConIdempotencia } from './test-utils.ts';
  * server failures, scope per user. The walk over every create route is in `creates.test.ts`.
  */
 
-let t: TestContext;
-let idPrestador: number;
-beforeAll(async () => {
-  t = await createTestContext();
-  idPrestador = await idPrestadorDe(t);
-});
-afterAll(async () => t?.close());
+const { t, ids } = usarContextoConFixtures();
 
-const body = (over: object = {}) => ({
-  idPrestador,
-  idServicio: 1,
-  fechaDesde: '2026-03-02',
-  fechaHasta: '2026-03-29',
-  descripcion: 'Idempotencia',
-  frecuenciaCarga: 'M',
-  ...over,
-});
+const body = (over: object = {}) =>
+  tramiteMarzo(ids.idPrestador, { descripcion: 'Idempotencia', frecuenciaCarga: 'M', ...over });
 
 const key = () => crypto.randomUUID();
 

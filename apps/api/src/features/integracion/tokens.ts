@@ -11,13 +11,23 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiToken } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { columnas, consulta, fila, sql } from '../../lib/sql.ts';
 import { API_TOKEN_PREFIX, hashApiToken } from '../../plugins/auth.ts';
 
 /**
  * Personal API tokens a provider creates for its own system; the secret is shown once, only a hash is
  * kept. A token expires (chosen at creation) and opens only the integration API (decision 34).
  */
+/** A token as its owner sees it (alias k). */
+const TOKEN = columnas(apiToken, 'k', {
+  solo: ['idApiToken', 'nombre', 'prefijo', 'fechaReg', 'fechaUso', 'revocado', 'expira'],
+  extra: { vencido: 'k.expira <= now()' },
+});
+/** A new token's id and expiry (RETURNING). */
+const CREADO = columnas(apiToken, 'api_token', { solo: ['idApiToken', 'expira'] });
+
 export async function apiTokenRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -36,11 +46,9 @@ export async function apiTokenRoutes(app: FastifyInstance) {
       schema: { response: responses({ 200: getApiTokensResponse }), tags, summary: 'Mis tokens de API' },
     },
     async (req) =>
-      db.query(
-        `SELECT id_api_token AS "idApiToken", nombre, prefijo, fecha_reg AS "fechaReg", fecha_uso AS "fechaUso", revocado,
-                expira, expira <= now() AS vencido
-           FROM api_token WHERE id_usuario = $1 ORDER BY id_api_token DESC`,
-        [req.user.idUsuario],
+      consulta(
+        db,
+        sql`SELECT ${TOKEN} FROM api_token k WHERE k.id_usuario = ${req.user.idUsuario} ORDER BY k.id_api_token DESC`,
       ),
   );
 
@@ -58,11 +66,12 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const token = `${API_TOKEN_PREFIX}${crypto.randomBytes(24).toString('base64url')}`;
-      const [row] = await db.query<{ idApiToken: number; expira: Date }>(
-        `INSERT INTO api_token (id_usuario, nombre, prefijo, token_hash, expira)
-         VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))
-         RETURNING id_api_token AS "idApiToken", expira`,
-        [req.user.idUsuario, req.body.nombre, token.slice(0, 10), hashApiToken(token), req.body.diasVigencia],
+      const row = await fila<{ idApiToken: number; expira: Date }>(
+        db,
+        sql`INSERT INTO api_token (id_usuario, nombre, prefijo, token_hash, expira)
+            VALUES (${req.user.idUsuario}, ${req.body.nombre}, ${token.slice(0, 10)}, ${hashApiToken(token)},
+                    now() + make_interval(days => ${req.body.diasVigencia}))
+            RETURNING ${CREADO}`,
       );
       reply.code(201);
       return { mensaje: MSG_INTEGRACION.tokenCreado, idApiToken: row.idApiToken, token, expira: row.expira };
@@ -82,9 +91,10 @@ export async function apiTokenRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const rows = await db.query(
-        'UPDATE api_token SET revocado = now() WHERE id_api_token = $1 AND id_usuario = $2 AND revocado IS NULL RETURNING 1',
-        [req.params.id, req.user.idUsuario],
+      const rows = await consulta(
+        db,
+        sql`UPDATE api_token SET revocado = now()
+             WHERE id_api_token = ${req.params.id} AND id_usuario = ${req.user.idUsuario} AND revocado IS NULL RETURNING 1`,
       );
       if (!rows[0]) throw notFound();
       return { mensaje: 'Token revocado.' };

@@ -2,11 +2,15 @@ import { idParams, PERFIL, responses } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { respuesta } from '../../db/schema/index.ts';
+import { columnas, consulta, sql } from '../../lib/sql.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 
 const respuestasEstandarSchema = z.object({
   items: z.array(z.object({ idRespuesta: z.number().int(), descripcion: z.string() })),
 });
+
+const RESPUESTA_COLS = columnas(respuesta, 're', { solo: ['idRespuesta', 'descripcion'] });
 
 /**
  * The insurer's standard answers for one procedure (docs/spec-summary.md 001 §2.7 answer screens, catalogue
@@ -32,15 +36,15 @@ export async function respuestasEstandarRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const t = await getTramiteForUser(db, req.user, req.params.id);
-      const items = await db.query<{ idRespuesta: number; descripcion: string }>(
-        `SELECT re.id_respuesta AS "idRespuesta", re.descripcion
+      const items = await consulta<{ idRespuesta: number; descripcion: string }>(
+        db,
+        sql`SELECT ${RESPUESTA_COLS}
            FROM respuesta re, tramite t
-          WHERE t.id_tramite = $1
+          WHERE t.id_tramite = ${t.idTramite}
             AND (re.id_empresa = t.id_empresa_aseguradora
                  OR re.id_empresa = (SELECT s.id_empresa FROM suscripcion s WHERE s.id_suscripcion = t.id_suscripcion))
           ORDER BY re.descripcion, re.id_respuesta
           LIMIT 500`,
-        [t.idTramite],
       );
       return { items };
     },

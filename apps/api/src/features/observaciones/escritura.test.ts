@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   crearObservacion,
   crearTramite,
+  detallesDe,
   type Fixture,
+  planillaAsignada,
   usarContextoConFixtures,
 } from '../../test/fixtures.ts';
 import { DEMO, errorOf } from '../../test/helpers.ts';
@@ -31,21 +33,7 @@ const audit = async (idPlanilla: number, operacion: string) =>
   );
 
 beforeAll(async () => {
-  const u = ids.usuarios;
-  f = await crearTramite(t, ids, {
-    planillas: [
-      {
-        numero: 'E1',
-        med: u.auditorAm,
-        doc: u.gestorGd,
-        detalles: [
-          ['99203', 1, '25.50'],
-          ['99213', 2, '10.00'],
-        ],
-      },
-      { numero: 'E2' },
-    ],
-  });
+  f = await crearTramite(t, ids, { planillas: [planillaAsignada(ids, 'E1'), { numero: 'E2' }] });
   const ins = (descripcion: string, tipo: string, idEmpresa = ids.idEmpresaAseg) =>
     crearObservacion(t, ids, descripcion, tipo, idEmpresa);
   cat.m = await ins('DIAGNÓSTICO NO CORRESPONDE', 'M');
@@ -53,12 +41,7 @@ beforeAll(async () => {
   cat.c = await ins('ILEGIBLE', 'C');
   const otra = await registrarEmpresa(t);
   cat.otra = await ins('DE OTRA EMPRESA', 'M', otra.idEmpresa);
-  dets = (
-    await t.database.query<{ id: number }>(
-      'SELECT id_planilla_det AS id FROM planilla_det WHERE id_planilla = $1 ORDER BY fila',
-      [f.planillas[0]],
-    )
-  ).map((r) => r.id);
+  dets = await detallesDe(t, f.planillas[0]);
 });
 
 describe('create', () => {

@@ -4,7 +4,9 @@ import {
   crearObservacion,
   crearRespuesta,
   crearTramite,
+  detallesDe,
   type Fixture,
+  planillaAsignada,
   usarContextoConFixtures,
   versionOf,
 } from '../../test/fixtures.ts';
@@ -58,32 +60,13 @@ const correos = (clase: string) =>
   ]);
 
 beforeAll(async () => {
-  const u = ids.usuarios;
   f = await crearTramite(t, ids, {
-    planillas: [
-      {
-        numero: 'R1',
-        med: u.auditorAm,
-        doc: u.gestorGd,
-        detalles: [
-          ['99203', 1, '25.50'],
-          ['99213', 2, '10.00'],
-        ],
-      },
-      { numero: 'R2', med: u.auditorAm },
-      { numero: 'R3' },
-    ],
+    planillas: [planillaAsignada(ids, 'R1'), { numero: 'R2', med: ids.usuarios.auditorAm }, { numero: 'R3' }],
   });
-  const db = t.database;
   cat.m = await crearObservacion(t, ids, 'COBRO EXCESIVO', 'M');
   cat.d = await crearObservacion(t, ids, 'FALTA FIRMA', 'D');
   cat.resp = await crearRespuesta(t, ids, 'SE ADJUNTA DOCUMENTO');
-  dets = (
-    await db.query<{ id: number }>(
-      'SELECT id_planilla_det AS id FROM planilla_det WHERE id_planilla = $1 ORDER BY fila',
-      [f.planillas[0]],
-    )
-  ).map((r) => r.id);
+  dets = await detallesDe(t, f.planillas[0]);
   const crear = async (url: string, u: string, tipo: string) => {
     const r = await req('POST', url, u, {
       tipo,

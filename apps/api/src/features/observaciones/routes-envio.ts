@@ -17,6 +17,27 @@ import { conteoPlanilla, conteoTramite } from './queries.ts';
 
 const tags = ['observaciones'];
 
+/** Sending a round's observations to the provider, and its answers back to the insurer. */
+const ENVIOS = [
+  {
+    accion: 'enviar-observaciones',
+    perfiles: [PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD],
+    summary:
+      'Enviar al prestador las observaciones nuevas de un tipo (17: M, 19: D): EN PROCESO → OBSERVACIONES',
+    description:
+      'Marca las observaciones no enviadas del tipo con la ronda siguiente y encola el correo al prestador con el ' +
+      'reporte de observaciones. Éxito: "Correo con reporte de observaciones enviado.". Sin observaciones nuevas: 422.',
+  },
+  {
+    accion: 'enviar-respuestas',
+    perfiles: [PERFIL.PRESTADOR],
+    summary: 'Enviar las respuestas de un tipo a la aseguradora (15): OBSERVACIONES → EN PROCESO',
+    description:
+      'Solo con todas las observaciones enviadas del tipo respondidas; si no, 422 OBSERVACIONES_PENDIENTES con el ' +
+      'mensaje del servidor (la web lo muestra como "Observaciones pendientes"). Encola el correo a los supervisores.',
+  },
+] as const;
+
 export async function envioRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -61,50 +82,26 @@ export async function envioRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/v1/tramites/:id/acciones/enviar-observaciones',
-    {
-      ...auth,
-      preValidation: [app.requireProfile(PERFIL.SUPERVISOR_AM, PERFIL.SUPERVISOR_GD)],
-      schema: {
-        tags,
-        summary:
-          'Enviar al prestador las observaciones nuevas de un tipo (17: M, 19: D): EN PROCESO → OBSERVACIONES',
-        description:
-          'Marca las observaciones no enviadas del tipo con la ronda siguiente y encola el correo al prestador con el ' +
-          'reporte de observaciones. Éxito: "Correo con reporte de observaciones enviado.". Sin observaciones nuevas: 422.',
-        params: idParams,
-        body: envioObservacionesSchema,
-        response: responses({ 200: envioResultadoSchema }),
+  // The two sends of a round: the same body, answer and service; who may and what each says differ.
+  for (const e of ENVIOS)
+    r.post(
+      `/api/v1/tramites/:id/acciones/${e.accion}`,
+      {
+        ...auth,
+        preValidation: [app.requireProfile(...e.perfiles)],
+        schema: {
+          tags,
+          summary: e.summary,
+          description: e.description,
+          params: idParams,
+          body: envioObservacionesSchema,
+          response: responses({ 200: envioResultadoSchema }),
+        },
       },
-    },
-    async (req) =>
-      enviar(db, req.user, req.params.id, 'enviar-observaciones', {
-        tipo: req.body.tipo as TipoRevision | undefined,
-        estadoActual: req.body.estadoActual,
-      }),
-  );
-
-  r.post(
-    '/api/v1/tramites/:id/acciones/enviar-respuestas',
-    {
-      ...auth,
-      preValidation: [app.requireProfile(PERFIL.PRESTADOR)],
-      schema: {
-        tags,
-        summary: 'Enviar las respuestas de un tipo a la aseguradora (15): OBSERVACIONES → EN PROCESO',
-        description:
-          'Solo con todas las observaciones enviadas del tipo respondidas; si no, 422 OBSERVACIONES_PENDIENTES con el ' +
-          'mensaje del servidor (la web lo muestra como "Observaciones pendientes"). Encola el correo a los supervisores.',
-        params: idParams,
-        body: envioObservacionesSchema,
-        response: responses({ 200: envioResultadoSchema }),
-      },
-    },
-    async (req) =>
-      enviar(db, req.user, req.params.id, 'enviar-respuestas', {
-        tipo: req.body.tipo as TipoRevision | undefined,
-        estadoActual: req.body.estadoActual,
-      }),
-  );
+      async (req) =>
+        enviar(db, req.user, req.params.id, e.accion, {
+          tipo: req.body.tipo as TipoRevision | undefined,
+          estadoActual: req.body.estadoActual,
+        }),
+    );
 }

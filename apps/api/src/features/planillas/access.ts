@@ -6,7 +6,7 @@ import {
   type TramiteRef,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
-import { carga, planilla } from '../../db/schema/index.ts';
+import { carga, planilla, tramite } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { columnas, consulta, lista, sql, una } from '../../lib/sql.ts';
 import { getTramiteForUser, type TramiteRow, tramiteScopeSql } from '../tramites/access.ts';
@@ -26,6 +26,8 @@ const CARGA = columnas(carga, 'carga', {
   solo: ['idCarga', 'idTramite', 'fechaDesde', 'fechaHasta', 'estado'],
 });
 const FOR_UPDATE_P = sql.raw(' FOR UPDATE OF p');
+const TRAMITE_DE_PLANILLA = columnas(planilla, 'p', { solo: ['idTramite'] });
+const ID_TRAMITE = columnas(tramite, 't', { solo: ['idTramite'] });
 
 export type PlanillaRow = {
   idPlanilla: number;
@@ -88,7 +90,7 @@ export async function getPlanillaForUser(
 ): Promise<PlanillaCtx> {
   const ref = await una<{ idTramite: number }>(
     q,
-    sql`SELECT id_tramite AS "idTramite" FROM planilla WHERE id_planilla = ${idPlanilla}`,
+    sql`SELECT ${TRAMITE_DE_PLANILLA} FROM planilla p WHERE p.id_planilla = ${idPlanilla}`,
   );
   if (!ref) throw notFound();
   const tramite = opts.lock
@@ -113,7 +115,7 @@ export async function lockTramite(
   if (mode === 'update') return getTramiteForUser(q, user, idTramite, { lock: true });
   const row = await una<{ idTramite: number }>(
     q,
-    sql`SELECT t.id_tramite AS "idTramite" FROM tramite t WHERE t.id_tramite = ${idTramite} AND ${tramiteScopeSql(user)} FOR SHARE`,
+    sql`SELECT ${ID_TRAMITE} FROM tramite t WHERE t.id_tramite = ${idTramite} AND ${tramiteScopeSql(user)} FOR SHARE`,
   );
   if (!row) throw notFound();
   return getTramiteForUser(q, user, idTramite);

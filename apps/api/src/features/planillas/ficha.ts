@@ -16,8 +16,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
+import { planilla as planillaT } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { col, consulta, sql, una } from '../../lib/sql.ts';
+import { columna, columnas, consulta, sql, una } from '../../lib/sql.ts';
 import type { TramiteRow } from '../tramites/access.ts';
 import {
   assertEstadoTrabajo,
@@ -30,22 +31,32 @@ import {
 
 const tags = ['planillas'];
 
+const nombreDiag = (n: number) => `(SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag${n})`;
+
+/** What the record page adds to an attention (alias p): names of its diagnoses, counts, users, template. */
+const DETALLE_COLS = columnas(planillaT, 'p', {
+  solo: [],
+  extra: {
+    diagnostico01: nombreDiag(1),
+    diagnostico02: nombreDiag(2),
+    diagnostico03: nombreDiag(3),
+    diagnostico04: nombreDiag(4),
+    diagnostico05: nombreDiag(5),
+    numDetalles:
+      '(SELECT count(*)::int FROM planilla_det d WHERE d.id_planilla = p.id_planilla AND d.estado = 1)',
+    numArchivos: '(SELECT count(*)::int FROM archivo_pla a WHERE a.id_planilla = p.id_planilla)',
+    usuarioMed: '(SELECT u.nombre FROM usuario u WHERE u.id_usuario = p.id_usuario_med)',
+    usuarioDoc: '(SELECT u.nombre FROM usuario u WHERE u.id_usuario = p.id_usuario_doc)',
+    plantillaNombre: '(SELECT pl.nombre FROM plantilla pl WHERE pl.id_plantilla = p.id_plantilla)',
+    numeroTramite: '(SELECT t.numero FROM tramite t WHERE t.id_tramite = p.id_tramite)',
+  },
+});
+
 /** The record page's view of one attention: names of its diagnoses, counts and the user's permissions. */
 export async function detalle(q: Queryable, user: SessionUser, planilla: PlanillaRow, tramite: TramiteRow) {
   const x = await una<Record<string, unknown>>(
     q,
-    sql`SELECT (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag1) AS "diagnostico01",
-            (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag2) AS "diagnostico02",
-            (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag3) AS "diagnostico03",
-            (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag4) AS "diagnostico04",
-            (SELECT d.nombre FROM diagnostico d WHERE d.codigo = p.diag5) AS "diagnostico05",
-            (SELECT count(*)::int FROM planilla_det d WHERE d.id_planilla = p.id_planilla AND d.estado = 1) AS "numDetalles",
-            (SELECT count(*)::int FROM archivo_pla a WHERE a.id_planilla = p.id_planilla) AS "numArchivos",
-            (SELECT u.nombre FROM usuario u WHERE u.id_usuario = p.id_usuario_med) AS "usuarioMed",
-            (SELECT u.nombre FROM usuario u WHERE u.id_usuario = p.id_usuario_doc) AS "usuarioDoc",
-            (SELECT pl.nombre FROM plantilla pl WHERE pl.id_plantilla = p.id_plantilla) AS "plantillaNombre",
-            (SELECT t.numero FROM tramite t WHERE t.id_tramite = p.id_tramite) AS "numeroTramite"
-       FROM planilla p WHERE p.id_planilla = ${planilla.idPlanilla}`,
+    sql`SELECT ${DETALLE_COLS} FROM planilla p WHERE p.id_planilla = ${planilla.idPlanilla}`,
   );
   return {
     ...planilla,
@@ -152,7 +163,9 @@ export async function fichaRoutes(app: FastifyInstance) {
         if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
 
         // Column names from the schema's keys (cambios), values as parameters.
-        const sets = Object.keys(after).map((k) => sql`${sql.identifier(col(k))} = ${after[k]}`);
+        const sets = Object.keys(after).map(
+          (k) => sql`${columna(planillaT, k as keyof typeof planillaT._.columns)} = ${after[k]}`,
+        );
         await consulta(
           tx,
           sql`UPDATE planilla SET ${sql.join(sets, sql.raw(', '))}, version = version + 1, fecha_act = now(),

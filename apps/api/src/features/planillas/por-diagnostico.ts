@@ -35,7 +35,7 @@ export type PlanillaPorDiagnostico = {
 /**
  * Master-detail `diagnostico_diagaten/{p_iddiagnostico}` (docs/spec-summary.md 002): the attentions that carry one
  * diagnosis in any of diag1..diag5, limited exactly as the attention lists are: the tenant of the
- * procedure (tramiteScope) and, for the operatives 18 and 20, only the attentions assigned to them
+ * procedure (tramiteScopeSql) and, for the operatives 18 and 20, only the attentions assigned to them
  * unless the procedure's tipoAsignacion is T. Active attentions of real (not sandbox) procedures,
  * newest first, paged in SQL.
  */

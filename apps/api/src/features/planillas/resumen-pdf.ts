@@ -1,10 +1,10 @@
 import { binaryResponse, idParams, responses } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { planillaDet } from '../../db/schema/index.ts';
+import { planillaDet, tramite } from '../../db/schema/index.ts';
 import { logoDataUrl } from '../../lib/pdf.ts';
 import { renderPdf } from '../../lib/pdf-document.ts';
-import { columnas, consulta, fila, sql } from '../../lib/sql.ts';
+import { columnas, consulta, fila, lista, sql } from '../../lib/sql.ts';
 import { getPlanillaForUser } from './access.ts';
 import {
   type Cabecera,
@@ -17,16 +17,29 @@ import {
 /** Line items printed on one sheet; an attention has a handful, this only bounds a pathological one. */
 const MAX_DETALLES = 2000;
 
-/**
- * Report 9 as the print of one attention sheet (docs/spec-summary.md 000 §2 'Imprimir', 001 §7): its data, diagnoses
- * with their CIE-10 names, line items with totals, and its observations with their answers.
- */
 /** A line of the printed sheet (alias d). */
 const DETALLE = columnas(planillaDet, 'd', {
   solo: ['fechaAtencion', 'codigo', 'descripcion', 'cantidad', 'valorUni'],
   extra: { total: '(d.cantidad * d.valor_uni)::numeric(14,2)::text' },
 });
 
+/** The sheet's header: the procedure (t), its provider (pr) and insurer (e). */
+const CABECERA = lista([
+  columnas(tramite, 't', {
+    solo: [],
+    extra: {
+      numeroTramite: 't.numero',
+      nombreComercial: 'pr.nombre_comercial',
+      aseguradora: 'e.razon_social',
+    },
+  }),
+  columnas(tramite, 't', { solo: ['idEmpresaAseguradora'] }),
+]);
+
+/**
+ * Report 9 as the print of one attention sheet (docs/spec-summary.md 000 §2 'Imprimir', 001 §7): its data, diagnoses
+ * with their CIE-10 names, line items with totals, and its observations with their answers.
+ */
 export async function resumenPdfRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database;
@@ -46,8 +59,7 @@ export async function resumenPdfRoutes(app: FastifyInstance) {
       const { planilla: p } = await getPlanillaForUser(db, req.user, req.params.id);
       const cab = await fila<Cabecera>(
         db,
-        sql`SELECT t.numero AS "numeroTramite", pr.nombre_comercial AS "nombreComercial", e.razon_social AS aseguradora,
-                t.id_empresa_aseguradora AS "idEmpresaAseguradora"
+        sql`SELECT ${CABECERA}
            FROM tramite t JOIN prestador pr ON pr.id_prestador = t.id_prestador
            JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora
           WHERE t.id_tramite = ${p.idTramite}`,

@@ -1,6 +1,7 @@
 import { preferenciasDe, preferenciasSchema, preferenciasUpdateSchema, responses } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fila, sql, una } from '../../lib/sql.ts';
 
 /**
  * The signed-in user's own preferences (issue 14 §4, decision 58): kept on the server so that they follow the
@@ -22,9 +23,9 @@ export async function preferenciasRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const [row] = await db.query<{ preferencias: unknown }>(
-        'SELECT preferencias FROM usuario_preferencia WHERE id_usuario = $1',
-        [req.user.idUsuario],
+      const row = await una<{ preferencias: unknown }>(
+        db,
+        sql`SELECT preferencias FROM usuario_preferencia WHERE id_usuario = ${req.user.idUsuario}`,
       );
       return preferenciasDe(row?.preferencias);
     },
@@ -42,12 +43,12 @@ export async function preferenciasRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const [row] = await db.query<{ preferencias: unknown }>(
-        `INSERT INTO usuario_preferencia (id_usuario, preferencias) VALUES ($1, $2::jsonb)
+      const row = await fila<{ preferencias: unknown }>(
+        db,
+        sql`INSERT INTO usuario_preferencia (id_usuario, preferencias) VALUES (${req.user.idUsuario}, ${JSON.stringify(req.body)}::jsonb)
          ON CONFLICT (id_usuario) DO UPDATE
             SET preferencias = usuario_preferencia.preferencias || EXCLUDED.preferencias, fecha_act = now()
          RETURNING preferencias`,
-        [req.user.idUsuario, JSON.stringify(req.body)],
       );
       return preferenciasDe(row.preferencias);
     },

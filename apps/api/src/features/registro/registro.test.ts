@@ -1,6 +1,6 @@
-import { MSG, MSG_ADMIN, todayIso, USER_FLAGS } from '@app/domain';
+import { MSG, MSG_ADMIN, todayIso } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { createTestContext, DEMO, errorOf, FLAGS_SELECT, type TestContext } from '../../test/helpers.ts';
 import { registroBody } from '../admin/test-utils.ts';
 
 let t: TestContext;
@@ -69,10 +69,10 @@ describe('public registration', () => {
     const u = login.json().usuario;
     expect(u).toMatchObject({ idPerfil: 1, idEmpresa, idSuscripcion, personaNombre: 'ANA ÑÁÑEZ' });
     const [perfil] = await t.database.query<Record<string, boolean>>(
-      `SELECT ${USER_FLAGS.map((f) => `${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`).join(', ')} FROM perfil WHERE id_perfil = 1`,
+      `SELECT ${FLAGS_SELECT} FROM perfil WHERE id_perfil = 1`,
     );
     const [stored] = await t.database.query<Record<string, boolean>>(
-      `SELECT ${USER_FLAGS.map((f) => `${f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} AS "${f}"`).join(', ')} FROM usuario WHERE id_usuario = $1`,
+      `SELECT ${FLAGS_SELECT} FROM usuario WHERE id_usuario = $1`,
       [idUsuario],
     );
     expect(stored).toEqual(perfil);

@@ -7,7 +7,7 @@ import { MSG_REPORTE, type ReporteEnCurso } from '@app/domain/reportes/pdf';
 import type { Database, Queryable } from '../../db/client.ts';
 import { reportePdf } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { TrabajosDocumento } from '../../lib/jobs/documentos.ts';
+import { DocumentosPorTrabajo } from '../../lib/jobs/documentos.ts';
 import { type JobContext, JobInterrupted, type JobQueue } from '../../lib/jobs/index.ts';
 import { columnas, consulta, sql, una } from '../../lib/sql.ts';
 import { ObjectNotFound, type Storage } from '../../lib/storage/index.ts';
@@ -95,25 +95,17 @@ type Encargo = PeticionReporte & { version: string };
 const claveTrabajo = (idTramite: number, v: string, version: string) =>
   `reporte:${idTramite}:${v}:${version.slice(0, 32)}`;
 
-export class ReportesPdf {
-  /** The progress rows of the reports being drawn (`reporte_trabajo`). */
-  readonly trabajos: TrabajosDocumento;
+/** The reports' progress rows (`reporte_trabajo`) and job. */
+const DOCUMENTO = {
+  tabla: 'reporte_trabajo',
+  job: JOB_REPORTE,
+  intentos: REPORTE_INTENTOS,
+  codigoFallido: 'REPORTE_FALLIDO',
+} as const;
 
-  constructor(
-    private readonly db: Database,
-    private readonly storage: Storage,
-    jobs: JobQueue,
-    esperaMs = ESPERA_MS,
-  ) {
-    this.trabajos = new TrabajosDocumento(db, jobs, {
-      tabla: 'reporte_trabajo',
-      job: JOB_REPORTE,
-      intentos: REPORTE_INTENTOS,
-      mensajes: MSG_REPORTE,
-      codigoFallido: 'REPORTE_FALLIDO',
-      esperaMs,
-      construir: (payload, ctx) => this.construir(payload as Encargo, ctx),
-    });
+export class ReportesPdf extends DocumentosPorTrabajo<Encargo> {
+  constructor(db: Database, storage: Storage, jobs: JobQueue, esperaMs = ESPERA_MS) {
+    super(db, storage, jobs, { ...DOCUMENTO, mensajes: MSG_REPORTE, esperaMs });
   }
 
   /**
@@ -167,7 +159,7 @@ export class ReportesPdf {
    * a kill or a failure, it starts over (the same object key, so nothing is kept twice); a report
    * already stored for the current data is not drawn again.
    */
-  private async construir(e: Encargo, ctx: JobContext) {
+  protected async construir(e: Encargo, ctx: JobContext) {
     const v = variante(e);
     const k = { idTramite: e.idTramite, variante: v, version: e.version };
     const version = await versionDatos(this.db, e.idTramite);

@@ -4,7 +4,7 @@ import { MSG_REPORTE, type ReporteEnCurso, reporteEnCursoSchema } from '@app/dom
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crearCarga, crearTramite, type Fixture, usarContextoConFixtures } from '../../test/fixtures.ts';
-import { DEMO, errorOf } from '../../test/helpers.ts';
+import { DEMO, errorOf, expectEnCola } from '../../test/helpers.ts';
 import { PNG_1X1, registrarEmpresa } from '../admin/test-utils.ts';
 import { sembrarObservaciones } from '../reportes-observaciones/test-utils.ts';
 import { alimentar, inicioReporte, type MensajeAlHilo, type PeticionReporte } from './datos.ts';
@@ -488,15 +488,7 @@ describe('drawn by a background job (decision 78)', () => {
         req('GET', url(10), DEMO.supervisorAm),
       ]);
       for (const r of [a, b]) {
-        expect(r.statusCode, r.body.slice(0, 200)).toBe(202);
-        expect(r.headers['retry-after']).toBe('1');
-        expect(r.json()).toEqual({
-          estado: 'PENDIENTE',
-          intento: 0,
-          maxIntentos: 3,
-          progreso: 0,
-          mensaje: MSG_REPORTE.enCola,
-        });
+        expectEnCola(r, MSG_REPORTE.enCola);
       }
       // Another reader of the same variant (10 is the same for everybody), a third request: one row, one job.
       expect((await req('GET', url(10), DEMO.revisor)).statusCode).toBe(202);

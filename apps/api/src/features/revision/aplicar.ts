@@ -9,8 +9,9 @@ import {
   transicionRevision,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { planilla } from '../../db/schema/index.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
-import { fila, sql, una } from '../../lib/sql.ts';
+import { columnas, fila, sql, una } from '../../lib/sql.ts';
 import { sinResponderPlanilla } from '../observaciones/queries.ts';
 import {
   assertEstadoTrabajo,
@@ -27,6 +28,9 @@ import { writeBitacora } from '../tramites/access.ts';
  */
 
 /** Column names of one review type. */
+/** What a review answers of the attention (alias p). */
+const REVISADA = columnas(planilla, 'p', { solo: ['version', 'estadoAud', 'estadoDoc'] });
+
 export const COLS = {
   M: {
     estado: 'estado_aud',
@@ -95,10 +99,10 @@ export async function aplicarRevision(
   if (tr.efectos.includes('borrarFechaRevision')) fecha = sql.raw(`, ${c.fecha} = NULL`);
   const u = await fila<{ version: number; estadoAud: string; estadoDoc: string }>(
     tx,
-    sql`UPDATE planilla SET ${sql.raw(c.estado)} = ${tr.hacia}, version = version + 1, fecha_act = now(),
+    sql`UPDATE planilla p SET ${sql.raw(c.estado)} = ${tr.hacia}, version = version + 1, fecha_act = now(),
            id_usuario_act = ${user.idUsuario}${fecha}
-      WHERE id_planilla = ${p.idPlanilla}
-     RETURNING version, estado_aud AS "estadoAud", estado_doc AS "estadoDoc"`,
+      WHERE p.id_planilla = ${p.idPlanilla}
+     RETURNING ${REVISADA}`,
   );
   await recordChanges(
     tx,

@@ -17,6 +17,7 @@ import { carga, planilla } from '../../db/schema/index.ts';
 import { columnas, consulta, prefixPattern, type SQL, sql, todas, una } from '../../lib/sql.ts';
 import { perfilNoAutorizado } from '../planillas/access.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
+import { COLS as NOMBRES } from './aplicar.ts';
 
 /*
  * What the assignment tabs read (issue 5 item 7): the loads of a procedure with their counts for one
@@ -25,18 +26,26 @@ import { getTramiteForUser } from '../tramites/access.ts';
  */
 
 const COLS = {
-  M: { estado: sql.raw('estado_aud'), usuario: sql.raw('id_usuario_med') },
-  D: { estado: sql.raw('estado_doc'), usuario: sql.raw('id_usuario_doc') },
+  M: { estado: sql.raw(NOMBRES.M.estado), usuario: sql.raw(NOMBRES.M.usuario) },
+  D: { estado: sql.raw(NOMBRES.D.estado), usuario: sql.raw(NOMBRES.D.usuario) },
 } as const;
 
-/** A load's columns in the loads tab (alias c). */
+/** A load's columns in the loads tab (alias c) with its counts (x). */
 const CARGA = columnas(carga, 'c', {
   solo: ['idCarga', 'tipoCarga', 'numSemana', 'fechaDesde', 'fechaHasta'],
+  extra: { total: 'x.total', pendientes: 'x.pendientes', sinAsignar: 'x.sin_asignar' },
 });
-/** An attention's columns in the attentions tab (alias p); the state and holder depend on the type. */
-const PLANILLA = columnas(planilla, 'p', {
-  solo: ['idPlanilla', 'idCarga', 'numero', 'cedula', 'nombre', 'fechaDesde', 'fechaHasta'],
-});
+/** An attention's columns in the attentions tab (alias p): the state and holder (u) of the type. */
+const planillaDe = (t: 'M' | 'D') =>
+  columnas(planilla, 'p', {
+    solo: ['idPlanilla', 'idCarga', 'numero', 'cedula', 'nombre', 'fechaDesde', 'fechaHasta'],
+    extra: {
+      estado: `p.${NOMBRES[t].estado}`,
+      idUsuario: `p.${NOMBRES[t].usuario}`,
+      usuarioNombre: 'u.nombre',
+    },
+  });
+const PLANILLA = { M: planillaDe('M'), D: planillaDe('D') };
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -93,8 +102,7 @@ export async function asignacionConsultaRoutes(app: FastifyInstance) {
       const c = COLS[t];
       const items = await consulta(
         db,
-        sql`SELECT ${CARGA},
-                x.total, x.pendientes, x.sin_asignar AS "sinAsignar"
+        sql`SELECT ${CARGA}
            FROM carga c
            JOIN LATERAL (
              SELECT count(*)::int AS total,
@@ -142,8 +150,7 @@ export async function asignacionConsultaRoutes(app: FastifyInstance) {
           sql`WITH pagina AS (
              SELECT p.id_planilla FROM planilla p WHERE ${where}
               ORDER BY p.numero, p.id_planilla LIMIT ${q.pageSize} OFFSET ${offset})
-           SELECT ${PLANILLA}, p.${c.estado} AS estado,
-                  p.${c.usuario} AS "idUsuario", u.nombre AS "usuarioNombre"
+           SELECT ${PLANILLA[q.tipo]}
              FROM pagina JOIN planilla p ON p.id_planilla = pagina.id_planilla
              LEFT JOIN usuario u ON u.id_usuario = p.${c.usuario}
             ORDER BY p.numero, p.id_planilla`,

@@ -13,7 +13,7 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { usuario } from '../../db/schema/index.ts';
+import { planilla, usuario } from '../../db/schema/index.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { columnas, consulta, type SQL, sql, todas, una } from '../../lib/sql.ts';
 import { perfilNoAutorizado } from '../planillas/access.ts';
@@ -23,8 +23,25 @@ import { COLS } from './aplicar.ts';
 
 const tags = ['revisión'];
 
-/** The columns of an assignable user (alias u). */
-const USUARIO = columnas(usuario, 'u', { solo: ['idUsuario', 'nombre', 'idPerfil'] });
+/** The columns of an assignable user (alias u, person pe) with their counts (a). */
+const USUARIO = columnas(usuario, 'u', {
+  solo: ['idUsuario', 'nombre', 'idPerfil'],
+  extra: {
+    personaNombre: `NULLIF(trim(concat_ws(' ', pe.primer_nombre, pe.primer_apellido)), '')`,
+    asignadas: 'COALESCE(a.asignadas, 0)::int',
+    pendientes: 'COALESCE(a.pendientes, 0)::int',
+  },
+});
+/** The procedure's attentions (alias p) and how many nobody holds yet, per review type. */
+const totales = (t: 'M' | 'D') =>
+  columnas(planilla, 'p', {
+    solo: [],
+    extra: {
+      total: 'count(*)::int',
+      sinAsignar: `count(*) FILTER (WHERE p.${COLS[t].usuario} IS NULL)::int`,
+    },
+  });
+const TOTALES = { M: totales('M'), D: totales('D') };
 /** The staff named in an assignment (no alias). */
 const STAFF = columnas(usuario, 'usuario', { solo: ['idUsuario', 'nombre'] });
 
@@ -53,9 +70,7 @@ export async function asignarRoutes(app: FastifyInstance) {
       const c = { usuario: sql.raw(COLS[tipo].usuario), estado: sql.raw(COLS[tipo].estado) };
       const usuarios = await consulta(
         db,
-        sql`SELECT ${USUARIO},
-                NULLIF(trim(concat_ws(' ', pe.primer_nombre, pe.primer_apellido)), '') AS "personaNombre",
-                COALESCE(a.asignadas, 0)::int AS asignadas, COALESCE(a.pendientes, 0)::int AS pendientes
+        sql`SELECT ${USUARIO}
            FROM usuario u
            LEFT JOIN persona pe ON pe.id_persona = u.id_persona
            LEFT JOIN (
@@ -70,8 +85,7 @@ export async function asignarRoutes(app: FastifyInstance) {
       );
       const t = (await una<{ total: number; sinAsignar: number }>(
         db,
-        sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE ${c.usuario} IS NULL)::int AS "sinAsignar"
-           FROM planilla WHERE id_tramite = ${tramite.idTramite} AND estado = 1`,
+        sql`SELECT ${TOTALES[tipo]} FROM planilla p WHERE p.id_tramite = ${tramite.idTramite} AND p.estado = 1`,
       )) as { total: number; sinAsignar: number };
       return { tipo, usuarios, sinAsignar: t.sinAsignar, total: t.total };
     },

@@ -1,7 +1,7 @@
 import { MSG_PLANILLA } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearTramite, type Fixture, type Ids, loadIds, versionOf } from '../../test/fixtures.ts';
-import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { crearTramite, type Fixture, usarContextoConFixtures, versionOf } from '../../test/fixtures.ts';
+import { DEMO, errorOf } from '../../test/helpers.ts';
 
 /*
  * 'Revisión registrada — Deshacer (Alt+Z)' (issue 14 §1): the record page undoes the review it just
@@ -11,13 +11,7 @@ import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/h
  * 409 in Spanish), it writes the bitácora like the review did, and the same key twice resets once.
  */
 
-let t: TestContext;
-let ids: Ids;
-beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-});
-afterAll(async () => t?.close());
+const { t, ids } = usarContextoConFixtures();
 
 async function post(usuario: string | undefined, url: string, payload: object, clave?: string) {
   const headers: Record<string, string> = usuario ? await t.auth(usuario) : {};

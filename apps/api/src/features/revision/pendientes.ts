@@ -13,8 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Queryable } from '../../db/client.ts';
+import { planilla } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { consulta, type SQL, sql, todas, una } from '../../lib/sql.ts';
+import { columnas, consulta, type SQL, sql, todas, una } from '../../lib/sql.ts';
 import { visibilitySql } from '../planillas/queries.ts';
 import { getTramiteForUser, type TramiteRow } from '../tramites/access.ts';
 
@@ -111,7 +112,7 @@ export async function contarPendientes(
   return r?.n ?? 0;
 }
 
-const SEL = sql.raw('SELECT p.id_planilla AS "idPlanilla", p.numero FROM planilla p WHERE');
+const SEL = sql`SELECT ${columnas(planilla, 'p', { solo: ['idPlanilla', 'numero'] })} FROM planilla p WHERE`;
 const ORDEN = {
   ASC: sql.raw('ORDER BY p.numero ASC, p.id_planilla ASC LIMIT 1'),
   DESC: sql.raw('ORDER BY p.numero DESC, p.id_planilla DESC LIMIT 1'),

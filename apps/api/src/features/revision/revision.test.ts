@@ -5,6 +5,7 @@ import {
   crearPlanillas,
   crearTramite,
   type Fixture,
+  observarPlanilla,
   usarContextoConFixtures,
   versionOf,
 } from '../../test/fixtures.ts';
@@ -214,17 +215,8 @@ describe('two people review one attention at once (issue 11 item 15)', () => {
 });
 
 describe('finalize and reopen', () => {
-  async function observacion(idPlanilla: number, tipo: 'M' | 'D', respondida: boolean) {
-    const [o] = await t.database.query<{ id: number }>(
-      `INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, 'FALTA INFORME', $2) RETURNING id_observacion AS id`,
-      [ids.idEmpresaAseg, tipo],
-    );
-    const [po] = await t.database.query<{ id: number }>(
-      `INSERT INTO pla_obs (id_planilla, id_observacion, observacion_tipo, respuesta) VALUES ($1, $2, $3, $4) RETURNING id_pla_obs AS id`,
-      [idPlanilla, o.id, tipo, respondida ? 'ADJUNTO' : null],
-    );
-    return po.id;
-  }
+  const observacion = (idPlanilla: number, tipo: 'M' | 'D', respondida: boolean) =>
+    observarPlanilla(t, ids, idPlanilla, tipo, respondida);
 
   it('the supervisor closes REVISADA → FINALIZADA unless an observation of that type is unanswered; reopens', async () => {
     const f = await crearTramite(t, ids, {

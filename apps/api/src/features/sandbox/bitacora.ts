@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { consulta, sql } from '../../lib/sql.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,20 +28,13 @@ export function bitacoraSandbox(app: FastifyInstance) {
     const mensaje =
       (err ? [err.message, detalle].filter(Boolean).join(' — ') : String(body.mensaje ?? '')) || null;
     const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-    await db
-      .query(
-        `INSERT INTO sandbox_log (id_usuario, endpoint, estado, mensaje, id_tramite, id_carga)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          req.user.idUsuario,
-          `${req.method} ${req.routeOptions.url ?? req.url}`.slice(0, 200),
-          reply.statusCode,
-          mensaje?.slice(0, 500) ?? null,
-          num(body.idTramite),
-          num(body.idCarga),
-        ],
-      )
-      .catch((e: unknown) => req.log.error({ err: e }, 'sandbox_log insert failed'));
+    const endpoint = `${req.method} ${req.routeOptions.url ?? req.url}`.slice(0, 200);
+    await consulta(
+      db,
+      sql`INSERT INTO sandbox_log (id_usuario, endpoint, estado, mensaje, id_tramite, id_carga)
+         VALUES (${req.user.idUsuario}, ${endpoint}, ${reply.statusCode}, ${mensaje?.slice(0, 500) ?? null},
+                 ${num(body.idTramite)}, ${num(body.idCarga)})`,
+    ).catch((e: unknown) => req.log.error({ err: e }, 'sandbox_log insert failed'));
     return payload;
   });
 }

@@ -14,11 +14,36 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sandboxLog, tramite } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { getTramiteForUser, tramiteScope, writeBitacora } from '../tramites/access.ts';
-import { TRAMITE_FROM, TRAMITE_VIEW } from '../tramites/queries.ts';
+import { columnas, consulta, fila, lista, paginada, type SQL, sql } from '../../lib/sql.ts';
+import { getTramiteForUser, tramiteScopeSql, writeBitacora } from '../tramites/access.ts';
+import { TRAMITE_TABLAS_SQL, TRAMITE_VIEW_SQL } from '../tramites/queries.ts';
 import { dirRespaldos } from './registro.ts';
 import { enModo } from './schema.ts';
+
+/** A call of the sandbox log (alias l) with its user's name (u). */
+const LOG_COLS = columnas(sandboxLog, 'l', {
+  solo: ['idSandboxLog', 'fecha', 'endpoint', 'estado', 'mensaje', 'idTramite', 'idCarga'],
+  extra: { usuarioNombre: 'u.nombre' },
+});
+
+/** A test procedure: the procedure view and its last load. */
+const TRAMITE_SANDBOX_COLS = lista([
+  TRAMITE_VIEW_SQL,
+  columnas(tramite, 't', {
+    solo: [],
+    extra: {
+      idCarga:
+        '(SELECT c.id_carga FROM carga c WHERE c.id_tramite = t.id_tramite ORDER BY c.id_carga DESC LIMIT 1)',
+      numeroRegistros:
+        '(SELECT c.numero_registros FROM carga c WHERE c.id_tramite = t.id_tramite ORDER BY c.id_carga DESC LIMIT 1)',
+      contadorErrores:
+        '(SELECT c.contador_errores FROM carga c WHERE c.id_tramite = t.id_tramite ORDER BY c.id_carga DESC LIMIT 1)',
+      numRespaldos: '(SELECT count(*)::int FROM carga_respaldo r WHERE r.id_tramite = t.id_tramite)',
+    },
+  }),
+]);
 
 /**
  * The provider's own sandbox: its call log, its test procedures (listed and emptied) and a test authorization.
@@ -48,23 +73,23 @@ export function sandboxConsultaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { estado, page, pageSize } = req.query;
-      const params: unknown[] = [req.user.idEmpresa];
-      let where = 'l.id_usuario IN (SELECT u.id_usuario FROM usuario u WHERE u.id_empresa = $1)';
-      if (estado === 'exito') where += ' AND l.estado < 400';
-      if (estado === 'error') where += ' AND l.estado >= 400';
-      const [{ total }] = await db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM sandbox_log l WHERE ${where}`,
-        params,
+      const w: SQL[] = [
+        sql`l.id_usuario IN (SELECT u.id_usuario FROM usuario u WHERE u.id_empresa = ${req.user.idEmpresa})`,
+      ];
+      if (estado === 'exito') w.push(sql.raw('l.estado < 400'));
+      if (estado === 'error') w.push(sql.raw('l.estado >= 400'));
+      return paginada(
+        db,
+        {
+          select: LOG_COLS,
+          from: sql.raw('sandbox_log l LEFT JOIN usuario u ON u.id_usuario = l.id_usuario'),
+          where: w,
+          orden: { fecha: sql.raw('l.fecha') },
+          ordenInicial: '-fecha',
+          desempate: sql.raw('l.id_sandbox_log'),
+        },
+        { page, pageSize },
       );
-      params.push(pageSize, (page - 1) * pageSize);
-      const items = await db.query(
-        `SELECT l.id_sandbox_log AS "idSandboxLog", l.fecha, l.endpoint, l.estado, l.mensaje, l.id_tramite AS "idTramite",
-                l.id_carga AS "idCarga", u.nombre AS "usuarioNombre"
-           FROM sandbox_log l LEFT JOIN usuario u ON u.id_usuario = l.id_usuario
-          WHERE ${where} ORDER BY l.fecha DESC, l.id_sandbox_log DESC LIMIT $2 OFFSET $3`,
-        params,
-      );
-      return { items, total, page, pageSize };
     },
   );
 
@@ -83,21 +108,18 @@ export function sandboxConsultaRoutes(app: FastifyInstance) {
     async (req) =>
       enModo(db, 'sandbox', async (tx) => {
         const { page, pageSize } = req.query;
-        const scope = tramiteScope(req.user, 1, { sandbox: true });
-        const [{ total }] = await tx.query<{ total: number }>(
-          `SELECT count(*)::int AS total FROM tramite t WHERE ${scope.sql}`,
-          scope.params,
+        return paginada(
+          tx,
+          {
+            select: TRAMITE_SANDBOX_COLS,
+            from: TRAMITE_TABLAS_SQL,
+            where: [tramiteScopeSql(req.user, { sandbox: true })],
+            orden: { idTramite: sql.raw('t.id_tramite') },
+            ordenInicial: '-idTramite',
+            desempate: sql.raw('t.id_tramite'),
+          },
+          { page, pageSize },
         );
-        const items = await tx.query(
-          `SELECT ${TRAMITE_VIEW},
-             (SELECT c.id_carga FROM carga c WHERE c.id_tramite = t.id_tramite ORDER BY c.id_carga DESC LIMIT 1) AS "idCarga",
-             (SELECT c.numero_registros FROM carga c WHERE c.id_tramite = t.id_tramite ORDER BY c.id_carga DESC LIMIT 1) AS "numeroRegistros",
-             (SELECT c.contador_errores FROM carga c WHERE c.id_tramite = t.id_tramite ORDER BY c.id_carga DESC LIMIT 1) AS "contadorErrores",
-             (SELECT count(*)::int FROM carga_respaldo r WHERE r.id_tramite = t.id_tramite) AS "numRespaldos"
-           ${TRAMITE_FROM} WHERE ${scope.sql} ORDER BY t.id_tramite DESC LIMIT $2 OFFSET $3`,
-          [...scope.params, pageSize, (page - 1) * pageSize],
-        );
-        return { items, total, page, pageSize };
       }),
   );
 
@@ -114,21 +136,18 @@ export function sandboxConsultaRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const ids = await enModo(db, 'sandbox', async (tx) => {
-        const scope = tramiteScope(req.user, 1, { sandbox: true });
-        const rows = await tx.query<{ id: number }>(
-          `SELECT t.id_tramite AS id FROM tramite t WHERE ${scope.sql} FOR UPDATE`,
-          scope.params,
+        const rows = await consulta<{ id: number }>(
+          tx,
+          sql`SELECT t.id_tramite AS id FROM tramite t WHERE ${tramiteScopeSql(req.user, { sandbox: true })} FOR UPDATE`,
         );
         const list = rows.map((x) => x.id);
         if (list.length) {
-          const cargas = 'SELECT id_carga FROM carga WHERE id_tramite = ANY($1::int[])';
-          await tx.query(`DELETE FROM carga_error WHERE id_carga IN (${cargas})`, [list]);
-          await tx.query(`DELETE FROM carga_fila WHERE id_carga IN (${cargas})`, [list]);
-          await tx.query('DELETE FROM carga_respaldo WHERE id_tramite = ANY($1::int[])', [list]);
-          await tx.query('DELETE FROM carga WHERE id_tramite = ANY($1::int[])', [list]);
-          await tx.query('DELETE FROM autorizacion WHERE id_tramite = ANY($1::int[])', [list]);
-          await tx.query('DELETE FROM bitacora_tra WHERE id_tramite = ANY($1::int[])', [list]);
-          await tx.query('DELETE FROM tramite WHERE id_tramite = ANY($1::int[])', [list]);
+          const de = sql`id_tramite = ANY(${sql.param(list)}::int[])`;
+          const cargas = sql`SELECT id_carga FROM carga WHERE ${de}`;
+          await consulta(tx, sql`DELETE FROM carga_error WHERE id_carga IN (${cargas})`);
+          await consulta(tx, sql`DELETE FROM carga_fila WHERE id_carga IN (${cargas})`);
+          for (const tabla of ['carga_respaldo', 'carga', 'autorizacion', 'bitacora_tra', 'tramite'])
+            await consulta(tx, sql`DELETE FROM ${sql.identifier(tabla)} WHERE ${de}`);
         }
         return list;
       });
@@ -163,19 +182,15 @@ export function sandboxConsultaRoutes(app: FastifyInstance) {
             fechaDesde: `Las fechas deben estar dentro del período del trámite (${t.fechaDesde} al ${t.fechaHasta}).`,
           });
         }
-        const [a] = await tx.query<{ id: number }>(
-          `INSERT INTO autorizacion (id_tramite, descripcion, estado_aut, fecha_desde, fecha_hasta, fecha_apr, id_usuario_reg,
+        const a = await fila<{ id: number }>(
+          tx,
+          sql`INSERT INTO autorizacion (id_tramite, descripcion, estado_aut, fecha_desde, fecha_hasta, fecha_apr, id_usuario_reg,
                                      observacion)
-           VALUES ($1, $2, 'APROBADA', $3, $4, now(), $5, 'Autorización de prueba del sandbox.') RETURNING id_autorizacion AS id`,
-          [
-            t.idTramite,
-            (b.descripcion || 'AUTORIZACIÓN DE PRUEBA').toUpperCase(),
-            b.fechaDesde,
-            b.fechaHasta,
-            req.user.idUsuario,
-          ],
+           VALUES (${t.idTramite}, ${(b.descripcion || 'AUTORIZACIÓN DE PRUEBA').toUpperCase()}, 'APROBADA', ${b.fechaDesde},
+                   ${b.fechaHasta}, now(), ${req.user.idUsuario}, 'Autorización de prueba del sandbox.')
+           RETURNING id_autorizacion AS id`,
         );
-        await tx.query('UPDATE tramite SET tiene_apr = 1 WHERE id_tramite = $1', [t.idTramite]);
+        await consulta(tx, sql`UPDATE tramite SET tiene_apr = 1 WHERE id_tramite = ${t.idTramite}`);
         await writeBitacora(
           tx,
           t.idTramite,

@@ -10,12 +10,14 @@ import {
   type SessionUser,
 } from '@app/domain';
 import type { Database, Queryable } from '../../db/client.ts';
+import { autorizacion, cargaError, tramite } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { columnas, consulta, fila, lista, sql, una } from '../../lib/sql.ts';
 import { type CargaJob, ingestEnTransaccion, inLoadTransaction } from '../cargas/ingest.ts';
 import { sniffFile } from '../cargas/sniff.ts';
 import { IngestError } from '../cargas/sources.ts';
 import { getTramiteForUser, type TramiteRow, writeBitacora } from '../tramites/access.ts';
-import { insertTramite } from '../tramites/insert.ts';
+import { aseguradoraDeSuscripcion, insertTramite } from '../tramites/insert.ts';
 import { enSandbox, type Modo } from './schema.ts';
 
 /** A file received in the multipart body, already on disk (never named after the user's file). */
@@ -69,6 +71,15 @@ export const dirRespaldos = (dataDir: string) => path.join(dataDir, 'respaldos')
 const solicitudIncorrecta = (fields: Record<string, string>) =>
   badRequest(MSG_INTEGRACION.solicitudIncorrecta, fields);
 
+const AUTORIZACION_COLS = columnas(autorizacion, 'a', {
+  solo: ['idTramite', 'estadoAut', 'fechaDesde', 'fechaHasta'],
+});
+const INCIDENCIA_COLS = columnas(cargaError, 'e', { solo: ['fila', 'columna', 'valor', 'mensaje'] });
+const FIN_COLS = lista([
+  columnas(tramite, 't', { solo: ['estadoTramite', 'numero'] }),
+  columnas(tramite, 't', { solo: [], extra: { obs: 'c.obs' } }),
+]);
+
 type Destino = {
   t: TramiteRow;
   nuevo: boolean;
@@ -83,19 +94,18 @@ async function resolverTramite(tx: Queryable, e: RegistroEntrada): Promise<Desti
   if (c.idUsuario !== undefined && c.idUsuario !== e.user.idUsuario) {
     throw solicitudIncorrecta({ idUsuario: MSG_INTEGRACION.idUsuarioDistinto });
   }
-  const [servicio] = await tx.query('SELECT 1 FROM servicio WHERE id_servicio = $1', [c.idServicio]);
+  const servicio = await una(tx, sql`SELECT 1 FROM servicio WHERE id_servicio = ${c.idServicio}`);
   if (!servicio) throw solicitudIncorrecta({ idServicio: MSG_INTEGRACION.servicioInvalido });
 
   if (c.idAutorizacion) {
-    const [a] = await tx.query<{
+    const a = await una<{
       idTramite: number;
       estadoAut: string;
       fechaDesde: string | null;
       fechaHasta: string | null;
     }>(
-      `SELECT id_tramite AS "idTramite", estado_aut AS "estadoAut", fecha_desde AS "fechaDesde", fecha_hasta AS "fechaHasta"
-         FROM autorizacion WHERE id_autorizacion = $1`,
-      [c.idAutorizacion],
+      tx,
+      sql`SELECT ${AUTORIZACION_COLS} FROM autorizacion a WHERE a.id_autorizacion = ${c.idAutorizacion}`,
     );
     if (!a) throw notFound();
     const t = await getTramiteForUser(tx, e.user, a.idTramite, { lock: true, sandbox });
@@ -118,9 +128,9 @@ async function resolverTramite(tx: Queryable, e: RegistroEntrada): Promise<Desti
     return { t, nuevo: false, tipoCarga: 'A', idAutorizacion: c.idAutorizacion };
   }
 
-  const prestadores = await tx.query<{ id: number }>(
-    'SELECT id_prestador AS id FROM prestador WHERE id_empresa = $1 ORDER BY id_prestador',
-    [e.user.idEmpresa],
+  const prestadores = await consulta<{ id: number }>(
+    tx,
+    sql`SELECT id_prestador AS id FROM prestador WHERE id_empresa = ${e.user.idEmpresa} ORDER BY id_prestador`,
   );
   let idPrestador: number;
   if (c.idPrestador !== undefined) {
@@ -134,16 +144,12 @@ async function resolverTramite(tx: Queryable, e: RegistroEntrada): Promise<Desti
   } else {
     throw solicitudIncorrecta({ idPrestador: MSG_INTEGRACION.prestadorRequerido });
   }
-  const [susc] = await tx.query<{ idEmpresa: number }>(
-    'SELECT id_empresa AS "idEmpresa" FROM suscripcion WHERE id_suscripcion = $1',
-    [e.user.idSuscripcion ?? -1],
-  );
-  if (!susc) throw new AppError(422, 'SIN_SUSCRIPCION', MSG_INTEGRACION.sinSuscripcion);
+  const idEmpresaAseguradora = await aseguradoraDeSuscripcion(tx, e.user);
   const descripcion = c.descripcion || MSG_INTEGRACION.descripcionPorDefecto(c.fechaDesde, c.fechaHasta);
   const idTramite = await insertTramite(tx, {
     prefijo: sandbox ? 'SBX-' : 'TR-',
     idSuscripcion: e.user.idSuscripcion ?? -1,
-    idEmpresaAseguradora: susc.idEmpresa,
+    idEmpresaAseguradora,
     idPrestador,
     idServicio: c.idServicio,
     fechaDesde: c.fechaDesde,
@@ -181,9 +187,9 @@ export async function registrar(
     });
   }
   // The load's id first: the bulk writer of PostgreSQL is bound to it before the transaction starts.
-  const [{ id: idCarga }] = await db.query<{ id: number }>(
-    `SELECT nextval(pg_get_serial_sequence($1, 'id_carga'))::int AS id`,
-    [e.modo === 'sandbox' ? 'sandbox.carga' : 'public.carga'],
+  const { id: idCarga } = await fila<{ id: number }>(
+    db,
+    sql`SELECT nextval(pg_get_serial_sequence(${e.modo === 'sandbox' ? 'sandbox.carga' : 'public.carga'}, 'id_carga'))::int AS id`,
   );
   const movidos: string[] = [];
   try {
@@ -191,22 +197,12 @@ export async function registrar(
       if (e.modo === 'sandbox') await enSandbox(tx);
       const d = await resolverTramite(tx, e);
       const c = e.campos;
-      await tx.query(
-        `INSERT INTO carga (id_carga, id_tramite, id_usuario, id_autorizacion, tipo_carga, fecha_desde, fecha_hasta,
+      await consulta(
+        tx,
+        sql`INSERT INTO carga (id_carga, id_tramite, id_usuario, id_autorizacion, tipo_carga, fecha_desde, fecha_hasta,
                             tamanio_archivo, nombre_archivo, formato, fecha_modificacion, estado_proceso, progreso)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'json', $10, 'PROCESANDO', 0)`,
-        [
-          idCarga,
-          d.t.idTramite,
-          e.user.idUsuario,
-          d.idAutorizacion,
-          d.tipoCarga,
-          c.fechaDesde,
-          c.fechaHasta,
-          e.datos.size,
-          e.datos.nombre,
-          c.fechaModificacion ?? null,
-        ],
+         VALUES (${idCarga}, ${d.t.idTramite}, ${e.user.idUsuario}, ${d.idAutorizacion}, ${d.tipoCarga}, ${c.fechaDesde},
+                 ${c.fechaHasta}, ${e.datos.size}, ${e.datos.nombre}, 'json', ${c.fechaModificacion ?? null}, 'PROCESANDO', 0)`,
       );
       const job: CargaJob = {
         idCarga,
@@ -223,23 +219,27 @@ export async function registrar(
       const res = await ingestEnTransaccion(tx, sink, job, e.datos.tmp, sniff.encoding, {
         idTramiteImplicito: true,
       });
-      const errores = await tx.query<Incidencia>(
-        `SELECT fila, columna, valor, mensaje FROM carga_error WHERE id_carga = $1 AND tipo = 'E'
-          ORDER BY fila, id_carga_error LIMIT ${MAX_ERRORES_RESPUESTA}`,
-        [idCarga],
+      const errores = await consulta<Incidencia>(
+        tx,
+        sql`SELECT ${INCIDENCIA_COLS} FROM carga_error e WHERE e.id_carga = ${idCarga} AND e.tipo = 'E'
+          ORDER BY e.fila, e.id_carga_error LIMIT ${sql.raw(String(MAX_ERRORES_RESPUESTA))}`,
       );
       const respaldos: RegistroResultado['respaldos'] = [];
       if (e.completo) {
         const base = dirRespaldos(dataDir);
         for (const r of e.respaldos) {
           if (!r.tipo) continue;
-          const [row] = await tx.query<{ id: number }>(
-            `INSERT INTO carga_respaldo (id_carga, id_tramite, nombre_archivo, tipo, tamanio, sha256, ruta, id_usuario_reg)
-             VALUES ($1, $2, $3, $4, $5, $6, '', $7) RETURNING id_carga_respaldo AS id`,
-            [idCarga, d.t.idTramite, r.nombre, r.tipo, r.size, r.sha256, e.user.idUsuario],
+          const row = await fila<{ id: number }>(
+            tx,
+            sql`INSERT INTO carga_respaldo (id_carga, id_tramite, nombre_archivo, tipo, tamanio, sha256, ruta, id_usuario_reg)
+             VALUES (${idCarga}, ${d.t.idTramite}, ${r.nombre}, ${r.tipo}, ${r.size}, ${r.sha256}, '', ${e.user.idUsuario})
+             RETURNING id_carga_respaldo AS id`,
           );
           const ruta = `${e.modo}/${d.t.idTramite}/${idCarga}/${row.id}.${EXTENSION_DE_MIME[r.tipo]}`;
-          await tx.query('UPDATE carga_respaldo SET ruta = $2 WHERE id_carga_respaldo = $1', [row.id, ruta]);
+          await consulta(
+            tx,
+            sql`UPDATE carga_respaldo SET ruta = ${ruta} WHERE id_carga_respaldo = ${row.id}`,
+          );
           const final = path.join(base, ruta);
           fs.mkdirSync(path.dirname(final), { recursive: true });
           fs.renameSync(r.tmp, final);
@@ -254,10 +254,9 @@ export async function registrar(
           `Carga ${idCarga}: ${respaldos.length} archivos de respaldo recibidos por la API de integración.`,
         );
       }
-      const [fin] = await tx.query<{ estadoTramite: string; numero: string; obs: string }>(
-        `SELECT t.estado_tramite AS "estadoTramite", t.numero, c.obs FROM tramite t JOIN carga c ON c.id_tramite = t.id_tramite
-          WHERE c.id_carga = $1`,
-        [idCarga],
+      const fin = await fila<{ estadoTramite: string; numero: string; obs: string }>(
+        tx,
+        sql`SELECT ${FIN_COLS} FROM tramite t JOIN carga c ON c.id_tramite = t.id_tramite WHERE c.id_carga = ${idCarga}`,
       );
       return {
         mensaje: e.completo ? MSG_INTEGRACION.cargaCompletaExitosa : MSG_INTEGRACION.cargaExitosa,

@@ -3,11 +3,24 @@ import path from 'node:path';
 import { binaryResponse, idParams, respaldosSchema, responses, uncheckedResponses } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { carga, cargaRespaldo } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { columnas, consulta, lista, sql, una } from '../../lib/sql.ts';
 import { getCargaForUser } from '../cargas/service.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
 import { dirRespaldos } from './registro.ts';
 import { enModo, type Modo } from './schema.ts';
+
+/** A backup as listed (alias r): the size as a number. */
+const RESPALDO_COLS = lista([
+  columnas(cargaRespaldo, 'r', {
+    solo: ['idCargaRespaldo', 'idCarga', 'nombreArchivo', 'tipo'],
+    extra: { tamanio: 'r.tamanio::float8' },
+  }),
+  columnas(cargaRespaldo, 'r', { solo: ['sha256', 'fechaReg'] }),
+]);
+const DESCARGA_COLS = columnas(cargaRespaldo, 'r', { solo: ['idCarga', 'nombreArchivo', 'tipo', 'ruta'] });
+const CARGA_COLS = columnas(carga, 'c', { solo: ['idCarga', 'idTramite'] });
 
 /**
  * The backups of a load, listed and downloaded, real or sandbox (under `prefix`); registered inside
@@ -36,11 +49,9 @@ export function respaldosRoutes(app: FastifyInstance, modo: Modo, prefix: string
         const c = sandbox
           ? await cargaSandbox(tx, req.user, req.params.id)
           : await getCargaForUser(tx, req.user, req.params.id);
-        return tx.query(
-          `SELECT id_carga_respaldo AS "idCargaRespaldo", id_carga AS "idCarga", nombre_archivo AS "nombreArchivo", tipo,
-                  tamanio::float8 AS tamanio, sha256, fecha_reg AS "fechaReg"
-             FROM carga_respaldo WHERE id_carga = $1 ORDER BY id_carga_respaldo`,
-          [c.idCarga],
+        return consulta(
+          tx,
+          sql`SELECT ${RESPALDO_COLS} FROM carga_respaldo r WHERE r.id_carga = ${c.idCarga} ORDER BY r.id_carga_respaldo`,
         );
       }),
   );
@@ -59,15 +70,9 @@ export function respaldosRoutes(app: FastifyInstance, modo: Modo, prefix: string
     },
     async (req, reply) => {
       const f = await enModo(db, modo, async (tx) => {
-        const [row] = await tx.query<{
-          idCarga: number;
-          nombreArchivo: string;
-          tipo: string;
-          ruta: string;
-        }>(
-          `SELECT id_carga AS "idCarga", nombre_archivo AS "nombreArchivo", tipo, ruta FROM carga_respaldo
-            WHERE id_carga_respaldo = $1`,
-          [req.params.id],
+        const row = await una<{ idCarga: number; nombreArchivo: string; tipo: string; ruta: string }>(
+          tx,
+          sql`SELECT ${DESCARGA_COLS} FROM carga_respaldo r WHERE r.id_carga_respaldo = ${req.params.id}`,
         );
         if (!row) throw notFound();
         if (sandbox) await cargaSandbox(tx, req.user, row.idCarga);
@@ -92,9 +97,9 @@ export async function cargaSandbox(
   user: FastifyRequest['user'],
   idCarga: number,
 ) {
-  const [c] = await tx.query<{ idCarga: number; idTramite: number }>(
-    'SELECT id_carga AS "idCarga", id_tramite AS "idTramite" FROM carga WHERE id_carga = $1',
-    [idCarga],
+  const c = await una<{ idCarga: number; idTramite: number }>(
+    tx,
+    sql`SELECT ${CARGA_COLS} FROM carga c WHERE c.id_carga = ${idCarga}`,
   );
   if (!c) throw notFound();
   await getTramiteForUser(tx, user, c.idTramite, { sandbox: true });

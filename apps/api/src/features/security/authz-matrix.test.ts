@@ -15,7 +15,13 @@ import {
   type Row,
   routeKey,
 } from '../../test/authz-matrix.ts';
-import { createTestContext, DEMO, DEMO_PASSWORD, type TestContext } from '../../test/helpers.ts';
+import {
+  createTestContext,
+  DEMO,
+  DEMO_PASSWORD,
+  FLAG_COLUMNS,
+  type TestContext,
+} from '../../test/helpers.ts';
 import { PNG_1X1, registrarEmpresa } from '../admin/test-utils.ts';
 import { dirRespaldos } from '../sandbox/registro.ts';
 import { json, lote, multipart, PDF } from '../sandbox/test-utils.ts';
@@ -327,8 +333,8 @@ beforeAll(async () => {
   const b = await registrarEmpresa(t);
   for (const p of [16, 17, 18, 19, 20]) {
     await t.database.query(
-      `INSERT INTO usuario (id_empresa, id_perfil, id_suscripcion, nombre, clave, ${FLAG_COLS.join(', ')})
-       SELECT $1, p.id_perfil, $2, $3, (SELECT clave FROM usuario WHERE nombre = $4), ${FLAG_COLS.map((c) => `p.${c}`).join(', ')}
+      `INSERT INTO usuario (id_empresa, id_perfil, id_suscripcion, nombre, clave, ${FLAG_COLUMNS.join(', ')})
+       SELECT $1, p.id_perfil, $2, $3, (SELECT clave FROM usuario WHERE nombre = $4), ${FLAG_COLUMNS.map((c) => `p.${c}`).join(', ')}
          FROM perfil p WHERE p.id_perfil = $5`,
       [b.idEmpresa, b.idSuscripcion, `b${p}@otra.ec`, DEMO.admin, p],
     );
@@ -374,22 +380,6 @@ beforeAll(async () => {
   callers.push({ key: 'anon', perfil: null, tenant: 'anon', usuario: '', clave: '', headers: {} });
 }, 180_000);
 afterAll(async () => t?.close());
-
-const FLAG_COLS = [
-  'modulo_administracion',
-  'modulo_atencion',
-  'modulo_auditoria',
-  'modulo_facturacion',
-  'modulo_dashboards',
-  'menu_parametros',
-  'menu_procesos',
-  'menu_reportes',
-  'menu_ayuda',
-  'opcion_consulta',
-  'opcion_operaciones',
-  'opcion_descarga',
-  'opcion_menu',
-];
 
 const value = (key: string): string => {
   if (key.startsWith('=')) return key.slice(1);

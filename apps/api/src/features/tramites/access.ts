@@ -2,7 +2,7 @@ import { ESTADOS_PRESTADOR, PERFIL, type SessionUser } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { tramite } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { columnas, compilar, consulta, type SQL, sql } from '../../lib/sql.ts';
+import { columnas, consulta, type SQL, sql } from '../../lib/sql.ts';
 
 export type TramiteScopeOpts = {
   sandbox?: boolean;
@@ -43,15 +43,6 @@ export function tramiteScopeSql(user: SessionUser, opts: TramiteScopeOpts = {}):
     }
   }
   return sql.join(w, sql.raw(' AND '));
-}
-
-/**
- * `tramiteScopeSql` as text with its parameters starting at `$n`, for the statements still written as
- * text outside this area (sandbox, herramientas).
- */
-export function tramiteScope(user: SessionUser, n: number, opts: TramiteScopeOpts = {}) {
-  const { text, params } = compilar(tramiteScopeSql(user, opts));
-  return { sql: text.replace(/\$(\d+)/g, (_m, k: string) => '$' + String(Number(k) + n - 1)), params };
 }
 
 /** The assignment column of the operatives: 18 (AM) and 20 (GD) see what is assigned to them. */

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { MSG, MSG_ANULACION, MSG_CARGA, MSG_TRAMITE } from '@app/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   crearCarga,
   crearPlanillas,
@@ -9,7 +8,7 @@ import {
   type Fixture,
   usarContextoConFixtures,
 } from '../../test/fixtures.ts';
-import { DEMO, errorOf } from '../../test/helpers.ts';
+import { carpetaArchivos, DEMO, errorOf } from '../../test/helpers.ts';
 import { multipart, pdf, storedFiles } from '../archivos/test-utils.ts';
 
 /*
@@ -18,10 +17,8 @@ import { multipart, pdf, storedFiles } from '../archivos/test-utils.ts';
  */
 
 const { t, ids } = usarContextoConFixtures();
-let root: string;
-beforeAll(async () => {
-  root = path.join(t.config.dataDir, 'files');
-});
+/** Where the stored files are (local storage). */
+const root = () => carpetaArchivos(t);
 
 const PREVIOS = ['REGISTRADO', 'CARGADO', 'ESTRUCTURADO', 'DOCUMENTADO'] as const;
 const POSTERIORES = [
@@ -238,7 +235,7 @@ describe('delete a valid load before sending (decision 51)', () => {
 
   it('the summary names what is lost; deleting removes the attentions, lines and files and goes back to REGISTRADO', async () => {
     const f = await documentado();
-    const objetos = storedFiles(root).length;
+    const objetos = storedFiles(root()).length;
     const resumen = await req('GET', `/api/v1/cargas/${f.idCarga}/eliminacion`, DEMO.prestador);
     expect(resumen.statusCode, resumen.body).toBe(200);
     expect(resumen.json()).toEqual({
@@ -263,7 +260,7 @@ describe('delete a valid load before sending (decision 51)', () => {
         f.planillas,
       ]),
     ).toBe(0);
-    expect(storedFiles(root).length).toBe(objetos - 3);
+    expect(storedFiles(root()).length).toBe(objetos - 3);
     expect(await cuenta('SELECT estado AS n FROM carga WHERE id_carga = $1', [f.idCarga])).toBe(0);
     expect(await estado(f.idTramite)).toBe('REGISTRADO');
     expect((await bitacora(f.idTramite)).at(-1)?.descripcion).toBe(

@@ -1,6 +1,24 @@
+import { MSG_INTEGRACION, type SessionUser } from '@app/domain';
 import type { TramiteInput } from '@app/domain/tramites/schemas';
 import type { Queryable } from '../../db/client.ts';
-import { fila, sql } from '../../lib/sql.ts';
+import { suscripcion } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { columnas, fila, sql, una } from '../../lib/sql.ts';
+
+const EMPRESA_SUSCRIPCION = columnas(suscripcion, 's', { solo: ['idEmpresa'] });
+
+/**
+ * The insurer of the user's subscription (a new procedure's `idEmpresaAseguradora`), for the screen's
+ * registration and the integration API's; 422 SIN_SUSCRIPCION when the user has none.
+ */
+export async function aseguradoraDeSuscripcion(q: Queryable, user: SessionUser): Promise<number> {
+  const s = await una<{ idEmpresa: number }>(
+    q,
+    sql`SELECT ${EMPRESA_SUSCRIPCION} FROM suscripcion s WHERE s.id_suscripcion = ${user.idSuscripcion ?? -1}`,
+  );
+  if (!s) throw new AppError(422, 'SIN_SUSCRIPCION', MSG_INTEGRACION.sinSuscripcion);
+  return s.idEmpresa;
+}
 
 /** A procedure to insert: the form's fields (weeks resolved) and what the server adds. */
 export type NuevoTramite = Omit<TramiteInput, 'maxSemanas'> & {

@@ -1,5 +1,5 @@
 import { tramite } from '../../db/schema/index.ts';
-import { columnas, compilar, lista, sql } from '../../lib/sql.ts';
+import { columnas, lista, sql } from '../../lib/sql.ts';
 
 /** The procedure view of docs/spec-summary.md 000 §3 (alias t), with the names a screen needs. */
 export const TRAMITE_VIEW_SQL = lista([
@@ -32,11 +32,11 @@ export const TRAMITE_VIEW_SQL = lista([
   }),
 ]);
 
-export const TRAMITE_FROM_SQL = sql.raw(`FROM tramite t
+const TABLAS = `tramite t
   JOIN prestador p ON p.id_prestador = t.id_prestador
   JOIN servicio s ON s.id_servicio = t.id_servicio
-  JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora`);
+  JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora`;
 
-/** The same as text, for the statements outside this area still written as text (sandbox). */
-export const TRAMITE_VIEW = compilar(TRAMITE_VIEW_SQL).text;
-export const TRAMITE_FROM = compilar(TRAMITE_FROM_SQL).text;
+/** The tables of the view, without the word FROM (a `paginada()` list's `from`). */
+export const TRAMITE_TABLAS_SQL = sql.raw(TABLAS);
+export const TRAMITE_FROM_SQL = sql.raw(`FROM ${TABLAS}`);

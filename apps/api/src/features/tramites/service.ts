@@ -14,11 +14,11 @@ import {
 } from '@app/domain';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/client.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import { consulta, fila, sql, una } from '../../lib/sql.ts';
 import { aplicar } from '../workflow/service.ts';
 import { getTramiteForUser, writeBitacora } from './access.ts';
-import { insertTramite } from './insert.ts';
+import { aseguradoraDeSuscripcion, insertTramite } from './insert.ts';
 import { TRAMITE_FROM_SQL, TRAMITE_VIEW_SQL } from './queries.ts';
 
 /**
@@ -71,18 +71,13 @@ export async function registrarTramite(
     sql`SELECT id_prestador AS id FROM prestador WHERE id_prestador = ${b.idPrestador} AND id_empresa = ${user.idEmpresa}`,
   );
   if (!prest[0]) throw badRequest(MSG.campoRequerido('Prestador'), { idPrestador: 'Prestador no válido.' });
-  const susc = await consulta<{ idEmpresa: number }>(
-    db,
-    sql`SELECT id_empresa AS "idEmpresa" FROM suscripcion WHERE id_suscripcion = ${user.idSuscripcion}`,
-  );
-  if (!susc[0])
-    throw new AppError(422, 'SIN_SUSCRIPCION', 'Su usuario no está asociado a una suscripción vigente.');
+  const idEmpresaAseguradora = await aseguradoraDeSuscripcion(db, user);
   const maxSemanas =
     b.frecuenciaCarga === 'S' ? (b.maxSemanas ?? semanasEnPeriodo(b.fechaDesde, b.fechaHasta)) : 0;
   return db.transaction(async (tx) => {
     const idTramite = await insertTramite(tx, {
       idSuscripcion: user.idSuscripcion ?? -1,
-      idEmpresaAseguradora: susc[0].idEmpresa,
+      idEmpresaAseguradora,
       idPrestador: b.idPrestador,
       idServicio: b.idServicio,
       fechaDesde: b.fechaDesde,

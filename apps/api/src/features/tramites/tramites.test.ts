@@ -1,24 +1,16 @@
 import { MSG_TRAMITE } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, DEMO, errorOf, idPrestadorDe, type TestContext } from '../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { usarContextoConFixtures } from '../../test/fixtures.ts';
+import { DEMO, errorOf, tramiteMarzo } from '../../test/helpers.ts';
 
-let t: TestContext;
-let idPrestador: number;
-beforeAll(async () => {
-  t = await createTestContext();
-  idPrestador = await idPrestadorDe(t);
-});
-afterAll(async () => t?.close());
+const { t, ids } = usarContextoConFixtures();
 
-const body = (over: object = {}) => ({
-  idPrestador,
-  idServicio: 1,
-  fechaDesde: '2026-03-02',
-  fechaHasta: '2026-03-29',
-  descripcion: 'Atenciones ambulatorias de marzo',
-  frecuenciaCarga: 'S',
-  ...over,
-});
+const body = (over: object = {}) =>
+  tramiteMarzo(ids.idPrestador, {
+    descripcion: 'Atenciones ambulatorias de marzo',
+    frecuenciaCarga: 'S',
+    ...over,
+  });
 
 async function create(over: object = {}) {
   const res = await t.app.inject({
@@ -203,7 +195,7 @@ describe('tenancy and lists', () => {
         `INSERT INTO planilla (id_tramite, id_carga, id_prestador, numero, cedula, nombre, fecha_desde, fecha_hasta,
                                id_usuario_med, estado_aud, id_usuario_doc, estado)
          VALUES ($1, $8, $2, $3, '0900000001', 'PACIENTE', '2026-03-02', '2026-03-02', $4, $5, $6, $7)`,
-        [tr.idTramite, idPrestador, numero, med, estadoAud, doc, estado, carga.id],
+        [tr.idTramite, ids.idPrestador, numero, med, estadoAud, doc, estado, carga.id],
       );
     }
     const fila = async (usuario: string) =>
@@ -333,7 +325,7 @@ describe('workflow', () => {
     await t.database.query(
       `INSERT INTO planilla (id_tramite, id_carga, id_prestador, numero, cedula, nombre, fecha_desde, fecha_hasta, estado_aud, estado_doc)
        VALUES ($1, $2, $3, '1', '0912345675', 'PACIENTE UNO', '2026-03-03', '2026-03-03', 'FINALIZADA', 'REVISADA')`,
-      [tr.idTramite, c.id, idPrestador],
+      [tr.idTramite, c.id, ids.idPrestador],
     );
     const refused = await act(DEMO.supervisorAm, tr.idTramite, 'finalizar');
     expect(refused.statusCode).toBe(422);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
+import { consulta, sql } from '../../lib/sql.ts';
 
 /**
  * Writes one bitácora entry (inside the caller's transaction). Here, beside its main writer, so that
@@ -12,8 +13,9 @@ export async function writeBitacora(
   tipo: string,
   observacion: string,
 ) {
-  await q.query(
-    'INSERT INTO bitacora_tra (id_tramite, id_usuario, tipo, observacion) VALUES ($1, $2, $3, $4)',
-    [idTramite, idUsuario, tipo, observacion],
+  await consulta(
+    q,
+    sql`INSERT INTO bitacora_tra (id_tramite, id_usuario, tipo, observacion)
+        VALUES (${idTramite}, ${idUsuario}, ${tipo}, ${observacion})`,
   );
 }

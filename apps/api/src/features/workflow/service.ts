@@ -34,7 +34,9 @@ import {
   transicion,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
+import { tramite as tramiteTabla } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { columnas, consulta, type SQL, sql, una } from '../../lib/sql.ts';
 import { writeBitacora } from './bitacora.ts';
 import { efecto, guard, TIPO_TEXTO } from './guards.ts';
 
@@ -68,9 +70,10 @@ export type OpcionesAplicar = {
   efectos?: (tx: Queryable, r: Aplicada) => Promise<void>;
 };
 
-const LOCK = `SELECT id_tramite AS "idTramite", estado_tramite AS "estadoTramite", frecuencia_carga AS "frecuenciaCarga",
-  num_semana AS "numSemana", max_semanas AS "maxSemanas", tipo_asignacion AS "tipoAsignacion"
-  FROM tramite WHERE id_tramite = $1 FOR UPDATE`;
+/** What the workflow reads of a procedure (alias t). */
+const FLUJO = columnas(tramiteTabla, 't', {
+  solo: ['idTramite', 'estadoTramite', 'frecuenciaCarga', 'numSemana', 'maxSemanas', 'tipoAsignacion'],
+});
 
 export async function aplicar(
   tx: Queryable,
@@ -83,7 +86,10 @@ export async function aplicar(
   const tr = accion ?? evento(accionOEvento);
   if (!tr) throw notFound();
   const id = typeof tramite === 'number' ? tramite : tramite.idTramite;
-  const [t] = await tx.query<TramiteFlujo>(LOCK, [id]);
+  const t = await una<TramiteFlujo>(
+    tx,
+    sql`SELECT ${FLUJO} FROM tramite t WHERE t.id_tramite = ${id} FOR UPDATE`,
+  );
   if (!t) throw notFound();
   const desde = t.estadoTramite;
   const tipo = opts.tipo ?? (usuario.idPerfil === undefined ? null : reviewType(usuario.idPerfil));
@@ -111,12 +117,10 @@ export async function aplicar(
     if (fallo) return nada;
   }
 
-  const sets = ['version = version + 1', 'fecha_act = now()', 'id_usuario_act = $2'];
-  const params: unknown[] = [id, usuario.idUsuario];
+  const sets: SQL[] = [sql`version = version + 1, fecha_act = now(), id_usuario_act = ${usuario.idUsuario}`];
   const notas = opts.nota ? [opts.nota] : [];
   if (tr.hacia) {
-    params.push(tr.hacia);
-    sets.push(`estado_tramite = $${params.length}`);
+    sets.push(sql`estado_tramite = ${tr.hacia}`);
     if (accion) {
       const deTipo = accion.porTipo && tipo ? ` (${TIPO_TEXTO[tipo]})` : '';
       notas.push(notaCambioEstado(desde, tr.hacia).replace(/\.$/, `${deTipo}.`));
@@ -127,7 +131,7 @@ export async function aplicar(
     sets.push(x.set);
     if (x.nota) notas.push(x.nota);
   }
-  await tx.query(`UPDATE tramite SET ${sets.join(', ')} WHERE id_tramite = $1`, params);
+  await consulta(tx, sql`UPDATE tramite SET ${sql.join(sets, sql.raw(', '))} WHERE id_tramite = ${id}`);
   await writeBitacora(tx, id, usuario.idUsuario, tr.bitacora, notas.join(' '));
   const r: Aplicada = {
     aplicada: true,

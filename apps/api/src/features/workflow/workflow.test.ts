@@ -1,17 +1,15 @@
 import { MSG_TRAMITE, PERFIL } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../lib/errors.ts';
-import { crearTramite, type Fixture, type Ids, loadIds } from '../../test/fixtures.ts';
-import { createTestContext, type TestContext } from '../../test/helpers.ts';
+import {
+  crearTramite,
+  type Fixture,
+  observarPlanilla,
+  usarContextoConFixtures,
+} from '../../test/fixtures.ts';
 import { aplicar, type UsuarioFlujo } from './service.ts';
 
-let t: TestContext;
-let ids: Ids;
-beforeAll(async () => {
-  t = await createTestContext();
-  ids = await loadIds(t);
-});
-afterAll(async () => t?.close());
+const { t, ids } = usarContextoConFixtures();
 
 const estado = async (id: number) =>
   (
@@ -27,17 +25,8 @@ const bitacora = async (id: number) =>
   );
 
 /** One observation of `tipo` on an attention, answered or not; returns its pla_obs id. */
-async function observacion(idPlanilla: number, tipo: 'M' | 'D', respondida: boolean) {
-  const [o] = await t.database.query<{ id: number }>(
-    `INSERT INTO observacion (id_empresa, descripcion, tipo) VALUES ($1, 'FALTA INFORME', $2) RETURNING id_observacion AS id`,
-    [ids.idEmpresaAseg, tipo],
-  );
-  const [po] = await t.database.query<{ id: number }>(
-    `INSERT INTO pla_obs (id_planilla, id_observacion, observacion_tipo, respuesta) VALUES ($1, $2, $3, $4) RETURNING id_pla_obs AS id`,
-    [idPlanilla, o.id, tipo, respondida ? 'ADJUNTO' : null],
-  );
-  return po.id;
-}
+const observacion = (idPlanilla: number, tipo: 'M' | 'D', respondida: boolean) =>
+  observarPlanilla(t, ids, idPlanilla, tipo, respondida);
 
 describe('observation transitions', () => {
   let f: Fixture;

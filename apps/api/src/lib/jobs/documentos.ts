@@ -1,6 +1,9 @@
 import type { AvanceDocumento, ReporteEnCurso } from '@app/domain/reportes/pdf';
 import type { Database, Queryable } from '../../db/client.ts';
+import { reporteTrabajo } from '../../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { columnas, consulta, type SQL, sql, una } from '../sql.ts';
+import type { Storage } from '../storage/index.ts';
 import { type JobContext, JobInterrupted, type JobQueue } from './index.ts';
 
 /*
@@ -30,11 +33,18 @@ export type EstadoTrabajo = {
  * worker touches its row every second; a killed one's job is taken again within about 30 s.
  */
 const PERDIDO_SEG = 90;
-const COLS = `estado, intento, max_intentos AS "maxIntentos", progreso,
-  fecha_act < now() - make_interval(secs => ${PERDIDO_SEG}) AS perdido`;
-const WHERE = 'id_tramite = $1 AND variante = $2 AND version = $3';
+/**
+ * A progress row (alias x). `zip_trabajo` has the columns of `reporte_trabajo` (migrations 0028,
+ * 0029) and no Drizzle declaration of its own: the list is written from `reporteTrabajo`.
+ */
+const COLS = columnas(reporteTrabajo, 'x', {
+  solo: ['estado', 'intento', 'maxIntentos', 'progreso'],
+  extra: { perdido: `x.fecha_act < now() - make_interval(secs => ${PERDIDO_SEG})` },
+});
+/** One document's row. */
+const clave = (k: ClaveDocumento) =>
+  sql`x.id_tramite = ${k.idTramite} AND x.variante = ${k.variante} AND x.version = ${k.version}`;
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const fila = (k: ClaveDocumento) => [k.idTramite, k.variante, k.version];
 
 export type OpcionesDocumentos = {
   /** The progress table. */
@@ -55,12 +65,15 @@ export type OpcionesDocumentos = {
 
 export class TrabajosDocumento {
   readonly nuevo: EstadoTrabajo;
+  /** The progress table, alias x (`tabla` of the options, a constant of the code). */
+  private readonly tabla: SQL;
 
   constructor(
     private readonly db: Database,
     private readonly jobs: JobQueue,
     private readonly o: OpcionesDocumentos,
   ) {
+    this.tabla = sql`${sql.identifier(o.tabla)} x`;
     this.nuevo = { estado: 'PENDIENTE', intento: 0, maxIntentos: o.intentos, progreso: 0, perdido: false };
     jobs.define(o.job, { maxAttempts: o.intentos, run: (payload, ctx) => o.construir(payload, ctx) });
   }
@@ -81,15 +94,14 @@ export class TrabajosDocumento {
   }
 
   async trabajo(q: Queryable, k: ClaveDocumento, bloquear = false): Promise<EstadoTrabajo | undefined> {
-    const [t] = await q.query<EstadoTrabajo>(
-      `SELECT ${COLS} FROM ${this.o.tabla} WHERE ${WHERE} ${bloquear ? 'FOR UPDATE' : ''}`,
-      fila(k),
+    return una<EstadoTrabajo>(
+      q,
+      sql`SELECT ${COLS} FROM ${this.tabla} WHERE ${clave(k)} ${bloquear ? sql`FOR UPDATE` : sql.empty()}`,
     );
-    return t;
   }
 
   quitar(k: ClaveDocumento) {
-    return this.db.query(`DELETE FROM ${this.o.tabla} WHERE ${WHERE}`, fila(k));
+    return consulta(this.db, sql`DELETE FROM ${this.tabla} WHERE ${clave(k)}`);
   }
 
   /** The dead letter, said once: the row goes, so the next request queues the document again. */
@@ -113,12 +125,13 @@ export class TrabajosDocumento {
     if (existente?.estado === 'FALLIDO') return this.fallido(k);
     if (existente && !existente.perdido) return existente;
     if (!existente) await antes?.();
-    const { tabla, job, intentos } = this.o;
+    const { job, intentos } = this.o;
     return this.db.transaction(async (tx) => {
-      const [nuevo] = await tx.query<EstadoTrabajo>(
-        `INSERT INTO ${tabla} (id_tramite, variante, version, max_intentos) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING RETURNING ${COLS}`,
-        [...fila(k), intentos],
+      const nuevo = await una<EstadoTrabajo>(
+        tx,
+        sql`INSERT INTO ${sql.identifier(this.o.tabla)} AS x (id_tramite, variante, version, max_intentos)
+            VALUES (${k.idTramite}, ${k.variante}, ${k.version}, ${intentos})
+            ON CONFLICT DO NOTHING RETURNING ${COLS}`,
       );
       if (nuevo) {
         await this.jobs.add(job, encargo, { tx, key: claveJob });
@@ -126,9 +139,9 @@ export class TrabajosDocumento {
       }
       const t = await this.trabajo(tx, k, true);
       if (!t?.perdido) return t ?? this.nuevo;
-      await tx.query(
-        `UPDATE ${tabla} SET estado = 'PENDIENTE', progreso = 0, fecha_act = now() WHERE ${WHERE}`,
-        fila(k),
+      await consulta(
+        tx,
+        sql`UPDATE ${this.tabla} SET estado = 'PENDIENTE', progreso = 0, fecha_act = now() WHERE ${clave(k)}`,
       );
       await this.jobs.add(job, encargo, { tx, key: claveJob });
       return { ...t, estado: 'PENDIENTE', progreso: 0, perdido: false };
@@ -172,10 +185,11 @@ export class TrabajosDocumento {
     let latido: NodeJS.Timeout | undefined;
     const latir = async (porcentaje: () => number) => {
       const tocar = () =>
-        this.db.query(
-          `UPDATE ${this.o.tabla} SET estado = 'GENERANDO', intento = $4, progreso = $5, fecha_act = now()
-            WHERE ${WHERE}`,
-          [...fila(k), ctx.attempt, porcentaje()],
+        consulta(
+          this.db,
+          sql`UPDATE ${this.tabla} SET estado = 'GENERANDO', intento = ${ctx.attempt}, progreso = ${porcentaje()},
+                fecha_act = now()
+            WHERE ${clave(k)}`,
         );
       await tocar();
       clearInterval(latido);
@@ -190,15 +204,39 @@ export class TrabajosDocumento {
     } catch (err) {
       if (ctx.signal.aborted) throw new JobInterrupted();
       const ultimo = ctx.attempt >= ctx.maxAttempts;
-      await this.db
-        .query(
-          `UPDATE ${this.o.tabla} SET estado = $4, progreso = 0, mensaje = $5, fecha_act = now() WHERE ${WHERE}`,
-          [...fila(k), ultimo ? 'FALLIDO' : 'PENDIENTE', String((err as Error).message).slice(0, 300)],
-        )
-        .catch(() => {});
+      await consulta(
+        this.db,
+        sql`UPDATE ${this.tabla} SET estado = ${ultimo ? 'FALLIDO' : 'PENDIENTE'}, progreso = 0,
+              mensaje = ${String((err as Error).message).slice(0, 300)}, fecha_act = now()
+          WHERE ${clave(k)}`,
+      ).catch(() => {});
       throw err;
     } finally {
       clearInterval(latido);
     }
   }
+}
+
+/**
+ * A service of stored documents (the reports' `ReportesPdf`, the ZIPs' `ZipsPorTrabajo`): the
+ * database, the storage layer, and the progress rows whose job builds one document with `construir`.
+ */
+export abstract class DocumentosPorTrabajo<Encargo> {
+  /** The progress rows of the documents being built. */
+  readonly trabajos: TrabajosDocumento;
+
+  constructor(
+    protected readonly db: Database,
+    protected readonly storage: Storage,
+    jobs: JobQueue,
+    o: Omit<OpcionesDocumentos, 'construir'>,
+  ) {
+    this.trabajos = new TrabajosDocumento(db, jobs, {
+      ...o,
+      construir: (payload, ctx) => this.construir(payload as Encargo, ctx),
+    });
+  }
+
+  /** The job: builds one document from its payload. */
+  protected abstract construir(e: Encargo, ctx: JobContext): Promise<void>;
 }

@@ -12,6 +12,7 @@ import {
 } from 'graphile-worker';
 import pg from 'pg';
 import type { Queryable } from '../../db/client.ts';
+import { compilar, consulta, type SQL, sql } from '../sql.ts';
 import { type AddOptions, type JobDefinition, JobInterrupted, type JobQueue } from './types.ts';
 
 /** The schema graphile-worker keeps its jobs in (its own migrations, run by `npm run migrate`). */
@@ -19,6 +20,13 @@ export const JOBS_SCHEMA = 'graphile_worker';
 
 /** First key of the session advisory locks that say a worker is alive (the second: hashtext(id)). */
 const LIVENESS_KEY = 4_200_062;
+/** The queue's schema in a statement. */
+const ESQUEMA = sql.identifier(JOBS_SCHEMA);
+/** A tagged statement on a `pg` connection or pool of this queue's own (not a `Queryable`). */
+const enPg = <T extends pg.QueryResultRow>(c: pg.ClientBase | pg.Pool, q: SQL) => {
+  const { text, params } = compilar(q);
+  return c.query<T>(text, params);
+};
 
 export type GraphileOptions = {
   /** Jobs run at once by this process. */
@@ -128,10 +136,11 @@ export class GraphileJobQueue implements JobQueue {
     // An API replica may add a job only workers define: it then names its attempts.
     const maxAttempts = opts.maxAttempts ?? this.defs.get(name)?.maxAttempts;
     if (maxAttempts === undefined) throw new Error(`unknown job ${name}`);
-    await (opts.tx ?? this.db).query(
-      `SELECT 1 FROM ${JOBS_SCHEMA}.add_job($1::text, $2::json,
-         run_at := now() + make_interval(secs => $3::double precision), max_attempts := $4::int, job_key := $5::text)`,
-      [name, JSON.stringify(payload), opts.delaySeconds ?? 0, maxAttempts, opts.key ?? null],
+    await consulta(
+      opts.tx ?? this.db,
+      sql`SELECT 1 FROM ${ESQUEMA}.add_job(${name}::text, ${JSON.stringify(payload)}::json,
+         run_at := now() + make_interval(secs => ${opts.delaySeconds ?? 0}::double precision),
+         max_attempts := ${maxAttempts}::int, job_key := ${opts.key ?? null}::text)`,
     );
   }
 
@@ -207,10 +216,9 @@ export class GraphileJobQueue implements JobQueue {
   }
 
   private async lockAlive(id: string, on: boolean) {
-    await this.vida?.query(`SELECT ${on ? 'pg_advisory_lock' : 'pg_advisory_unlock'}($1, hashtext($2))`, [
-      LIVENESS_KEY,
-      id,
-    ]);
+    if (!this.vida) return;
+    const f = sql.raw(on ? 'pg_advisory_lock' : 'pg_advisory_unlock');
+    await enPg(this.vida, sql`SELECT ${f}(${LIVENESS_KEY}, hashtext(${id}))`);
   }
 
   private async alive(id: string, on: boolean) {
@@ -223,26 +231,26 @@ export class GraphileJobQueue implements JobQueue {
   async sweep(): Promise<string[]> {
     const vida = this.vida;
     if (!vida || !this.pgPool) return [];
-    const { rows } = await this.pgPool.query<{ id: string }>(
-      `SELECT DISTINCT locked_by AS id FROM ${JOBS_SCHEMA}.jobs
-        WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::double precision)`,
-      [this.abandonedAfterMs / 1000],
+    const { rows } = await enPg<{ id: string }>(
+      this.pgPool,
+      sql`SELECT DISTINCT locked_by AS id FROM ${ESQUEMA}.jobs
+        WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => ${this.abandonedAfterMs / 1000}::double precision)`,
     );
     const gone: string[] = [];
     for (const { id } of rows) {
       if (this.mine.has(id)) continue;
       const [{ free }] = (
-        await vida.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS free', [
-          LIVENESS_KEY,
-          id,
-        ])
+        await enPg<{ free: boolean }>(
+          vida,
+          sql`SELECT pg_try_advisory_lock(${LIVENESS_KEY}, hashtext(${id})) AS free`,
+        )
       ).rows;
       if (!free) continue;
-      await vida.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LIVENESS_KEY, id]);
+      await enPg(vida, sql`SELECT pg_advisory_unlock(${LIVENESS_KEY}, hashtext(${id}))`);
       gone.push(id);
     }
     if (gone.length) {
-      await this.pgPool.query(`SELECT ${JOBS_SCHEMA}.force_unlock_workers($1::text[])`, [gone]);
+      await enPg(this.pgPool, sql`SELECT ${ESQUEMA}.force_unlock_workers(${sql.param(gone)}::text[])`);
       this.log.warn({ workers: gone }, 'jobs of workers that are gone unlocked for the others');
     }
     return gone;

@@ -96,6 +96,25 @@ const contar = async (tabla: string, idCarga: number) =>
   (await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tabla} WHERE id_carga = $1`, [idCarga]))[0]
     .n;
 
+/** The SHA-256 of each content, sorted: what a ZIP of them must hold, whatever its order. */
+const huellas = (contenidos: readonly (Buffer | string)[]) =>
+  contenidos.map((b) => crypto.createHash('sha256').update(b).digest('hex')).sort();
+
+/** The SHA-256 of every file in a ZIP (folders left out), sorted. */
+async function huellasZip(zip: Buffer) {
+  const dentro = Object.values((await JSZip.loadAsync(zip)).files).filter((f) => !f.dir);
+  return huellas(await Promise.all(dentro.map((f) => f.async('nodebuffer'))));
+}
+
+/** The job row of a procedure's document being built (lib/jobs/documentos.ts): a PDF report's or a ZIP's. */
+const trabajoDe = async (tabla: 'reporte_trabajo' | 'zip_trabajo', idTramite: number) =>
+  (
+    await c.query<{ estado: string; intento: number; progreso: number }>(
+      `SELECT estado, intento, progreso FROM ${tabla} WHERE id_tramite = $1`,
+      [idTramite],
+    )
+  )[0];
+
 /** Which replica answered (nginx's X-Replica: the upstream address, or the ones it tried). */
 const replicaDe = (r: { headers: Record<string, unknown> }) => String(r.headers['x-replica'] ?? '');
 
@@ -223,21 +242,7 @@ describe.skipIf(omitir)(
       expect(r.status, r.body.toString().slice(0, 300)).toBe(200);
       expect(Number(r.headers['content-length'])).toBe(r.body.length);
       expect(c.objetos().filter((o) => o.startsWith(`zips/${idTramite}/`))).toHaveLength(1);
-      const zip = await JSZip.loadAsync(r.body);
-      const dentro = await Promise.all(
-        Object.values(zip.files)
-          .filter((f) => !f.dir)
-          .map(async (f) =>
-            crypto
-              .createHash('sha256')
-              .update(await f.async('nodebuffer'))
-              .digest('hex'),
-          ),
-      );
-      const esperados = [...documentos.values()].map((b) =>
-        crypto.createHash('sha256').update(b).digest('hex'),
-      );
-      expect(dentro.sort()).toEqual(esperados.sort());
+      expect(await huellasZip(r.body)).toEqual(huellas([...documentos.values()]));
     });
 
     it('a PDF report of the procedure, stored in the bucket for the next reader on any replica', async () => {
@@ -405,6 +410,29 @@ async function informe(ruta: string, quien: Usuario, mensajes: string[] = [], ms
 describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => {
   const GRANDE = 150_000;
 
+  /**
+   * A new procedure's large load (GRANDE rows) uploaded through nginx (202) and seen under way with some
+   * progress, before the fault the test names (`falla`: 'kill', 'cut').
+   */
+  async function ingestaGrandeEnCurso(falla: string) {
+    const id = await nuevoTramite();
+    const up = await subirDatos(id, csv(filas(id, GRANDE)));
+    if (up instanceof Error) throw up;
+    expect(up.status, up.body.toString()).toBe(202);
+    const idCarga: number = JSON.parse(up.body.toString()).idCarga;
+    await hasta(
+      'ingest under way',
+      async () => {
+        const k = await carga(idCarga);
+        if (k.estado !== 'PROCESANDO') throw new Error(`the ingest ended before the ${falla}: ${k.estado}`);
+        return k.progreso > 0;
+      },
+      120_000,
+      50,
+    );
+    return idCarga;
+  }
+
   it('the storage server stopped during a folder upload: a Spanish 503, no row pointing at a missing object; the retry works', async () => {
     const { idCarga } = await tramiteOrganizado(30);
     const docs = Array.from({ length: 10 }, (_, i) => ({
@@ -514,41 +542,16 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
       expect(entera.status, `${ruta}: ${entera.body.toString().slice(0, 200)}`).toBe(200);
       expect(replicaDe(entera).split(', ').at(-1)).not.toBe(`127.0.0.1:${c.puertos[muerta!]}`);
       if (ruta.endsWith('/zip')) {
-        const zip = await JSZip.loadAsync(entera.body);
-        const dentro = Object.values(zip.files).filter((f) => !f.dir);
+        const dentro = await huellasZip(entera.body);
         expect(dentro).toHaveLength(10);
-        const hashes = await Promise.all(
-          dentro.map(async (f) =>
-            crypto
-              .createHash('sha256')
-              .update(await f.async('nodebuffer'))
-              .digest('hex'),
-          ),
-        );
-        expect(hashes.sort()).toEqual(
-          docs.map((d) => crypto.createHash('sha256').update(d.content).digest('hex')).sort(),
-        );
+        expect(dentro).toEqual(huellas(docs.map((d) => d.content)));
       } else expect(entera.body.subarray(0, 5).toString()).toBe('%PDF-');
       await c.startRol(muerta!);
     }
   });
 
   it('kill -9 of the worker during an ingest: another worker finishes it, every row once, the provider sees it resume', async () => {
-    const id = await nuevoTramite();
-    const up = await subirDatos(id, csv(filas(id, GRANDE)));
-    if (up instanceof Error) throw up;
-    expect(up.status, up.body.toString()).toBe(202);
-    const idCarga: number = JSON.parse(up.body.toString()).idCarga;
-    await hasta(
-      'ingest under way',
-      async () => {
-        const k = await carga(idCarga);
-        if (k.estado !== 'PROCESANDO') throw new Error(`the ingest ended before the kill: ${k.estado}`);
-        return k.progreso > 0;
-      },
-      120_000,
-      50,
-    );
+    const idCarga = await ingestaGrandeEnCurso('kill');
     await c.matar('worker');
     // The replacement: a worker process of its own (what an orchestrator starts).
     await c.startRol('worker2');
@@ -635,13 +638,7 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     const ruta = `/api/v1/reportes/pdf/2/${idTramite}?identificador02=${idCarga}&tipo=M`;
     const primera = await c.pedir('GET', ruta, { headers: prestador.headers() });
     expect(primera.status, primera.body.toString().slice(0, 300)).toBe(202);
-    const trabajo = async () =>
-      (
-        await c.query<{ estado: string; intento: number; progreso: number }>(
-          'SELECT estado, intento, progreso FROM reporte_trabajo WHERE id_tramite = $1',
-          [idTramite],
-        )
-      )[0];
+    const trabajo = () => trabajoDe('reporte_trabajo', idTramite);
     await hasta(
       'report being drawn',
       async () => {
@@ -706,13 +703,7 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     const ruta = `/api/v1/tramites/${idTramite}/zip?idCarga=${idCarga}`;
     // The first click: it waits its 2 s for the copy while the worker builds it (and is killed).
     const primera = c.pedir('GET', ruta, { headers: prestador.headers() });
-    const trabajo = async () =>
-      (
-        await c.query<{ estado: string; intento: number; progreso: number }>(
-          'SELECT estado, intento, progreso FROM zip_trabajo WHERE id_tramite = $1',
-          [idTramite],
-        )
-      )[0];
+    const trabajo = () => trabajoDe('zip_trabajo', idTramite);
     await hasta(
       'ZIP being built',
       async () => {
@@ -747,18 +738,7 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
     ).toBe(true);
     // Whole: every document once, byte for byte.
     expect(Number(r.headers['content-length'])).toBe(r.body.length);
-    const dentro = Object.values((await JSZip.loadAsync(r.body)).files).filter((f) => !f.dir);
-    const hashes = await Promise.all(
-      dentro.map(async (f) =>
-        crypto
-          .createHash('sha256')
-          .update(await f.async('nodebuffer'))
-          .digest('hex'),
-      ),
-    );
-    expect(hashes.sort()).toEqual(
-      docs.map((d) => crypto.createHash('sha256').update(d.content).digest('hex')).sort(),
-    );
+    expect(await huellasZip(r.body)).toEqual(huellas(docs.map((d) => d.content)));
     // Once: one stored copy, one object in the bucket, no job or progress row left.
     const filas = await c.query<{ clave: string }>(
       'SELECT clave_objeto AS clave FROM zip_archivo WHERE id_tramite = $1',
@@ -780,21 +760,7 @@ describe.skipIf(omitir)('faults (issue 16 item 3)', { timeout: 300_000 }, () => 
   });
 
   it('every database connection terminated during an ingest: retried, no half-written load', async () => {
-    const id = await nuevoTramite();
-    const up = await subirDatos(id, csv(filas(id, GRANDE)));
-    if (up instanceof Error) throw up;
-    expect(up.status, up.body.toString()).toBe(202);
-    const idCarga: number = JSON.parse(up.body.toString()).idCarga;
-    await hasta(
-      'ingest under way',
-      async () => {
-        const k = await carga(idCarga);
-        if (k.estado !== 'PROCESANDO') throw new Error(`the ingest ended before the cut: ${k.estado}`);
-        return k.progreso > 0;
-      },
-      120_000,
-      50,
-    );
+    const idCarga = await ingestaGrandeEnCurso('cut');
     expect(await c.cortarConexiones()).toBeGreaterThan(3);
     const { fin, vistos } = await seguir(idCarga);
     expect(fin).toMatchObject({ estadoProceso: 'COMPLETADA', numeroRegistros: GRANDE });

@@ -1,13 +1,11 @@
 import { type CatalogDef, validateCatalogInput } from '@app/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Col, Divider, Form, Input, Modal, Row, Typography } from 'antd';
-import { useRef } from 'react';
-import { useAvisoCambios } from '../../app/aviso-salida.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Col, Divider, Form, Input, Modal, Row, Typography } from 'antd';
 import { useSession } from '../../lib/use-session.ts';
 import { campoEnFoco } from '../campo-en-foco.ts';
-import { useFeedback } from '../use-feedback.tsx';
-import { catalogKeys, createCatalogRow, type SaveResponse, updateCatalogRow } from './catalog-api.ts';
+import { FormWarning } from '../form/form-warning.tsx';
+import { useFormSave } from '../form/use-record-form.ts';
+import { catalogKeys, createCatalogRow, updateCatalogRow } from './catalog-api.ts';
 import { FieldControl } from './catalog-controls.tsx';
 import {
   type CatalogRow,
@@ -56,7 +54,6 @@ export function CatalogForm({
 }: CatalogFormProps) {
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
-  const feedback = useFeedback();
   const fixed = fixedValues ?? {};
   const mode: CatalogFormMode = record ? 'edit' : 'create';
   const id = record?.[def.idField];
@@ -67,15 +64,12 @@ export function CatalogForm({
   const schemaMode = mode === 'edit' ? 'update' : 'create';
   const session = useSession();
 
-  const save = useMutation({
-    mutationFn: (body: FormValues) =>
-      mode === 'edit' ? updateCatalogRow(def.name, id, body) : createCatalogRow(def.name, body),
-  });
-  const saving = save.isPending;
-  // Set before the request starts, so a second click in the same tick cannot send it twice.
-  const busy = useRef(false);
   // Leaving the page (or reloading) with changes typed in the open modal asks first.
-  const cambios = useAvisoCambios(form, open && !readOnly);
+  const { send, saving, feedback } = useFormSave<FormValues, CatalogRow>(
+    form,
+    (body) => (mode === 'edit' ? updateCatalogRow(def.name, id, body) : createCatalogRow(def.name, body)),
+    open && !readOnly,
+  );
 
   /** Field errors under their fields and the first one focused; anything else in the error dialog. */
   function showErrors(errors: Record<string, string>, fallback?: string) {
@@ -90,31 +84,20 @@ export function CatalogForm({
   }
 
   function submit(values: FormValues) {
-    if (readOnly || busy.current) return;
+    if (readOnly) return;
     const body = toPayload(def, { ...form.getFieldsValue(true), ...values }, fixed);
     const errors = validateCatalogInput(def, body, schemaMode);
     if (errors) {
       showErrors(errors);
       return;
     }
-    busy.current = true;
-    save.mutate(body, {
-      onSettled: () => {
-        busy.current = false;
-      },
-      onSuccess: (res: SaveResponse) => {
-        cambios.guardado();
-        feedback.success(res.mensaje);
-        if (res.aviso) feedback.notification.warning({ title: 'Aviso', description: res.aviso });
+    send(body, {
+      onSaved: (res) => {
         void queryClient.invalidateQueries({ queryKey: catalogKeys.all(def.name) });
         onClose();
         onSaved?.(res.item, mode);
       },
-      onError: (e) => {
-        if (e instanceof ApiError && e.fields && Object.keys(e.fields).length > 0)
-          showErrors(e.fields, e.message);
-        else feedback.saveError(e.message);
-      },
+      onFieldErrors: showErrors,
     });
   }
 
@@ -248,15 +231,8 @@ export function CatalogForm({
             ))}
           </>
         )}
-        {def.warning && <Warning def={def} />}
+        {def.warning && <FormWarning warning={def.warning} />}
       </Modal>
     </>
   );
-}
-
-/** The declaration's warning about the values being typed (a company's RUC), shown before saving. */
-function Warning({ def }: { def: CatalogDef }) {
-  const values = Form.useWatch([], { preserve: true }) as FormValues | undefined;
-  const aviso = values ? def.warning?.(values) : null;
-  return aviso ? <Alert type="warning" showIcon title={aviso} style={{ marginBottom: 12 }} /> : null;
 }

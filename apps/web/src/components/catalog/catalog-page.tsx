@@ -35,21 +35,24 @@ export const SECTION_LABEL: Record<CatalogSection, string> = {
 /** The list screen of any declared catalogue (`/{name}`): search, paged table, create/edit modal, delete. */
 export default function CatalogPage({ name }: { name: string }) {
   const def = getResource(name);
-  if (!def) {
-    return (
-      <Result
-        status="404"
-        title={MSG.noEncontrado}
-        extra={
-          <Link to="/MenuPrincipal">
-            <Button type="primary">Ir al inicio</Button>
-          </Link>
-        }
-      />
-    );
-  }
+  if (!def) return <SinCatalogo />;
   // A new catalogue is a new screen: search text and open modal do not carry over.
   return <CatalogList key={def.name} def={def} />;
+}
+
+/** A catalogue or record screen that does not exist: 'no encontrado' and 'Ir al inicio'. */
+export function SinCatalogo() {
+  return (
+    <Result
+      status="404"
+      title={MSG.noEncontrado}
+      extra={
+        <Link to="/MenuPrincipal">
+          <Button type="primary">Ir al inicio</Button>
+        </Link>
+      }
+    />
+  );
 }
 
 type FormState = { open: boolean; record: CatalogRow | null };
@@ -68,6 +71,16 @@ export type CatalogListProps = {
   /** `false`: no 'Nuevo' here even for users who may create (a company's subscriptions, but another company's). */
   canCreate?: boolean;
 };
+
+/**
+ * A record page's tab (`UrlTabs`) with a declaration's rows of that record (`parent`); its search,
+ * page and sort under the tab's key unless `namespace` says otherwise.
+ */
+export const catalogTab = (key: string, label: string, props: Omit<CatalogListProps, 'embedded'>) => ({
+  key,
+  label,
+  children: <CatalogList embedded namespace={key} {...props} />,
+});
 
 /** Search, paged table, create/edit modal and delete of one catalogue; the body of `/{name}` and of detail lists. */
 export function CatalogList({ def, parent, embedded = false, namespace, ...props }: CatalogListProps) {

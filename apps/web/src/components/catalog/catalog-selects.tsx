@@ -10,8 +10,26 @@ import {
   matchesSearch,
   refOptions,
   refQuery,
+  type SelectOption,
   withCurrentOption,
 } from './catalog-values.ts';
+
+/** The select of both: its options plus the current value's when not among them, 'Seleccione'. */
+function OptionsSelect({
+  options,
+  value,
+  currentLabel,
+  ...rest
+}: Omit<SelectProps, 'options'> & { options: SelectOption[]; currentLabel?: unknown }) {
+  return (
+    <Select
+      {...rest}
+      value={value}
+      options={withCurrentOption(options, value, currentLabel)}
+      placeholder="Seleccione"
+    />
+  );
+}
 
 type RefSelectProps = Omit<SelectProps, 'options'> & {
   catalog: string;
@@ -46,18 +64,13 @@ export function RefSelect({ catalog, labelField, currentLabel, value, ...rest }:
     // The spec: failures to load select data are only logged.
     if (query.error) console.warn(`No se pudo cargar la lista de ${catalog}:`, query.error.message);
   }, [query.error, catalog]);
-  const options = withCurrentOption(
-    refDef ? refOptions(query.data?.items ?? [], refDef.idField, labelField) : [],
-    value,
-    currentLabel,
-  );
   return (
-    <Select
+    <OptionsSelect
       {...rest}
       value={value}
-      options={options}
+      currentLabel={currentLabel}
+      options={refDef ? refOptions(query.data?.items ?? [], refDef.idField, labelField) : []}
       loading={query.isFetching}
-      placeholder="Seleccione"
       notFoundContent={
         query.isError ? 'No se pudo cargar la lista.' : query.isFetching ? 'Buscando...' : 'Sin resultados'
       }
@@ -99,19 +112,17 @@ export function DependentSelect({
     enabled: parent !== undefined && parent !== null && parent !== '',
     staleTime: 60_000,
   });
-  const rows = query.data?.items ?? [];
-  const options = withCurrentOption(
-    rows.map((r) => ({ value: r[getResource(catalog)?.idField ?? ''] as number, label: within.label(r) })),
-    value,
-    currentLabel,
-  );
+  const idField = getResource(catalog)?.idField ?? '';
   return (
-    <Select
+    <OptionsSelect
       {...rest}
       value={value}
-      options={options}
+      currentLabel={currentLabel}
+      options={(query.data?.items ?? []).map((r) => ({
+        value: r[idField] as number,
+        label: within.label(r),
+      }))}
       loading={query.isFetching}
-      placeholder="Seleccione"
       showSearch={{ filterOption: (input, option) => matchesSearch(input, String(option?.label ?? '')) }}
     />
   );

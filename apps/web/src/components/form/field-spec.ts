@@ -90,11 +90,14 @@ export function specOf(f: CatalogField, layout: Partial<FieldSpec> = {}): FieldS
   };
 }
 
-/** A declaration's form fields (the ones `layout` names, in its order) as a page form's fields. */
-export const specsOf = (def: CatalogDef, layout: Record<string, Partial<FieldSpec>>): FieldSpec[] =>
-  formFields(def)
-    .filter((f) => f.name in layout)
-    .map((f) => specOf(f, layout[f.name]));
+/** A declaration's form fields, the ones `layout` names in the layout's order, as a page form's fields. */
+export function specsOf(def: CatalogDef, layout: Record<string, Partial<FieldSpec>>): FieldSpec[] {
+  const fields = formFields(def);
+  return Object.entries(layout).flatMap(([name, l]) => {
+    const f = fields.find((x) => x.name === name);
+    return f ? [specOf(f, l)] : [];
+  });
+}
 
 /** The typing filter of a field kind: upper-case, letters only (names), digits only. */
 export function typingFilter(kind: FieldKind, maxLength?: number): ((s: string) => string) | null {

@@ -1,5 +1,4 @@
-import { Form } from 'antd';
-import { useRef } from 'react';
+import { Form, type FormInstance } from 'antd';
 import type { ZodType } from 'zod';
 import { useAvisoCambios } from '../../app/aviso-salida.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -27,17 +26,54 @@ export type RecordFormOptions<T> = {
   warnOnLeave?: boolean;
 };
 
+/** What a form does with a save's answer: after success, and with the server's field errors. */
+export type SaveHandlers<T> = {
+  onSaved: (res: Saved<T>) => void;
+  /** Server field errors (anything else goes to the '¡Error!' dialog). */
+  onFieldErrors: (errors: Record<string, string>, fallback: string) => void;
+  /** The success text instead of the server's. */
+  message?: (res: Saved<T>) => string;
+};
+
 /**
- * Validation and saving shared by modals and full-page forms: the shared schema first (every
- * field's message under it, the first invalid field focused), then the API; server field errors
- * land under their fields, anything else in the '¡Error!' dialog.
+ * The save of a form, shared by the catalogue modal and the page forms: sent once (`useEnvio`: a
+ * second click while it runs is ignored), then the leave warning cleared, the server's message and
+ * its warning shown; field errors go back to the form, anything else to the '¡Error!' dialog.
+ */
+export function useFormSave<B, T>(
+  form: FormInstance,
+  submit: (body: B) => Promise<Saved<T>>,
+  warnOnLeave: boolean,
+) {
+  const feedback = useFeedback();
+  const save = useEnvio({ mutationFn: submit });
+  const cambios = useAvisoCambios(form, warnOnLeave);
+  function send(body: B, h: SaveHandlers<T>) {
+    save.mutate(body, {
+      onSuccess: (res) => {
+        cambios.guardado();
+        feedback.success(h.message?.(res) ?? res.mensaje);
+        if (res.aviso) feedback.notification.warning({ title: 'Aviso', description: res.aviso });
+        h.onSaved(res);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.fields && Object.keys(e.fields).length > 0)
+          h.onFieldErrors(e.fields, e.message);
+        else feedback.saveError(e.message);
+      },
+    });
+  }
+  return { send, saving: save.isPending, feedback, guardado: cambios.guardado };
+}
+
+/**
+ * Validation and saving of the page forms: the shared schema first (every field's message under
+ * it, the first invalid field focused), then the save (`useFormSave`); server field errors land
+ * under their fields, anything else in the '¡Error!' dialog.
  */
 export function useRecordForm<T>(opts: RecordFormOptions<T>) {
   const [form] = Form.useForm<Row>();
-  const feedback = useFeedback();
-  const busy = useRef(false);
-  const save = useEnvio({ mutationFn: opts.submit });
-  const cambios = useAvisoCambios(form, opts.warnOnLeave ?? true);
+  const { send, saving, feedback, guardado } = useFormSave(form, opts.submit, opts.warnOnLeave ?? true);
 
   function showErrors(errors: Record<string, string>, fallback?: string) {
     const known = opts.fields.map((f) => f.name).filter((n) => n in errors);
@@ -55,7 +91,6 @@ export function useRecordForm<T>(opts: RecordFormOptions<T>) {
   }
 
   function run() {
-    if (busy.current) return;
     const values = form.getFieldsValue(true) as Row;
     const payload = { ...toPayload(opts.fields, values), ...(opts.extra?.(values) ?? {}) };
     const errors = opts.schema ? issuesByField(opts.schema, payload) : null;
@@ -63,22 +98,10 @@ export function useRecordForm<T>(opts: RecordFormOptions<T>) {
       showErrors(errors);
       return;
     }
-    busy.current = true;
-    save.mutate(payload, {
-      onSettled: () => {
-        busy.current = false;
-      },
-      onSuccess: (res) => {
-        cambios.guardado();
-        feedback.success(opts.successMessage?.(res) ?? res.mensaje);
-        if (res.aviso) feedback.notification.warning({ title: 'Aviso', description: res.aviso });
-        opts.onSaved?.(res);
-      },
-      onError: (e) => {
-        if (e instanceof ApiError && e.fields && Object.keys(e.fields).length > 0)
-          showErrors(e.fields, e.message);
-        else feedback.saveError(e.message);
-      },
+    send(payload, {
+      onSaved: (res) => opts.onSaved?.(res),
+      onFieldErrors: showErrors,
+      message: opts.successMessage,
     });
   }
 
@@ -98,11 +121,11 @@ export function useRecordForm<T>(opts: RecordFormOptions<T>) {
   return {
     form,
     run,
-    saving: save.isPending,
+    saving,
     fieldRule,
     contextHolder: feedback.contextHolder,
     feedback,
     /** The form's changes were saved or dropped on purpose: leaving no longer asks. */
-    guardado: cambios.guardado,
+    guardado,
   };
 }

@@ -12,25 +12,14 @@ import {
 } from '@app/domain';
 import { parseId } from '@app/domain/common/ids';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  type DescriptionsProps,
-  Result,
-  Skeleton,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, type DescriptionsProps, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { fetchCatalogRow } from '../catalog/catalog-api.ts';
 import { CatalogForm } from '../catalog/catalog-form.tsx';
-import { CatalogList, SECTION_LABEL } from '../catalog/catalog-page.tsx';
+import { CatalogList, catalogTab, SECTION_LABEL, SinCatalogo } from '../catalog/catalog-page.tsx';
 import {
   type CatalogRow,
   columnFields,
@@ -39,9 +28,9 @@ import {
   stampDateTime,
 } from '../catalog/catalog-values.ts';
 import { ErrorRetry } from '../error-retry.tsx';
-import { conPestana } from '../list-params.ts';
 import { PageHeader } from '../page-header.tsx';
 import { TarjetaInformacion } from '../tarjeta-informacion.tsx';
+import { UrlTabs } from '../url-tabs.tsx';
 
 /** What a custom detail receives: the master's id and its row. */
 type DetailProps = { id: number; row: CatalogRow };
@@ -66,23 +55,9 @@ export default function MasterDetailPage({ route }: { route: string }) {
   const param = useParams()[md?.param ?? ''];
   const id = parseId(param);
   const master = md ? getResource(md.master) : undefined;
-  if (!md || !master || id === null) return <NotFound />;
+  if (!md || !master || id === null) return <SinCatalogo />;
   // Another record is another screen: search, page and open modal do not carry over.
   return <MasterDetail key={`${route}:${id}`} md={md} master={master} id={id} />;
-}
-
-function NotFound() {
-  return (
-    <Result
-      status="404"
-      title={MSG.noEncontrado}
-      extra={
-        <Link to="/MenuPrincipal">
-          <Button type="primary">Ir al inicio</Button>
-        </Link>
-      }
-    />
-  );
 }
 
 function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: CatalogDef; id: number }) {
@@ -182,34 +157,20 @@ function MasterDetail({ md, master, id }: { md: MasterDetailDef; master: Catalog
   );
 }
 
-/** Details in tabs, the active one in the URL (`?tab=`); each list keeps its search and page under its key. */
+/** Details in tabs (`UrlTabs`: the active one in the URL); each list's search and page under its tab's key. */
 function DetailTabs({ tabs, id, row }: { tabs: readonly MasterDetailTab[]; id: number; row: CatalogRow }) {
-  const [sp, setSp] = useSearchParams();
-  const wanted = sp.get('tab');
-  const active = tabs.some((t) => t.key === wanted) ? (wanted as string) : tabs[0].key;
-  const body = (t: MasterDetailTab) => {
+  const tab = (t: MasterDetailTab) => {
     const def = t.detail && getResource(t.detail.catalog);
-    if (def && t.detail)
-      return <CatalogList def={def} parent={{ field: t.detail.field, id }} embedded namespace={t.key} />;
+    if (def && t.detail) return catalogTab(t.key, t.label, { def, parent: { field: t.detail.field, id } });
     const Custom = t.component && DETAIL_COMPONENTS[t.component];
-    return (
-      Custom && (
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-          <Custom id={id} row={row} />
-        </Suspense>
-      )
+    const children = Custom && (
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+        <Custom id={id} row={row} />
+      </Suspense>
     );
+    return { key: t.key, label: t.label, children };
   };
-  return (
-    <Card variant="borderless" styles={{ body: { padding: '4px 16px 16px' } }}>
-      <Tabs
-        activeKey={active}
-        destroyOnHidden
-        items={tabs.map((t) => ({ key: t.key, label: t.label, children: body(t) }))}
-        onChange={(key) => setSp((prev) => conPestana(prev, key), { replace: true })}
-      />
-    </Card>
-  );
+  return <UrlTabs items={tabs.map(tab)} />;
 }
 
 /** The form's declared block as tags (a user's permissions: 'Módulo Auditoría: Sí'), one line per group. */

@@ -1,9 +1,7 @@
 import type {
-  Flags,
   getEmpresasByIdImagenesResponse,
   getPersonasByIdResponse,
   getSuscripcionesAudByIdResponse,
-  getTramitesByIdCargaambResponse,
   Page,
   suscripcionRow,
   UsuarioView,
@@ -14,40 +12,33 @@ import type { Saved } from '../../components/form/use-record-form.ts';
 import type { ListQuery as Query } from '../../components/resource-list.tsx';
 import { api } from '../../lib/api.ts';
 
-/** The administration endpoints (apps/api/src/features/admin; the sessions' are in sesiones-api.ts) and their query keys. */
+/** The administration endpoints (apps/api/src/features/admin; the sessions' are features/sesiones) and their query keys. */
 export type { Row } from '../../components/form/field-spec.ts';
-export type { Saved } from '../../components/form/use-record-form.ts';
-export type { ListQuery as Query } from '../../components/resource-list.tsx';
-export type Mensaje = { mensaje: string };
+
+type Mensaje = { mensaje: string };
 
 /** The rows as the API answers them: the domain's response schemas, as they travel (instants as strings). */
 export type Persona = z.input<typeof getPersonasByIdResponse>;
 export type Suscripcion = z.input<typeof suscripcionRow>;
 export type SuscripcionAud = z.input<typeof getSuscripcionesAudByIdResponse>;
 export type EmpresaImg = z.input<typeof getEmpresasByIdImagenesResponse>['items'][number];
-export type CargaAmbRow = z.input<typeof getTramitesByIdCargaambResponse>['items'][number];
 
+/** A company as its page reads it (the `empresa` declaration's row). */
 export type Empresa = {
   idEmpresa: number;
   nombreCorto: string;
   documento: string;
-  idLocalidad: number | null;
   localidadNombre: string | null;
   razonSocial: string;
   nombre: string;
   direccion: string | null;
   suscriptor: boolean;
-  idEmpresaSuscriptora: number | null;
   empresaSuscriptoraNombre: string | null;
-  idLogo: number | null;
   fechaReg: string;
   fechaAct: string | null;
-  usuarioRegNombre: string | null;
-  usuarioActNombre: string | null;
 };
 
 export type Usuario = UsuarioView;
-export type PerfilFlags = Flags & { idPerfil: number; nombre: string };
 
 const list =
   <T>(path: string) =>
@@ -65,7 +56,6 @@ export const adminApi = {
   usuarios: crud<Usuario>('/usuarios'),
   personas: crud<Persona>('/personas'),
   medicos: crud<Row>('/medicos'),
-  empresas: crud<Empresa>('/empresas'),
   suscripciones: crud<Suscripcion>('/suscripciones'),
   auditoria: (idSuscripcion: number) => list<SuscripcionAud>(`/suscripciones/${idSuscripcion}/auditoria`),
   auditoriaDetalle: (id: number, signal?: AbortSignal) =>
@@ -86,16 +76,6 @@ export const adminApi = {
     return res.status === 204 ? null : res.blob();
   },
   tarifaDetalle: (idAsegurador: number) => list<Row>(`/aseguradores/${idAsegurador}/tarifa-detalle`),
-  cargaAmb: (idTramite: number) => ({
-    list: list<CargaAmbRow>(`/tramites/${idTramite}/cargaamb`),
-    get: (id: number, signal?: AbortSignal) => api<Row>(`/tramites/${idTramite}/cargaamb/${id}`, { signal }),
-    // Sent once: a network failure is reported, never re-posted (the server may have stored it).
-    upload: (form: FormData) =>
-      api<{ mensaje: string; registros: number }>(`/tramites/${idTramite}/cargaamb`, {
-        method: 'POST',
-        body: form,
-      }),
-  }),
 };
 
 /** Every cached list or record of the administration starts with ['admin', resource]. */

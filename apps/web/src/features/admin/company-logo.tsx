@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '../../components/use-object-url.ts';
 import { adminApi, adminKeys } from './admin-api.ts';
 
 /** The company's logo (its latest image) for the shell's top bar; nothing when it has none. */
@@ -10,16 +10,7 @@ export default function CompanyLogo({ idEmpresa, nombre }: { idEmpresa: number; 
     staleTime: 10 * 60_000,
     retry: false,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!q.data) {
-      setUrl(null);
-      return;
-    }
-    const u = URL.createObjectURL(q.data);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [q.data]);
+  const url = useObjectUrl(q.data);
   if (!url) return null;
   return (
     <img

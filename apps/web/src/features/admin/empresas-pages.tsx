@@ -1,66 +1,42 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import {
+  ADMIN_RESOURCES,
   formatCount,
   formatDate,
   formatDateTime,
-  getResource,
   IMAGEN_MAX_BYTES,
   MSG,
   MSG_ADMIN,
 } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, Form, Image, Input, List, Modal, Tag, Typography, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { fetchCatalogRow } from '../../components/catalog/catalog-api.ts';
 import { estadoTag } from '../../components/catalog/catalog-columns.tsx';
 import { CatalogForm } from '../../components/catalog/catalog-form.tsx';
-import { CatalogList } from '../../components/catalog/catalog-page.tsx';
-import { DetailState, parseId } from '../../components/detail-state.tsx';
+import { catalogTab } from '../../components/catalog/catalog-page.tsx';
+import { confirmarEliminacion } from '../../components/confirmar-eliminacion.tsx';
+import { DetailState, parseId, useRecordQuery } from '../../components/detail-state.tsx';
 import { HelpIcon } from '../../components/help-icon.tsx';
 import { INICIO, PageHeader } from '../../components/page-header.tsx';
 import { dato, TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
 import { UrlTabs } from '../../components/url-tabs.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
+import { useObjectUrl } from '../../components/use-object-url.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { adminApi, adminKeys, type Empresa, type EmpresaImg } from './admin-api.ts';
 import { PersonasTab } from './personas-tab.tsx';
-import { SuscripcionesList } from './suscripciones-pages.tsx';
-import { UsuariosList } from './usuario-exports.ts';
 
-/** Communication media of a company (declared resource `medioemp`, rows of the company). */
-function MediosTab({ idEmpresa }: { idEmpresa: number }) {
-  const def = getResource('medioemp')!;
-  return <CatalogList def={def} parent={{ field: 'idEmpresa', id: idEmpresa }} embedded namespace="medios" />;
-}
-
-/** An image of the company fetched with the session (an <img> cannot send the token). */
-function useImageUrl(load: (() => Promise<Blob>) | null, key: readonly unknown[]) {
+function Thumb({ idEmpresa, img }: { idEmpresa: number; img: EmpresaImg }) {
+  // An image of the company fetched with the session.
   const q = useQuery({
-    queryKey: key,
-    queryFn: () => load!(),
-    enabled: !!load,
+    queryKey: ['empresa-img', img.idEmpresaImg],
+    queryFn: () => adminApi.imagenes(idEmpresa).blob(img.idEmpresaImg),
     staleTime: 5 * 60_000,
     retry: false,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!q.data) {
-      setUrl(null);
-      return;
-    }
-    const u = URL.createObjectURL(q.data);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [q.data]);
-  return url;
-}
-
-function Thumb({ idEmpresa, img }: { idEmpresa: number; img: EmpresaImg }) {
-  const url = useImageUrl(
-    () => adminApi.imagenes(idEmpresa).blob(img.idEmpresaImg),
-    ['empresa-img', img.idEmpresaImg],
-  );
+  const url = useObjectUrl(q.data);
   return (
     <div
       style={{
@@ -155,20 +131,11 @@ function ImagenesTab({ idEmpresa }: { idEmpresa: number }) {
                 icon={<DeleteOutlined />}
                 aria-label={`Eliminar ${img.nombre}`}
                 onClick={() =>
-                  feedback.modal.confirm({
-                    title: '¿Eliminar la imagen?',
-                    content: `Se eliminará ${img.nombre}.`,
-                    okText: 'Eliminar',
-                    okButtonProps: { danger: true },
-                    cancelText: 'Cancelar',
-                    onOk: async () => {
-                      try {
-                        feedback.success((await api.remove(img.idEmpresaImg)).mensaje);
-                        refresh();
-                      } catch (e) {
-                        feedback.errorDialog(MSG.noSePudoEliminar, (e as Error).message);
-                      }
-                    },
+                  confirmarEliminacion(feedback, {
+                    noun: 'la imagen',
+                    label: img.nombre,
+                    eliminar: () => api.remove(img.idEmpresaImg),
+                    despues: refresh,
                   })
                 }
               >
@@ -239,12 +206,11 @@ function ImagenesTab({ idEmpresa }: { idEmpresa: number }) {
 export function EmpresaFormPage() {
   const id = parseId(useParams().p_idempresa);
   const [open, setOpen] = useState(false);
-  const def = getResource('empresa')!;
-  const q = useQuery({
-    queryKey: adminKeys.one('empresas', id),
-    queryFn: ({ signal }) => fetchCatalogRow('empresa', id, signal) as Promise<Empresa>,
-    enabled: id > 0,
-  });
+  const q = useRecordQuery(
+    id,
+    adminKeys.one('empresas', id),
+    (signal) => fetchCatalogRow('empresa', id, signal) as Promise<Empresa>,
+  );
   const vigente = useQuery({
     queryKey: adminKeys.one('vigente', id),
     queryFn: ({ signal }) => adminApi.vigente(id, signal),
@@ -257,38 +223,30 @@ export function EmpresaFormPage() {
     { title: 'Empresas', href: '/empresa' },
     { title: q.data?.nombreCorto ?? `Empresa ${id}` },
   ];
-  if (!q.data)
-    return (
-      <DetailState
-        error={id ? q.error : { status: 404 }}
-        loading={q.isLoading}
-        title={`Empresa ${id}`}
-        breadcrumb={breadcrumb}
-        back={{ href: '/empresa', label: 'Volver a Empresas' }}
-        onRetry={() => void q.refetch()}
-      />
-    );
+  if (!q.data) return <DetailState query={q} id={id} breadcrumb={breadcrumb} />;
   const e = q.data;
   const propia = e.idEmpresa === session?.usuario.idEmpresa;
   // Subscription, persons and users tabs only for a subscriber company (docs/spec-summary.md 002 "Company detail").
+  const parent = { field: 'idEmpresa', id: e.idEmpresa };
   const items = [
     ...(e.suscriptor
       ? [
-          {
-            key: 'suscripcion',
-            label: 'Suscripción',
-            children: <SuscripcionesList idEmpresa={e.idEmpresa} canCreate={propia} />,
-          },
+          catalogTab('suscripcion', 'Suscripción', {
+            def: ADMIN_RESOURCES.suscripcion,
+            parent,
+            namespace: 'susc',
+            canCreate: propia,
+          }),
         ]
       : []),
-    { key: 'medio', label: 'Medios de Comunicación', children: <MediosTab idEmpresa={e.idEmpresa} /> },
+    catalogTab('medio', 'Medios de Comunicación', {
+      def: ADMIN_RESOURCES.medioemp,
+      parent,
+      namespace: 'medios',
+    }),
     ...(e.suscriptor
       ? [
-          {
-            key: 'usuario',
-            label: 'Usuarios',
-            children: <UsuariosList namespace="usuarios" fixedQuery={{ idEmpresa: e.idEmpresa }} />,
-          },
+          catalogTab('usuario', 'Usuarios', { def: ADMIN_RESOURCES.usuario, parent, namespace: 'usuarios' }),
           { key: 'persona', label: 'Personas', children: <PersonasTab idEmpresa={e.idEmpresa} /> },
         ]
       : []),
@@ -343,7 +301,7 @@ export function EmpresaFormPage() {
       />
       <UrlTabs defaultKey={e.suscriptor ? 'suscripcion' : 'medio'} items={items} />
       <CatalogForm
-        def={def}
+        def={ADMIN_RESOURCES.empresa}
         open={open}
         record={e}
         onClose={() => setOpen(false)}

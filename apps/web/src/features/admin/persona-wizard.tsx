@@ -10,7 +10,7 @@ import { INICIO, PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { adminApi, adminKeys, type Persona, type Row, type Usuario } from './admin-api.ts';
 import { MEDICO_FIELDS, PERSONA_FIELDS, usePersonaSchema } from './persona-form.tsx';
-import { FlagsEditor, flagsOf, usuarioFields } from './usuario-exports.ts';
+import { FlagsEditor, flagsOf, usuarioFields } from './usuario-partes.tsx';
 
 const PERSONAS = { title: 'Personas', href: '/persona' };
 

@@ -1,11 +1,11 @@
 import { MedicineBoxOutlined } from '@ant-design/icons';
 import { ADMIN_RESOURCES, formatDateTime } from '@app/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Collapse, Form, Row as GridRow, Input } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { CatalogList } from '../../components/catalog/catalog-page.tsx';
+import { catalogTab } from '../../components/catalog/catalog-page.tsx';
 import { dateCol, textCol } from '../../components/columns.tsx';
-import { DetailState, parseId } from '../../components/detail-state.tsx';
+import { DetailState, parseId, useRecordQuery } from '../../components/detail-state.tsx';
 import { FieldGrid } from '../../components/form/field-grid.tsx';
 import { toFormValues } from '../../components/form/field-spec.ts';
 import { useRecordForm } from '../../components/form/use-record-form.ts';
@@ -16,7 +16,6 @@ import { useSession } from '../../lib/use-session.ts';
 import { adminApi, adminKeys, type Persona, type Row } from './admin-api.ts';
 import { PERSONA_FIELDS, usePersonaSchema } from './persona-form.tsx';
 import { DescargarPersonas } from './personas-descarga.tsx';
-import { UsuariosList } from './usuario-exports.ts';
 
 const PERSONAS = { title: 'Personas', href: '/persona' };
 
@@ -73,23 +72,9 @@ export function PersonaListPage() {
 /** /personaform/:p_idpersona — the person's data with Update, and tabs 'Registro como Médico' and 'Usuario'. */
 export function PersonaFormPage() {
   const id = parseId(useParams().p_idpersona);
-  const q = useQuery({
-    queryKey: adminKeys.one('personas', id),
-    queryFn: ({ signal }) => adminApi.personas.get(id, signal),
-    enabled: id > 0,
-  });
+  const q = useRecordQuery(id, adminKeys.one('personas', id), (signal) => adminApi.personas.get(id, signal));
   const breadcrumb = [INICIO, PERSONAS, { title: q.data?.nombreCompleto ?? `Persona ${id}` }];
-  if (!q.data)
-    return (
-      <DetailState
-        error={id ? q.error : { status: 404 }}
-        loading={q.isLoading}
-        title={`Persona ${id}`}
-        breadcrumb={breadcrumb}
-        back={{ href: '/persona', label: 'Volver a Personas' }}
-        onRetry={() => void q.refetch()}
-      />
-    );
+  if (!q.data) return <DetailState query={q} id={id} breadcrumb={breadcrumb} />;
   return <PersonaForm key={q.data.idPersona} persona={q.data} breadcrumb={breadcrumb} />;
 }
 
@@ -103,6 +88,7 @@ function PersonaForm({
   const queryClient = useQueryClient();
   const schema = usePersonaSchema();
   const operar = !!useSession()?.usuario.opcionOperaciones;
+  const parent = { field: 'idPersona', id: persona.idPersona };
   const { form, run, saving, fieldRule, contextHolder } = useRecordForm<Persona>({
     fields: PERSONA_FIELDS,
     schema,
@@ -170,29 +156,12 @@ function PersonaForm({
       <UrlTabs
         defaultKey="medico"
         items={[
-          {
-            key: 'medico',
-            label: 'Registro como Médico',
-            children: (
-              <CatalogList
-                def={ADMIN_RESOURCES.medico}
-                parent={{ field: 'idPersona', id: persona.idPersona }}
-                embedded
-                namespace="medicos"
-              />
-            ),
-          },
-          {
-            key: 'usuario',
-            label: 'Usuario',
-            children: (
-              <UsuariosList
-                namespace="usuarios"
-                fixedQuery={{ idPersona: persona.idPersona }}
-                idPersona={persona.idPersona}
-              />
-            ),
-          },
+          catalogTab('medico', 'Registro como Médico', {
+            def: ADMIN_RESOURCES.medico,
+            parent,
+            namespace: 'medicos',
+          }),
+          catalogTab('usuario', 'Usuario', { def: ADMIN_RESOURCES.usuario, parent, namespace: 'usuarios' }),
         ]}
       />
     </>

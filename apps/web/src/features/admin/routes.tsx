@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
-type Guard = 'admin' | 'perfil1' | 'none';
+type Guard = 'admin' | 'none';
 type Module = Record<string, unknown>;
 
 /**
  * A lazily loaded page, wrapped in its guard: administration screens need the administration
- * module flag, session administration profile 1 (the API checks the same). Everything, guards
- * included, is loaded on first use so the entry chunk does not grow.
+ * module flag (the API checks the same). Everything, guards included, is loaded on first use so the
+ * entry chunk does not grow. Session administration is features/sesiones (decision 98).
  */
 function page(
   path: string,
@@ -24,8 +24,6 @@ function page(
       const el = <Page {...props} />;
       if (guard === 'admin')
         return { element: <guards.RequireFlag flag="moduloAdministracion">{el}</guards.RequireFlag> };
-      if (guard === 'perfil1')
-        return { element: <guards.RequireAdministrador>{el}</guards.RequireAdministrador> };
       return { element: el };
     },
   };
@@ -35,7 +33,6 @@ const personas = () => import('./personas-pages.tsx');
 const wizard = () => import('./persona-wizard.tsx');
 const empresas = () => import('./empresas-pages.tsx');
 const suscripciones = () => import('./suscripciones-pages.tsx');
-const sesiones = () => import('./sesiones-pages.tsx');
 const aliases = () => import('./aliases.tsx');
 // Declared resources (packages/domain admin/aseguradores.ts): the catalogue list and record screens.
 const catalogo = () => import('../../components/catalog/catalog-page.tsx');
@@ -76,12 +73,10 @@ export const adminRoutes: RouteObject[] = [
   page('/tarifaasegmd/:id', ficha, 'default', 'admin', { route: 'tarifaasegmd' }),
   page('/tarifapresmd/:id', ficha, 'default', 'admin', { route: 'tarifapresmd' }),
   // Ambulatory loads of a procedure (any user who may see the procedure)
-  page('/cargaamb/:idTramite/:idCarga?', () => import('./cargaamb-page.tsx'), 'CargaAmbPage', 'none'),
-  // Session administration (menu Reportes, profile 1)
-  page('/sesion', sesiones, 'SesionPage', 'perfil1'),
-  page('/sesionerr', sesiones, 'SesionErrPage', 'perfil1'),
-  page('/accesosesion', sesiones, 'AccesoSesionPage', 'perfil1'),
-  page('/sesionesmes', sesiones, 'SesionesMesPage', 'perfil1'),
-  page('/sesionesdia', sesiones, 'SesionesDiaPage', 'perfil1'),
-  page('/sandbox-log', sesiones, 'SandboxLogPage', 'perfil1'),
+  page(
+    '/cargaamb/:idTramite/:idCarga?',
+    () => import('../cargaamb/cargaamb-page.tsx'),
+    'CargaAmbPage',
+    'none',
+  ),
 ];

@@ -1,21 +1,20 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { ADMIN_RESOURCES, formatDate, formatDateTime, PERFIL } from '@app/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { estadoTag } from '../../components/catalog/catalog-columns.tsx';
 import { CatalogForm } from '../../components/catalog/catalog-form.tsx';
-import { CatalogList } from '../../components/catalog/catalog-page.tsx';
+import { catalogTab } from '../../components/catalog/catalog-page.tsx';
 import { dateCol, textCol } from '../../components/columns.tsx';
-import { DetailState, parseId } from '../../components/detail-state.tsx';
+import { DetailState, parseId, useRecordQuery } from '../../components/detail-state.tsx';
 import { INICIO, PageHeader } from '../../components/page-header.tsx';
 import { ResourceList } from '../../components/resource-list.tsx';
 import { dato, TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
 import { UrlTabs } from '../../components/url-tabs.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { adminApi, adminKeys, type SuscripcionAud } from './admin-api.ts';
-import { UsuariosList } from './usuario-exports.ts';
 
 /**
  * The subscription's own screen, its audit trail and one audit row. Subscriptions and their payments are
@@ -23,18 +22,13 @@ import { UsuariosList } from './usuario-exports.ts';
  * page are the catalogue's (routes.tsx).
  */
 
-/** The subscriptions of a company: the Suscripción tab of its screen (new ones only for the user's own). */
-export function SuscripcionesList({ idEmpresa, canCreate }: { idEmpresa: number; canCreate: boolean }) {
-  return (
-    <CatalogList
-      def={ADMIN_RESOURCES.suscripcion}
-      parent={{ field: 'idEmpresa', id: idEmpresa }}
-      embedded
-      namespace="susc"
-      canCreate={canCreate}
-    />
-  );
-}
+/** What a subscription's card and an audit row's both show: its plan and payment, its period. */
+type Periodo = Pick<SuscripcionAud, 'planNombre' | 'formaPagoNombre' | 'fechaDesde' | 'fechaHasta'>;
+const plan = (s: Periodo) => [dato('Plan', s.planNombre), dato('Forma de pago', s.formaPagoNombre)];
+const vigencia = (s: Periodo) => [
+  dato('Fecha desde', formatDate(s.fechaDesde)),
+  dato('Fecha hasta', formatDate(s.fechaHasta)),
+];
 
 function AuditoriaList({ idSuscripcion }: { idSuscripcion: number }) {
   const navigate = useNavigate();
@@ -77,11 +71,9 @@ export function SuscripcionFormPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const q = useQuery({
-    queryKey: adminKeys.one('suscripciones', id),
-    queryFn: ({ signal }) => adminApi.suscripciones.get(id, signal),
-    enabled: id > 0,
-  });
+  const q = useRecordQuery(id, adminKeys.one('suscripciones', id), (signal) =>
+    adminApi.suscripciones.get(id, signal),
+  );
   const s = q.data;
   // The spec: to the subscriptions list for profile 1, else to the company; then the user name.
   const parent =
@@ -92,17 +84,8 @@ export function SuscripcionFormPage() {
           href: `/empresaform/${s?.idEmpresa ?? session?.usuario.idEmpresa}`,
         };
   const breadcrumb = [INICIO, parent, { title: s?.usuarioNombre ?? s?.numero ?? `Suscripción ${id}` }];
-  if (!s)
-    return (
-      <DetailState
-        error={id ? q.error : { status: 404 }}
-        loading={q.isLoading}
-        title={`Suscripción ${id}`}
-        breadcrumb={breadcrumb}
-        back={{ href: parent.href, label: `Volver a ${parent.title}` }}
-        onRetry={() => void q.refetch()}
-      />
-    );
+  if (!s) return <DetailState query={q} id={id} breadcrumb={breadcrumb} />;
+  const deEsta = { field: 'idSuscripcion', id: s.idSuscripcion };
   return (
     <>
       <PageHeader
@@ -115,11 +98,9 @@ export function SuscripcionFormPage() {
         titulo="Suscripción"
         principal={[
           dato('ID suscripción', s.idSuscripcion),
-          dato('Plan', s.planNombre),
-          dato('Forma de pago', s.formaPagoNombre),
+          ...plan(s),
           dato('Número', s.numero),
-          dato('Fecha desde', formatDate(s.fechaDesde)),
-          dato('Fecha hasta', formatDate(s.fechaHasta)),
+          ...vigencia(s),
         ]}
         mas={[
           dato('Fecha de registro', formatDateTime(s.fechaReg)),
@@ -130,28 +111,13 @@ export function SuscripcionFormPage() {
       <UrlTabs
         defaultKey="pagos"
         items={[
-          {
-            key: 'pagos',
-            label: 'Pagos',
-            children: (
-              <CatalogList
-                def={ADMIN_RESOURCES.suscpago}
-                parent={{ field: 'idSuscripcion', id: s.idSuscripcion }}
-                embedded
-                namespace="pagos"
-              />
-            ),
-          },
+          catalogTab('pagos', 'Pagos', { def: ADMIN_RESOURCES.suscpago, parent: deEsta }),
           {
             key: 'auditoria',
             label: 'Auditoría',
             children: <AuditoriaList idSuscripcion={s.idSuscripcion} />,
           },
-          {
-            key: 'usuarios',
-            label: 'Usuarios',
-            children: <UsuariosList namespace="usuarios" fixedQuery={{ idSuscripcion: s.idSuscripcion }} />,
-          },
+          catalogTab('usuarios', 'Usuarios', { def: ADMIN_RESOURCES.usuario, parent: deEsta }),
         ]}
       />
       <CatalogForm
@@ -171,11 +137,9 @@ export function SuscripcionFormPage() {
 /** /suscripcionaudmd/:idSuscripcionAud — one audit row of a subscription, read-only. */
 export function SuscripcionAudPage() {
   const id = parseId(useParams().idSuscripcionAud);
-  const q = useQuery({
-    queryKey: adminKeys.one('auditoria', id),
-    queryFn: ({ signal }) => adminApi.auditoriaDetalle(id, signal),
-    enabled: id > 0,
-  });
+  const q = useRecordQuery(id, adminKeys.one('auditoria', id), (signal) =>
+    adminApi.auditoriaDetalle(id, signal),
+  );
   const a = q.data;
   const breadcrumb = [
     INICIO,
@@ -183,30 +147,13 @@ export function SuscripcionAudPage() {
     ...(a ? [{ title: a.suscripcionNumero, href: `/suscripcionform/${a.idSuscripcion}?tab=auditoria` }] : []),
     { title: `Auditoría ${id}` },
   ];
-  if (!a)
-    return (
-      <DetailState
-        error={id ? q.error : { status: 404 }}
-        loading={q.isLoading}
-        title={`Auditoría ${id}`}
-        breadcrumb={breadcrumb}
-        back={{ href: '/suscripcion', label: 'Volver a Suscripciones' }}
-        onRetry={() => void q.refetch()}
-      />
-    );
+  if (!a) return <DetailState query={q} id={id} breadcrumb={breadcrumb} />;
   return (
     <>
       <PageHeader title={`Auditoría de la suscripción ${a.suscripcionNumero}`} breadcrumb={breadcrumb} />
       <TarjetaInformacion
         titulo="Auditoría"
-        principal={[
-          dato('Tipo', a.tipo),
-          dato('Número', a.numero),
-          dato('Plan', a.planNombre),
-          dato('Forma de pago', a.formaPagoNombre),
-          dato('Fecha desde', formatDate(a.fechaDesde)),
-          dato('Fecha hasta', formatDate(a.fechaHasta)),
-        ]}
+        principal={[dato('Tipo', a.tipo), dato('Número', a.numero), ...plan(a), ...vigencia(a)]}
         mas={[
           dato('Fecha de registro', formatDateTime(a.fechaReg)),
           dato('Registrado por', a.usuarioNombre),

@@ -1,7 +1,6 @@
-import { ADMIN_RESOURCES, FLAG_GROUPS, FLAG_LABELS, type Flags, USER_FLAGS } from '@app/domain';
+import { FLAG_GROUPS, FLAG_LABELS, type Flags, USER_FLAGS } from '@app/domain';
 import { Col, Divider, Form, type FormInstance, Row as GridRow, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
-import { CatalogList } from '../../components/catalog/catalog-page.tsx';
 import { FlagSwitch } from '../../components/form/field-controls.tsx';
 import type { FieldSpec } from '../../components/form/field-spec.ts';
 import { api } from '../../lib/api.ts';
@@ -9,32 +8,9 @@ import type { Row } from './admin-api.ts';
 import { OPTIONS } from './opciones.ts';
 
 /*
- * What other screens show of users (docs/decisions.md 92): a company's, a subscription's and a person's
- * users are the declared list with that field fixed; the person wizard's second step keeps its own form
- * (its fields and switches below) until the wizard moves too.
+ * The person wizard's user step (docs/decisions.md 92): its fields and switches, until the wizard
+ * moves to the declared user too; the other screens' users are the declared list (`catalogTab`).
  */
-
-type UsuariosListProps = {
-  /** The fixed filter of a tab: `{ idEmpresa }`, `{ idSuscripcion }` or `{ idPersona }`. */
-  fixedQuery?: Record<string, unknown>;
-  namespace?: string;
-  /** The person whose users these are (its tab): the same as `fixedQuery: { idPersona }`. */
-  idPersona?: number;
-};
-
-/** The users of a company, a subscription or a person: the declared list with that field fixed. */
-export function UsuariosList({ fixedQuery, namespace, idPersona }: UsuariosListProps) {
-  const [field, id] =
-    idPersona !== undefined ? ['idPersona', idPersona] : Object.entries(fixedQuery ?? {})[0];
-  return (
-    <CatalogList
-      def={ADMIN_RESOURCES.usuario}
-      parent={{ field, id: Number(id) }}
-      embedded
-      namespace={namespace}
-    />
-  );
-}
 
 /** The user fields of the wizard's second step (the person is the wizard's). */
 export function usuarioFields(opts: { edit: boolean; fixedPersona?: boolean }): FieldSpec[] {

@@ -1,8 +1,9 @@
 import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
-import { Link, useParams } from 'react-router';
+import { Card, Col, Flex, Row, Skeleton } from 'antd';
+import { useParams } from 'react-router';
+import { NoEncontrado } from '../../components/detail-state.tsx';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
@@ -29,15 +30,10 @@ export default function ArchivoDetallePage() {
 
   if (idArchivo === null || (q.error instanceof ApiError && q.error.status === 404)) {
     return (
-      <Result
-        status="404"
-        title={MSG.noEncontrado}
-        subTitle="El archivo no existe o no tiene acceso a él."
-        extra={
-          <Link to={back}>
-            <Button type="primary">Volver a Trámites</Button>
-          </Link>
-        }
+      <NoEncontrado
+        motivo="El archivo no existe o no tiene acceso a él."
+        volver={back}
+        texto="Volver a Trámites"
       />
     );
   }

@@ -1,4 +1,3 @@
-import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import { formatCalendarDate, formatCount } from '@app/domain/common/format';
 import { parseId } from '@app/domain/common/ids';
@@ -6,10 +5,11 @@ import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { isSupervision } from '@app/domain/planillas/permissions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Flex, Result, type TableColumnsType, Typography } from 'antd';
+import { Alert, Card, DatePicker, Flex, Result, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { botonesExportar } from '../../components/botones-exportar.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { downloadFile } from '../../components/download.ts';
 import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
@@ -20,12 +20,12 @@ import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { SOLO_SUPERVISION, TramiteNoEncontrado } from '../tramites/tramite-report-page.tsx';
+import { SOLO_SUPERVISION } from '../tramites/tramite-report-page.tsx';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
-import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
+import { TramiteNoEncontrado, useTramite } from '../tramites/use-tramite.tsx';
 import { type ArchivoNuevo, archivoKeys, archivosApi } from './archivos-api.ts';
-import { fechaHora, tamanoTexto, tipoTexto } from './archivos-format.ts';
+import { COLUMNA_TAMANO, COLUMNA_TIPO, fechaHora } from './archivos-format.ts';
 import { megas } from './archivos-rules.ts';
 import { fechaRuta } from './fecha-ruta.ts';
 
@@ -47,11 +47,7 @@ export default function ArchivosNuevosPage() {
   const [exportando, setExportando] = useState(false);
   const back = listHref('auditoria', idPerfil);
 
-  const tramite = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: idTramite !== null,
-  });
+  const tramite = useTramite(idTramite);
   const list = useQuery({
     queryKey: archivoKeys.nuevos(idTramite ?? 0, desde ?? '', hasta ?? '', page),
     queryFn: ({ signal }) => archivosApi.nuevos(idTramite ?? 0, desde ?? '', hasta ?? '', page, signal),
@@ -107,15 +103,8 @@ export default function ArchivosNuevosPage() {
       dataIndex: 'nombre',
       render: (v: string, a) => <Link to={`/archivoplamd/${a.idArchivoPla}`}>{v}</Link>,
     },
-    { key: 'tipo', title: 'Tipo', dataIndex: 'tipo', width: 70, render: (v: string) => tipoTexto(v) },
-    {
-      key: 'tamano',
-      title: 'Tamaño',
-      dataIndex: 'tamano',
-      width: 100,
-      align: 'right',
-      render: (v: number) => tamanoTexto(v),
-    },
+    COLUMNA_TIPO,
+    COLUMNA_TAMANO,
     { key: 'usuario', title: 'Usuario', dataIndex: 'usuario', render: (v: string | null) => v ?? '' },
   ];
 
@@ -139,20 +128,7 @@ export default function ArchivosNuevosPage() {
         }
         extra={
           <Flex gap={8} wrap>
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              loading={exportando}
-              onClick={() => void exportar('csv')}
-            >
-              Exportar a CSV
-            </Button>
-            <Button
-              icon={<FileExcelOutlined aria-hidden />}
-              loading={exportando}
-              onClick={() => void exportar('xlsx')}
-            >
-              Exportar a Excel
-            </Button>
+            {botonesExportar(exportando, exportar)}
           </Flex>
         }
       />

@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BusquedaTodos, useBusqueda } from '../../components/busqueda-todos.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
+import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { previosDe, useAlCambiar } from '../../lib/por-registro.ts';
 import { type ArchivoPla, archivoKeys, archivosApi } from './archivos-api.ts';
-import { fechaHora, tamanoTexto, tipoTexto } from './archivos-format.ts';
+import { COLUMNA_TAMANO, COLUMNA_TIPO, fechaHora, tamanoTexto, tipoTexto } from './archivos-format.ts';
 import { AccionesArchivo, VisorArchivo, VisorArchivoModal } from './visor-archivo.tsx';
 
 export type ArchivosPlanillaProps = {
@@ -101,17 +101,8 @@ export function ArchivosPlanilla({
       ),
     },
     // The side panel of the record page is narrow: the name already shows the type there.
-    ...(vistaPrevia
-      ? []
-      : [{ key: 'tipo', title: 'Tipo', dataIndex: 'tipo', width: 70, render: (v: string) => tipoTexto(v) }]),
-    {
-      key: 'tamano',
-      title: 'Tamaño',
-      dataIndex: 'tamano',
-      width: 100,
-      align: 'right',
-      render: (v: number) => tamanoTexto(v),
-    },
+    ...(vistaPrevia ? [] : [COLUMNA_TIPO]),
+    COLUMNA_TAMANO,
     {
       key: 'fechaCrea',
       title: vistaPrevia ? 'Cargado' : 'Fecha de carga',
@@ -133,15 +124,11 @@ export function ArchivosPlanilla({
         compacta
         maxWidth={340}
       />
-      <ErrorRetry error={list.error} fallback={MSG_PLANILLA.errorLista} onRetry={() => void list.refetch()} />
       <DataTable<ArchivoPla>
         ariaLabel="Archivos de la atención"
         columns={columns}
-        rows={rows}
-        total={list.data?.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        loading={list.isFetching && !list.isRefetching}
+        {...tablaDeConsulta(list, page, setPage)}
+        errorFallback={MSG_PLANILLA.errorLista}
         rowKey="idArchivoPla"
         onRowDoubleClick={(a) => (vistaPrevia ? setSeleccion(a.idArchivoPla) : setAbierto(a))}
         emptyText={q ? MSG_PLANILLA.sinResultados : MSG_ARCHIVO.sinArchivosPlanilla}

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Carousel, Col, Flex, Form, Input, Layout, Row, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCT_NAME, useDocumentTitle } from '../../app/brand.ts';
+import { CabeceraPublica } from '../../components/cabecera-publica.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { authApi } from './auth-api.ts';
 
@@ -66,23 +67,17 @@ export default function HomePage() {
 
   return (
     <Layout style={{ minHeight: '100vh', background: '#f5f7fa' }}>
-      <Layout.Header
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          background: '#fff',
-          borderBottom: '1px solid #f0f0f0',
-          paddingInline: 24,
-        }}
+      <CabeceraPublica
+        marca={
+          <Typography.Text strong style={{ fontSize: 20 }}>
+            {PRODUCT_NAME}
+          </Typography.Text>
+        }
       >
-        <Typography.Text strong style={{ fontSize: 20 }}>
-          {PRODUCT_NAME}
-        </Typography.Text>
         <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate('/Login')}>
           Iniciar sesión
         </Button>
-      </Layout.Header>
+      </CabeceraPublica>
       <Layout.Content style={{ padding: 24 }}>
         <Row gutter={[24, 24]} style={{ maxWidth: 1200, margin: '0 auto' }} align="middle">
           <Col xs={24} lg={15}>

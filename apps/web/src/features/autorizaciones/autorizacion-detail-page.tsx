@@ -3,9 +3,10 @@ import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton, Tabs } from 'antd';
+import { Button, Card, Skeleton, Tabs } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { NoEncontrado } from '../../components/detail-state.tsx';
 import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { conPestana } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,7 +15,8 @@ import { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { detailPath } from '../tramites/tramite-rules.ts';
-import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import type { TramiteDetalle } from '../tramites/tramites-api.ts';
+import { useTramite } from '../tramites/use-tramite.tsx';
 import {
   AtencionesAutorizacion,
   AvisoCarga,
@@ -43,11 +45,7 @@ export default function AutorizacionDetailPage() {
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const valido = idTramite !== null && idAutorizacion !== null;
 
-  const tramite = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: valido,
-  });
+  const tramite = useTramite(idTramite, valido);
   const aut = useQuery({
     queryKey: autorizacionKeys.detail(idAutorizacion ?? 0),
     queryFn: ({ signal }) => autorizacionesApi.get(idAutorizacion ?? 0, signal),
@@ -61,19 +59,14 @@ export default function AutorizacionDetailPage() {
     (aut.data && tramite.data && aut.data.idTramite !== tramite.data.idTramite);
   if (noEncontrado) {
     return (
-      <Result
-        status="404"
-        title={MSG.noEncontrado}
-        subTitle={
+      <NoEncontrado
+        motivo={
           idTramite === null
             ? MSG_TRAMITE.idTramiteInvalido
             : 'La autorización no existe, no pertenece al trámite o no tiene acceso a ella.'
         }
-        extra={
-          <Link to={migas[0].href ?? '/'}>
-            <Button type="primary">Volver a Trámites</Button>
-          </Link>
-        }
+        volver={migas[0].href ?? '/'}
+        texto="Volver a Trámites"
       />
     );
   }

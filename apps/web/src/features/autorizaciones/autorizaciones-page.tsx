@@ -2,20 +2,16 @@ import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { ESTADOS_AUTORIZACION } from '@app/domain/autorizaciones/rules';
 import { formatPeriod } from '@app/domain/common/format';
 import { parseId } from '@app/domain/common/ids';
-import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Select, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
-import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { TramiteNoEncontrado } from '../tramites/tramite-report-page.tsx';
 import { detailPath } from '../tramites/tramite-rules.ts';
-import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import type { TramiteDetalle } from '../tramites/tramites-api.ts';
+import { esperaTramite, useTramite } from '../tramites/use-tramite.tsx';
 import { autorizacionPath, migasTramite } from './autorizacion-rules.ts';
 import { AutorizacionesTabla, useAutorizaciones } from './autorizaciones-tabla.tsx';
 import { NuevaSolicitudForm } from './nueva-solicitud-form.tsx';
@@ -24,35 +20,16 @@ import { NuevaSolicitudForm } from './nueva-solicitud-form.tsx';
 export default function AutorizacionesPage() {
   const idTramite = parseId(useParams().id);
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
-  const query = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: idTramite !== null,
-  });
+  const query = useTramite(idTramite);
   const migas = migasTramite(idPerfil, idTramite ?? 0);
 
-  if (idTramite === null || (query.error instanceof ApiError && query.error.status === 404)) {
-    return <TramiteNoEncontrado invalido={idTramite === null} back={migas[0].href ?? '/'} />;
-  }
-  if (query.isError && !query.data) {
-    return (
-      <ErrorRetryPage
-        error={query.error}
-        title={MSG_TRAMITE.errorCargar}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data) {
-    return (
-      <>
-        <PageHeader title="Autorizaciones" breadcrumb={[...migas, { title: 'Autorizaciones' }]} />
-        <Card variant="borderless">
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </Card>
-      </>
-    );
-  }
+  const espera = esperaTramite(
+    idTramite,
+    query,
+    migas[0].href ?? '/',
+    <PageHeader title="Autorizaciones" breadcrumb={[...migas, { title: 'Autorizaciones' }]} />,
+  );
+  if (espera || !query.data) return espera;
   return <Lista tramite={query.data} idPerfil={idPerfil} />;
 }
 

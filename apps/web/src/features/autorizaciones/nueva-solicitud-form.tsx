@@ -1,19 +1,18 @@
-import { MSG_AUTORIZACION } from '@app/domain/autorizaciones/messages';
 import { calendarDate } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, DatePicker, Form, Input, Row, Typography } from 'antd';
+import { Button, Col, Form, Input, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useEnvio } from '../../lib/use-envio.ts';
+import { PeriodoItems } from '../tramites/periodo-items.tsx';
 import { tramiteKeys } from '../tramites/tramites-api.ts';
 import { validarSolicitud } from './autorizacion-rules.ts';
 import { type AutorizacionDetalle, autorizacionesApi, autorizacionKeys } from './autorizaciones-api.ts';
 
 type Values = { descripcion?: string; fechaDesde?: Dayjs | null; fechaHasta?: Dayjs | null };
 const FIELDS = ['descripcion', 'fechaDesde', 'fechaHasta'] as const;
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 export type NuevaSolicitudFormProps = {
   tramite: { idTramite: number; fechaDesde: string; fechaHasta: string };
@@ -100,44 +99,7 @@ export function NuevaSolicitudForm({ tramite: t, feedback, onCreada }: NuevaSoli
             />
           </Form.Item>
         </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            name="fechaDesde"
-            label="Fecha desde"
-            rules={[{ required: true, message: MSG.campoRequerido('Fecha desde') }]}
-          >
-            <DatePicker
-              format={DATE_FORMAT}
-              placeholder="dd/mm/aaaa"
-              style={{ width: '100%' }}
-              disabledDate={fuera}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            name="fechaHasta"
-            label="Fecha hasta"
-            dependencies={['fechaDesde']}
-            rules={[
-              { required: true, message: MSG.campoRequerido('Fecha hasta') },
-              ({ getFieldValue }) => ({
-                validator: async (_, value: Dayjs | null) => {
-                  const d = getFieldValue('fechaDesde') as Dayjs | null;
-                  if (value && d && value.isBefore(d, 'day'))
-                    throw new Error(MSG_AUTORIZACION.fechasInvertidas);
-                },
-              }),
-            ]}
-          >
-            <DatePicker
-              format={DATE_FORMAT}
-              placeholder="dd/mm/aaaa"
-              style={{ width: '100%' }}
-              disabledDate={fuera}
-            />
-          </Form.Item>
-        </Col>
+        <PeriodoItems col={{ xs: 12, md: 6 }} disabledDate={fuera} />
       </Row>
       <Button type="primary" htmlType="submit" loading={crear.isPending}>
         Registrar solicitud

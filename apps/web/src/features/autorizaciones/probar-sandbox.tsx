@@ -44,6 +44,11 @@ type SandboxValues = {
   archivoDatos?: unknown;
 };
 
+const FECHAS = [
+  ['fechaDesde', 'Fecha desde'],
+  ['fechaHasta', 'Fecha hasta'],
+] as const;
+
 /** The sandbox upload form (docs/spec-summary.md 000 §3) with the spec's messages (§8 'Sandbox'). */
 export function ProbarSandbox({ idUsuario }: { idUsuario: number }) {
   const feedback = useFeedback();
@@ -130,24 +135,17 @@ export function ProbarSandbox({ idUsuario }: { idUsuario: number }) {
         initialValues={{ idServicio: 1 }}
       >
         <Row gutter={16}>
-          <Col xs={12} md={4}>
-            <Form.Item
-              name="fechaDesde"
-              label="Fecha desde"
-              rules={[{ required: true, message: MSG.campoRequerido('Fecha desde') }]}
-            >
-              <DatePicker format="DD/MM/YYYY" placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={4}>
-            <Form.Item
-              name="fechaHasta"
-              label="Fecha hasta"
-              rules={[{ required: true, message: MSG.campoRequerido('Fecha hasta') }]}
-            >
-              <DatePicker format="DD/MM/YYYY" placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          {FECHAS.map(([name, label]) => (
+            <Col key={name} xs={12} md={4}>
+              <Form.Item
+                name={name}
+                label={label}
+                rules={[{ required: true, message: MSG.campoRequerido(label) }]}
+              >
+                <DatePicker format="DD/MM/YYYY" placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
           <Col xs={12} md={4}>
             <Form.Item label="Usuario (idUsuario)">
               <Input value={String(idUsuario)} disabled />

@@ -1,17 +1,18 @@
 import { parseId } from '@app/domain/common/ids';
-import { MSG } from '@app/domain/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { NoEncontrado } from '../../components/detail-state.tsx';
 import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { type BreadcrumbEntry, PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
-import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
+import { useTramite } from '../tramites/use-tramite.tsx';
 import { type Carga, cargaKeys, cargasApi } from './cargas-api.ts';
 
 /** The procedure page's loads tab, where the breadcrumb leads back. */
@@ -58,11 +59,7 @@ export function CargaPageShell({
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const back = listHref(idPerfil === 15 ? 'carga' : 'auditoria', idPerfil);
 
-  const tramite = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: idTramite !== null,
-  });
+  const tramite = useTramite(idTramite);
   const carga = useQuery({
     queryKey: cargaKeys.one(idCarga ?? 0),
     queryFn: ({ signal }) => cargasApi.get(idCarga ?? 0, signal),
@@ -78,15 +75,10 @@ export function CargaPageShell({
     (carga.data && carga.data.idTramite !== idTramite)
   ) {
     return (
-      <Result
-        status="404"
-        title={MSG.noEncontrado}
-        subTitle="La carga no existe, no pertenece al trámite o no tiene acceso a ella."
-        extra={
-          <Link to={back}>
-            <Button type="primary">Volver a Trámites</Button>
-          </Link>
-        }
+      <NoEncontrado
+        motivo="La carga no existe, no pertenece al trámite o no tiene acceso a ella."
+        volver={back}
+        texto="Volver a Trámites"
       />
     );
   }

@@ -5,6 +5,7 @@ import { TIPOS_REVISION, type TipoRevision } from '@app/domain/planillas/permiss
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -87,33 +88,24 @@ export function EnvioBotones({
   const envio = useEnvio(t, feedback);
   const navigate = useNavigate();
   const out = [];
+  const enviar = (accion: Accion, tipoEnvio: TipoRevision | undefined, icon: ReactNode, texto: string) => (
+    <Button
+      key={accion}
+      type="primary"
+      icon={icon}
+      loading={envio.pending}
+      onClick={() => envio.confirmar(accion, tipoEnvio)}
+    >
+      {texto}
+    </Button>
+  );
   if (t.acciones.includes('enviar-observaciones')) {
     const suyo = TIPOS_REVISION.find((x) => perfilEnvioObservaciones(x) === idPerfil);
     if (suyo)
-      out.push(
-        <Button
-          key="enviar-obs"
-          type="primary"
-          icon={<MailOutlined aria-hidden />}
-          loading={envio.pending}
-          onClick={() => envio.confirmar('enviar-observaciones', suyo)}
-        >
-          Enviar observaciones
-        </Button>,
-      );
+      out.push(enviar('enviar-observaciones', suyo, <MailOutlined aria-hidden />, 'Enviar observaciones'));
   }
   if (t.acciones.includes('enviar-respuestas'))
-    out.push(
-      <Button
-        key="enviar-resp"
-        type="primary"
-        icon={<SendOutlined aria-hidden />}
-        loading={envio.pending}
-        onClick={() => envio.confirmar('enviar-respuestas', tipo)}
-      >
-        Enviar respuestas
-      </Button>,
-    );
+    out.push(enviar('enviar-respuestas', tipo, <SendOutlined aria-hidden />, 'Enviar respuestas'));
   if (enlace)
     out.push(
       <Button

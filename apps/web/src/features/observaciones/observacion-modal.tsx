@@ -9,6 +9,7 @@ import { useEnvio } from '../../lib/use-envio.ts';
 import { planillaApi, planillaKeys } from '../planilla-form/planilla-api.ts';
 import { TextoDictado } from './dictado.tsx';
 import { nivelDe, type ObservacionItem, obsApi, obsKeys } from './observaciones-api.ts';
+import { dash } from './tabla-de-tramite.tsx';
 
 type Feedback = ReturnType<typeof useFeedback>;
 type Valores = { idPlanillaDet?: number | null; idObservacion?: number; descripcion?: string };
@@ -25,8 +26,6 @@ export type ObservacionModalProps = {
   feedback: Feedback;
   onClose: () => void;
 };
-
-const dash = (v: string | null | undefined) => v || '—';
 
 /** Create / edit an observation: standard observation (required), complementary text with dictation. */
 export function ObservacionModal({

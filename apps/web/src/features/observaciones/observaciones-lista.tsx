@@ -10,6 +10,7 @@ import { EstadoObservacion } from './estado-observacion.tsx';
 import { ObservacionModal } from './observacion-modal.tsx';
 import { nivelDe, type ObservacionItem, obsApi, obsKeys } from './observaciones-api.ts';
 import { filtrarObservaciones, PAGE_SIZE_OBS, puedeModificar } from './observaciones-rules.ts';
+import { columnasObservacion, columnasRespuesta } from './tabla-de-tramite.tsx';
 
 type Feedback = ReturnType<typeof useFeedback>;
 
@@ -25,8 +26,6 @@ export type ObservacionesListaProps = {
   nivel?: (o: ObservacionItem) => ReactNode;
   feedback: Feedback;
 };
-
-const dash = (v: string | null | undefined) => v || '—';
 
 /**
  * Observations of an attention or of a line item (docs/spec-summary.md 001 §2.7): text filter, page size 10, create
@@ -87,15 +86,8 @@ export function ObservacionesLista({
       width: 70,
       render: (v: string) => <span title={TIPO_OBSERVACION_TEXTO[v as TipoRevision]}>{v}</span>,
     },
-    { key: 'estandar', title: 'Observación estándar', dataIndex: 'observacionEstandar' },
-    {
-      key: 'compl',
-      title: 'Observación complementaria',
-      dataIndex: 'observacionComplementaria',
-      render: dash,
-    },
-    { key: 'resp', title: 'Respuesta estándar', dataIndex: 'respuestaEstandar', render: dash },
-    { key: 'respc', title: 'Respuesta complementaria', dataIndex: 'respuestaComplementaria', render: dash },
+    ...columnasObservacion<ObservacionItem>(),
+    ...columnasRespuesta<ObservacionItem>(),
     { key: 'estado', title: 'Estado', width: 130, render: (_: unknown, o) => <EstadoObservacion item={o} /> },
   ];
   if (puede)

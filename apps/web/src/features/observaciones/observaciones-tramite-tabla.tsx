@@ -1,16 +1,17 @@
 import { formatCalendarDate } from '@app/domain/common/format';
-import { MSG_OBSERVACION } from '@app/domain/observaciones/messages';
 import { puedeResponder } from '@app/domain/observaciones/rules';
-import { MSG_PLANILLA } from '@app/domain/planillas/messages';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
-import { tablaDeConsulta } from '../../components/use-paged-list.ts';
-import { planillaPath } from '../tramites/tramite-rules.ts';
 import { EstadoObservacion } from './estado-observacion.tsx';
-import { type ObservacionTramiteItem, obsApi, obsKeys } from './observaciones-api.ts';
-import { PAGE_SIZE_OBS, respuestaPath } from './observaciones-rules.ts';
+import type { ObservacionTramiteItem } from './observaciones-api.ts';
+import { respuestaPath } from './observaciones-rules.ts';
+import {
+  columnaNumero,
+  columnasObservacion,
+  columnasRespuesta,
+  useObservacionesDeTramite,
+} from './tabla-de-tramite.tsx';
 
 export type FiltroTramite = {
   tipo?: 'M' | 'D';
@@ -18,8 +19,6 @@ export type FiltroTramite = {
   respondida?: 'si' | 'no';
   nivel?: 'PLANILLA' | 'DETALLE';
 };
-
-const dash = (v: string | null | undefined) => v || '—';
 
 /**
  * The procedure's observations as the provider (and the insurer) read them: attention, line item,
@@ -40,25 +39,12 @@ export function ObservacionesTramiteTabla({
   onPage: (p: number) => void;
 }) {
   const navigate = useNavigate();
-  const query = { ...filtro, page, pageSize: PAGE_SIZE_OBS };
-  const list = useQuery({
-    queryKey: obsKeys.tramite(t.idTramite, query),
-    queryFn: ({ signal }) => obsApi.tramite(t.idTramite, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const table = useObservacionesDeTramite(t.idTramite, filtro, page, onPage);
   const responde = puedeResponder({ idPerfil }, t);
   const abierta = (o: ObservacionTramiteItem) => responde && o.ronda !== null && !o.fechaEnvioRespuesta;
 
   const columns: TableColumnsType<ObservacionTramiteItem> = [
-    {
-      key: 'numero',
-      title: 'Número',
-      dataIndex: 'numero',
-      width: 90,
-      render: (v: string, o) => (
-        <Link to={planillaPath(t.idTramite, t.estadoTramite, o.idPlanilla)}>{v}</Link>
-      ),
-    },
+    columnaNumero(t),
     { key: 'paciente', title: 'Paciente', render: (_: unknown, o) => `${o.nombre} (${o.cedula})` },
     {
       key: 'fecha',
@@ -81,15 +67,8 @@ export function ObservacionesTramiteTabla({
           },
         ]),
     { key: 'tipo', title: 'Tipo', dataIndex: 'tipo', width: 60 },
-    { key: 'obs', title: 'Observación estándar', dataIndex: 'observacionEstandar' },
-    {
-      key: 'obsc',
-      title: 'Observación complementaria',
-      dataIndex: 'observacionComplementaria',
-      render: dash,
-    },
-    { key: 'resp', title: 'Respuesta estándar', dataIndex: 'respuestaEstandar', render: dash },
-    { key: 'respc', title: 'Respuesta complementaria', dataIndex: 'respuestaComplementaria', render: dash },
+    ...columnasObservacion<ObservacionTramiteItem>(),
+    ...columnasRespuesta<ObservacionTramiteItem>(),
     { key: 'estado', title: 'Estado', width: 140, render: (_: unknown, o) => <EstadoObservacion item={o} /> },
     {
       key: 'opciones',
@@ -113,12 +92,9 @@ export function ObservacionesTramiteTabla({
   return (
     <Flex vertical gap={12}>
       <DataTable<ObservacionTramiteItem>
-        errorFallback={MSG_PLANILLA.errorLista}
         ariaLabel="Observaciones del trámite"
         columns={columns}
-        {...tablaDeConsulta(list, page, onPage)}
-        rowKey={(o) => `${o.nivel}-${o.id}`}
-        emptyText={MSG_OBSERVACION.sinObservaciones}
+        {...table}
         onRowDoubleClick={(o) => navigate(respuestaPath(o))}
       />
     </Flex>

@@ -16,10 +16,9 @@ import { useEnvio } from '../../lib/use-envio.ts';
 import { ArchivosRespuesta } from './archivos-respuesta.tsx';
 import { TextoDictado } from './dictado.tsx';
 import { type ObservacionDetalle, obsApi, obsKeys } from './observaciones-api.ts';
+import { dash } from './tabla-de-tramite.tsx';
 
 type Valores = { idRespuesta?: number | null; respuesta?: string };
-
-const dash = (v: string | null | undefined) => v || '—';
 
 /** Back to the procedure's observations, on the tab of the level answered. */
 const listaPath = (o: ObservacionDetalle) =>

@@ -1,7 +1,7 @@
-import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { parseId } from '@app/domain/common/ids';
-import { Alert, Button, Card, Flex, Select } from 'antd';
+import { Alert, Card, Flex, Select } from 'antd';
 import { useState } from 'react';
+import { botonesExportar } from '../../components/botones-exportar.tsx';
 import type { FormatoExport } from '../../components/exportar.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PeriodoSelect } from '../../components/periodo-select.tsx';
@@ -67,22 +67,7 @@ export default function RevisionObservacionesPage() {
           t ? (
             <EnvioBotones key="envio" tramite={t} idPerfil={idPerfil} feedback={feedback} enlace={false} />
           ) : null,
-          <Button
-            key="csv"
-            icon={<DownloadOutlined aria-hidden />}
-            loading={exportando}
-            onClick={() => void exportar('csv')}
-          >
-            Exportar a CSV
-          </Button>,
-          <Button
-            key="xlsx"
-            icon={<FileExcelOutlined aria-hidden />}
-            loading={exportando}
-            onClick={() => void exportar('xlsx')}
-          >
-            Exportar a Excel
-          </Button>,
+          ...botonesExportar(exportando, exportar),
         ]}
       />
       <Card variant="borderless">

@@ -7,21 +7,17 @@ import {
   RESOLUCIONES,
   type Resolucion,
 } from '@app/domain/observaciones/rules';
-import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Flex, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
-import { tablaDeConsulta } from '../../components/use-paged-list.ts';
-import { planillaPath } from '../tramites/tramite-rules.ts';
 import { EstadoObservacion } from './estado-observacion.tsx';
 import { nivelDe, type ObservacionTramiteItem, obsApi, obsKeys } from './observaciones-api.ts';
-import { PAGE_SIZE_OBS } from './observaciones-rules.ts';
 import { ReducirGlosaModal } from './reducir-glosa-modal.tsx';
+import { columnaNumero, columnasObservacion, dash, useObservacionesDeTramite } from './tabla-de-tramite.tsx';
 
 type Feedback = ReturnType<typeof useFeedback>;
 export type FiltroRevision = {
@@ -31,7 +27,6 @@ export type FiltroRevision = {
   porResolver?: 'si' | 'no';
 };
 
-const dash = (v: string | null | undefined) => v || '—';
 const respuesta = (o: ObservacionTramiteItem) =>
   [o.respuestaEstandar, o.respuestaComplementaria].filter(Boolean).join(' — ') || '—';
 
@@ -61,12 +56,7 @@ export function RevisionTabla({
 }) {
   const qc = useQueryClient();
   const [reducir, setReducir] = useState<ObservacionTramiteItem | null>(null);
-  const query = { ...filtro, page, pageSize: PAGE_SIZE_OBS };
-  const list = useQuery({
-    queryKey: obsKeys.tramite(t.idTramite, query),
-    queryFn: ({ signal }) => obsApi.tramite(t.idTramite, query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const table = useObservacionesDeTramite(t.idTramite, filtro, page, onPage);
   const decidir = useMutation({
     mutationFn: ({
       o,
@@ -107,28 +97,14 @@ export function RevisionTabla({
   }
 
   const columns: TableColumnsType<ObservacionTramiteItem> = [
-    {
-      key: 'numero',
-      title: 'Número',
-      dataIndex: 'numero',
-      width: 90,
-      render: (v: string, o) => (
-        <Link to={planillaPath(t.idTramite, t.estadoTramite, o.idPlanilla)}>{v}</Link>
-      ),
-    },
+    columnaNumero(t),
     {
       key: 'codigo',
       title: 'Código elemento',
       width: 120,
       render: (_: unknown, o) => dash(o.elementoCodigo ?? o.codigoDetalle),
     },
-    { key: 'obs', title: 'Observación estándar', dataIndex: 'observacionEstandar' },
-    {
-      key: 'obsc',
-      title: 'Observación complementaria',
-      dataIndex: 'observacionComplementaria',
-      render: dash,
-    },
+    ...columnasObservacion<ObservacionTramiteItem>(),
     { key: 'resp', title: 'Respuesta', render: (_: unknown, o) => respuesta(o) },
     { key: 'nivel', title: 'Nivel', dataIndex: 'nivel', width: 90 },
     { key: 'idRegistro', title: 'ID registro', dataIndex: 'id', width: 90 },
@@ -157,14 +133,7 @@ export function RevisionTabla({
 
   return (
     <Flex vertical gap={12}>
-      <DataTable<ObservacionTramiteItem>
-        errorFallback={MSG_PLANILLA.errorLista}
-        ariaLabel="Revisión de observaciones"
-        columns={columns}
-        {...tablaDeConsulta(list, page, onPage)}
-        rowKey={(o) => `${o.nivel}-${o.id}`}
-        emptyText={MSG_OBSERVACION.sinObservaciones}
-      />
+      <DataTable<ObservacionTramiteItem> ariaLabel="Revisión de observaciones" columns={columns} {...table} />
       <ReducirGlosaModal
         item={reducir}
         pending={decidir.isPending}

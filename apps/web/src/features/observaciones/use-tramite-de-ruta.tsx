@@ -1,12 +1,11 @@
 import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { patchListParams } from '../../components/list-params.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
 import { useTituloTramite } from '../tramites/use-numero-tramite.ts';
+import { useTramite } from '../tramites/use-tramite.tsx';
 
 /**
  * What the observation pages of one procedure (`/…/{idTramite}`) share: the procedure of the route and
@@ -25,11 +24,7 @@ export function useTramiteDeRuta() {
     const page = 'page' in cambios ? Number(pagina ?? 1) : undefined;
     setSp((prev) => patchListParams(prev, { filters, page }), { replace: true });
   };
-  const q = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: idTramite !== null,
-  });
+  const q = useTramite(idTramite);
   const fallo =
     idTramite === null ? (
       <ErrorRetryPage error={null} title={MSG_TRAMITE.parametroIdTramite} onRetry={() => undefined} />

@@ -5,7 +5,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Flex, Switch, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { detalleColumns } from './detalle-columns.tsx';
@@ -75,11 +74,6 @@ export default function ActivarDetalleTab({
       <Typography.Text type="secondary">
         Los detalles inactivos no suman en el total de la atención. Cada cambio queda en la auditoría.
       </Typography.Text>
-      <ErrorRetry
-        error={query.error}
-        fallback={MSG_PLANILLA.errorLista}
-        onRetry={() => void query.refetch()}
-      />
       <DataTable<DetalleFila>
         columns={columns}
         rows={query.data?.items ?? []}
@@ -88,6 +82,8 @@ export default function ActivarDetalleTab({
         pageSize={5}
         onPageChange={setPage}
         loading={query.isFetching}
+        consulta={query}
+        errorFallback={MSG_PLANILLA.errorLista}
         rowKey="idPlanillaDet"
         emptyText={MSG_DETALLE.sinDetallesInactivos}
         ariaLabel="Activar detalle"

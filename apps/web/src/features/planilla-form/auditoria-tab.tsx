@@ -40,6 +40,32 @@ const detallados: TableColumnsType<Detallado> = [
 
 const paging = { pageSize: 10, showSizeChanger: false, hideOnSinglePage: true } as const;
 
+/** One list of changes under its title (a plain function: no component of its own on the record's path). */
+function seccion<T extends { idAuditoria: number }>(
+  id: string,
+  titulo: string,
+  columns: TableColumnsType<T>,
+  rows: readonly T[],
+  vacio: string,
+) {
+  return (
+    <section aria-labelledby={id}>
+      <Typography.Title level={5} id={id}>
+        {titulo}
+      </Typography.Title>
+      <Table<T>
+        size="small"
+        columns={columns}
+        dataSource={rows as T[]}
+        rowKey="idAuditoria"
+        pagination={paging}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: vacio }}
+      />
+    </section>
+  );
+}
+
 /** Inf. auditoría (supervision): 'Cambios Generales' of the attention and 'Cambios Detallados' of its line items. */
 export default function AuditoriaTab({ planilla: p }: { planilla: Planilla }) {
   const query = useQuery({
@@ -60,34 +86,14 @@ export default function AuditoriaTab({ planilla: p }: { planilla: Planilla }) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={MSG_PLANILLA.sinAuditoria} />;
   return (
     <Flex vertical gap={16}>
-      <section aria-labelledby="pf-aud-generales">
-        <Typography.Title level={5} id="pf-aud-generales">
-          Cambios Generales
-        </Typography.Title>
-        <Table<AuditoriaFila>
-          size="small"
-          columns={generales}
-          dataSource={d.generales}
-          rowKey="idAuditoria"
-          pagination={paging}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'Sin cambios generales.' }}
-        />
-      </section>
-      <section aria-labelledby="pf-aud-detallados">
-        <Typography.Title level={5} id="pf-aud-detallados">
-          Cambios Detallados
-        </Typography.Title>
-        <Table<Detallado>
-          size="small"
-          columns={detallados}
-          dataSource={d.detallados}
-          rowKey="idAuditoria"
-          pagination={paging}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: 'Sin cambios en los detalles.' }}
-        />
-      </section>
+      {seccion('pf-aud-generales', 'Cambios Generales', generales, d.generales, 'Sin cambios generales.')}
+      {seccion(
+        'pf-aud-detallados',
+        'Cambios Detallados',
+        detallados,
+        d.detallados,
+        'Sin cambios en los detalles.',
+      )}
     </Flex>
   );
 }

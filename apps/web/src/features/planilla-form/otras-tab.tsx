@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Flex, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { type OtraAtencion, type Planilla, planillaApi, planillaKeys } from './planilla-api.ts';
 import { calendarDate } from './planilla-rules.ts';
@@ -45,11 +44,6 @@ export default function OtrasTab({
       <Typography.Text type="secondary">
         Atenciones del paciente {p.cedula} · {p.nombre} en el mismo prestador. Doble clic para abrir una.
       </Typography.Text>
-      <ErrorRetry
-        error={query.error}
-        fallback={MSG_PLANILLA.errorLista}
-        onRetry={() => void query.refetch()}
-      />
       <DataTable<OtraAtencion>
         columns={columns}
         rows={query.data?.items ?? []}
@@ -57,6 +51,8 @@ export default function OtrasTab({
         page={page}
         onPageChange={setPage}
         loading={query.isFetching}
+        consulta={query}
+        errorFallback={MSG_PLANILLA.errorLista}
         rowKey="idPlanilla"
         onRowDoubleClick={onOpen}
         emptyText="El paciente no tiene otras atenciones registradas."

@@ -1,10 +1,10 @@
-import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { NoEncontrado } from '../../components/detail-state.tsx';
 import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
@@ -107,21 +107,16 @@ export default function PlanillaFormPage() {
 
   if (notFound) {
     return (
-      <Result
-        status="404"
-        title={MSG.noEncontrado}
-        subTitle={
+      <NoEncontrado
+        motivo={
           idPlanilla === null
             ? MSG_PLANILLA.parametroIdPlanilla
             : idTramite === null
               ? MSG_PLANILLA.parametroIdTramite
               : 'La atención no existe o no tiene acceso a ella.'
         }
-        extra={
-          <Link to={idTramite ? `/tramiteform/${idTramite}` : tramitesHref(idPerfil)}>
-            <Button type="primary">{idTramite ? 'Volver al trámite' : 'Volver a Trámites'}</Button>
-          </Link>
-        }
+        volver={idTramite ? `/tramiteform/${idTramite}` : tramitesHref(idPerfil)}
+        texto={idTramite ? 'Volver al trámite' : 'Volver a Trámites'}
       />
     );
   }

@@ -3,10 +3,10 @@ import { formatMoney } from '@app/domain/common/format';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { BusquedaFila } from '@app/domain/planillas/types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, InputNumber, Select, type TableColumnsType, Typography } from 'antd';
+import { Alert, Button, Input, InputNumber, Select, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { BarraFiltros } from '../../components/barra-filtros.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
 import type { AbrirRegistro } from './atenciones-tab.tsx';
 import {
@@ -95,14 +95,7 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
   const tipo = draft.tipo;
   return (
     <>
-      <Flex
-        gap={12}
-        wrap
-        align="end"
-        style={{ marginBottom: 12 }}
-        role="search"
-        aria-label="Buscar atenciones"
-      >
+      <BarraFiltros ariaLabel="Buscar atenciones" etiquetados>
         <CampoFiltro id="bus-tipo" label="Buscar por">
           <Select<TipoBusqueda>
             aria-labelledby="bus-tipo"
@@ -152,19 +145,13 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
         <Button type="link" icon={<ClearOutlined aria-hidden />} onClick={quitar}>
           Quitar filtros
         </Button>
-      </Flex>
+      </BarraFiltros>
       {error && <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={error} />}
       {busqueda.soloPendientes && (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
           Mostrando solo las atenciones pendientes de su revisión.
         </Typography.Paragraph>
       )}
-      <ErrorRetry
-        error={list.error}
-        fallback={MSG_PLANILLA.errorLista}
-        onRetry={() => void list.refetch()}
-        style={{ marginBottom: 8 }}
-      />
       <DataTable<BusquedaFila>
         ariaLabel="Resultados de la búsqueda"
         columns={COLUMNS}
@@ -178,6 +165,8 @@ export function BusquedaAtenciones({ idTramite, onAbrir }: { idTramite: number; 
         middleClick
         fixedLayout
         emptyText={MSG_PLANILLA.sinResultados}
+        consulta={list}
+        errorFallback={MSG_PLANILLA.errorLista}
       />
     </>
   );

@@ -1,9 +1,10 @@
-import { DownloadOutlined, FileExcelOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, DatePicker, Flex, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { botonesExportar } from '../../components/botones-exportar.tsx';
 import type { FormatoExport } from '../../components/exportar.ts';
 import {
   type Filtros,
@@ -238,20 +239,7 @@ export function FiltrosPanel({
         <Button type="primary" icon={<SearchOutlined aria-hidden />} onClick={aplicar}>
           Buscar
         </Button>
-        <Button
-          icon={<DownloadOutlined aria-hidden />}
-          loading={exportando}
-          onClick={() => onExportar('csv')}
-        >
-          Exportar a CSV
-        </Button>
-        <Button
-          icon={<FileExcelOutlined aria-hidden />}
-          loading={exportando}
-          onClick={() => onExportar('xlsx')}
-        >
-          Exportar a Excel
-        </Button>
+        {botonesExportar(exportando, onExportar)}
         {secundarios.length > 0 && (
           <Button type="link" aria-expanded={mas} onClick={() => setMas((m) => !m)}>
             {mas

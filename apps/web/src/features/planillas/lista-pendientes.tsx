@@ -1,10 +1,9 @@
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
 import type { PlanillaFila } from '@app/domain/planillas/types';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, Select, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Select, type TableColumnsType } from 'antd';
+import { BarraFiltros } from '../../components/barra-filtros.tsx';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import type { UseListParams } from '../../components/use-list-params.ts';
 import { fecha } from '../tramites/tramite-rules.ts';
@@ -19,7 +18,7 @@ import {
 } from './atenciones-rules.ts';
 import type { AbrirRegistro } from './atenciones-tab.tsx';
 import { CampoFiltro } from './campo-filtro.tsx';
-import { planillaKeys, planillasApi } from './planillas-api.ts';
+import { useListaPlanillas } from './use-lista-planillas.ts';
 
 const ESTADO_OPCIONES = ESTADOS_REVISION.map((e) => ({ value: e, label: e }));
 const ESTADO_FILTROS = [
@@ -92,11 +91,7 @@ export function ListaPendientes({
 }) {
   const filtros = params.filters as Filtros;
   const q = apiQuery(ctx, 'PENDIENTES', params);
-  const list = useQuery({
-    queryKey: planillaKeys.list(q),
-    queryFn: ({ signal }) => planillasApi.list(q, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { list, table } = useListaPlanillas(q, params);
   const estado = list.data?.estadoTramite ?? ctx.estadoTramite;
   const ver = filtrosPendientes(ctx.idPerfil, estado);
   const columns = columnasPendientes(ctx.idPerfil, estado).map((c) => DEFS[c]);
@@ -104,14 +99,7 @@ export function ListaPendientes({
 
   return (
     <>
-      <Flex
-        gap={12}
-        wrap
-        align="end"
-        style={{ marginBottom: 12 }}
-        role="search"
-        aria-label="Filtros de pendientes"
-      >
+      <BarraFiltros ariaLabel="Filtros de pendientes" etiquetados>
         {ESTADO_FILTROS.filter(([k]) => ver[k]).map(([k, label]) => (
           <CampoFiltro key={k} id={`pend-${k}`} label={label}>
             <Select
@@ -139,28 +127,15 @@ export function ListaPendientes({
         >
           Limpiar filtros
         </Button>
-      </Flex>
-      <ErrorRetry
-        error={list.error}
-        fallback={MSG_PLANILLA.errorLista}
-        onRetry={() => void list.refetch()}
-        style={{ marginBottom: 8 }}
-      />
+      </BarraFiltros>
       <DataTable<PlanillaFila>
         ariaLabel="Atenciones pendientes"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={params.page}
-        loading={list.isFetching}
-        onPageChange={params.setPage}
-        sort={params.sort}
-        onSort={(s) => params.setSort(s ?? 'numero')}
-        rowKey="idPlanilla"
+        {...table}
         onRowDoubleClick={(row, e) => onAbrir(row.idPlanilla, e)}
         middleClick
-        fixedLayout
         emptyText={MSG_PLANILLA.sinCoincidencias}
+        errorFallback={MSG_PLANILLA.errorLista}
       />
     </>
   );

@@ -1,6 +1,5 @@
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { PlanillaFila } from '@app/domain/planillas/types';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
@@ -31,9 +30,10 @@ import {
 } from './atenciones-rules.ts';
 import type { AbrirRegistro } from './atenciones-tab.tsx';
 import { FiltrosPanel } from './filtros-panel.tsx';
-import { planillaKeys, planillasApi } from './planillas-api.ts';
+import { planillasApi } from './planillas-api.ts';
 import type { ResumenTarget } from './resumen-modal.tsx';
 import { useAtencionAcciones } from './use-atencion-acciones.ts';
+import { useListaPlanillas } from './use-lista-planillas.ts';
 import './planillas.css';
 
 export type TablaAtencionesProps = {
@@ -53,13 +53,8 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
   const filtros = params.filters as Filtros;
   const q = apiQuery(ctx, vista, params);
 
-  const list = useQuery({
-    queryKey: planillaKeys.list(q),
-    queryFn: ({ signal }) => planillasApi.list(q, signal),
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+  const { list, table } = useListaPlanillas(q, params);
+  const { total } = table;
   // The server says which state columns this user sees now; until it answers, the same rule locally.
   const columnasVisibles = columnasAtenciones(idPerfil, list.data?.estadoTramite ?? estadoTramite);
 
@@ -215,34 +210,13 @@ export function TablaAtenciones({ ctx, idUsuario, vista, params, onResumen, onAb
           }
         />
       )}
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ margin: '8px 0' }}
-          title={MSG_PLANILLA.errorLista}
-          description={list.error.message}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          }
-        />
-      )}
       <DataTable<PlanillaFila>
         ariaLabel="Atenciones médicas"
         className="pl-tabla"
         paging="extremos"
-        fixedLayout
         columns={columns}
-        rows={rows}
-        total={total}
-        page={params.page}
-        loading={list.isFetching}
-        onPageChange={params.setPage}
-        sort={params.sort}
-        onSort={(s) => params.setSort(s ?? 'numero')}
-        rowKey="idPlanilla"
+        {...table}
+        errorTitle={MSG_PLANILLA.errorLista}
         onRowDoubleClick={abrirFila}
         middleClick={dobleClicAbre(idPerfil) === 'registro'}
         emptyText={emptyText}

@@ -2,41 +2,69 @@ import { CheckCircleTwoTone } from '@ant-design/icons';
 import { formatDate, MSG, MSG_ADMIN, REGISTRO_PASOS, type RegistroInput } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Result, Skeleton } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { writeSession } from '../../lib/session.ts';
 import { useEnvio } from '../../lib/use-envio.ts';
 import { authApi } from '../auth/auth-api.ts';
-import { clearDraft, readDraft } from './draft.ts';
+import { clearDraft, type Draft, type Flujo, readDraft } from './draft.ts';
 import { type RegistroResult, type RenovacionResult, registroApi } from './registro-api.ts';
 
 import { pendiente } from './registro-marco.tsx';
 
-/** The one call that creates everything; guarded so a re-render cannot send it twice. */
-let enviando: Promise<RegistroResult> | null = null;
+/** The last step's one call of each flow while it runs; kept so that a re-render cannot send it twice. */
+const enCurso: Partial<Record<Flujo, Promise<unknown>>> = {};
 
-export function RegistroCompleto() {
-  const navigate = useNavigate();
-  const [result, setResult] = useState<RegistroResult | null>(null);
-  const [error, setError] = useState<ApiError | Error | null>(null);
-  const credenciales = useRef<{ usuario: string; clave: string } | null>(null);
-  const go = result || error ? null : pendiente('registro', 4);
+/**
+ * The last step of a flow: once the steps before it are done (else `go`, where to go back), its one call
+ * with the flow's draft (`enviar`; `alLeer` sees the draft first, each time), then the draft is cleared.
+ */
+function useEnvioFinal<R>(
+  flujo: Flujo,
+  hasta: number,
+  enviar: (d: Draft) => Promise<R>,
+  alLeer?: (d: Draft) => void,
+) {
+  const [result, setResult] = useState<R | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const go = result || error ? null : pendiente(flujo, hasta);
+  const llamadas = useRef({ enviar, alLeer });
+  llamadas.current = { enviar, alLeer };
   useEffect(() => {
     if (go) return;
-    const d = readDraft('registro');
-    credenciales.current = { usuario: String(d.email ?? ''), clave: String(d.clave ?? '') };
-    if (!enviando) enviando = registroApi.registrar(d as RegistroInput);
-    enviando
+    const d = readDraft(flujo);
+    llamadas.current.alLeer?.(d);
+    enCurso[flujo] ??= llamadas.current.enviar(d);
+    (enCurso[flujo] as Promise<R>)
       .then((r) => {
         setResult(r);
-        clearDraft('registro');
+        clearDraft(flujo);
       })
       .catch((e: Error) => setError(e))
       .finally(() => {
-        enviando = null;
+        enCurso[flujo] = undefined;
       });
-  }, [go]);
+  }, [go, flujo]);
+  return { result, error, go };
+}
+
+/** The last call failed: the server's message and the way back (`children`). */
+function Fallo({ error, children }: { error: Error; children: ReactNode }) {
+  return <Result status="error" title={MSG.error} subTitle={error.message} extra={children} />;
+}
+
+export function RegistroCompleto() {
+  const navigate = useNavigate();
+  const credenciales = useRef<{ usuario: string; clave: string } | null>(null);
+  const { result, error, go } = useEnvioFinal<RegistroResult>(
+    'registro',
+    4,
+    (d) => registroApi.registrar(d as RegistroInput),
+    (d) => {
+      credenciales.current = { usuario: String(d.email ?? ''), clave: String(d.clave ?? '') };
+    },
+  );
   const login = useEnvio({
     mutationFn: () => authApi.login(credenciales.current ?? { usuario: '', clave: '' }),
     onSuccess: ({ token, usuario }) => {
@@ -54,16 +82,11 @@ export function RegistroCompleto() {
         ? '/Registro01Plan'
         : '/Registro04FP';
     return (
-      <Result
-        status="error"
-        title={MSG.error}
-        subTitle={error.message}
-        extra={
-          <Button type="primary" onClick={() => navigate(paso)}>
-            Corregir los datos
-          </Button>
-        }
-      />
+      <Fallo error={error}>
+        <Button type="primary" onClick={() => navigate(paso)}>
+          Corregir los datos
+        </Button>
+      </Fallo>
     );
   }
   if (!result)
@@ -117,44 +140,22 @@ export function SuscripcionActual() {
   );
 }
 
-let renovando: Promise<RenovacionResult> | null = null;
-
 export function RenovacionCompleta() {
-  const [result, setResult] = useState<RenovacionResult | null>(null);
-  const [error, setError] = useState<Error | null>(null);
-  const go = result || error ? null : pendiente('renovacion', 3);
-  useEffect(() => {
-    if (go) return;
-    const d = readDraft('renovacion');
-    if (!renovando)
-      renovando = registroApi.renovar({
-        idPlan: Number(d.idPlan),
-        idFormaPago: Number(d.idFormaPago),
-        aceptaTerminos: true,
-      });
-    renovando
-      .then((r) => {
-        setResult(r);
-        clearDraft('renovacion');
-      })
-      .catch((e: Error) => setError(e))
-      .finally(() => {
-        renovando = null;
-      });
-  }, [go]);
+  const { result, error, go } = useEnvioFinal<RenovacionResult>('renovacion', 3, (d) =>
+    registroApi.renovar({
+      idPlan: Number(d.idPlan),
+      idFormaPago: Number(d.idFormaPago),
+      aceptaTerminos: true,
+    }),
+  );
   if (go && !result) return <Navigate to={go} replace />;
   if (error)
     return (
-      <Result
-        status="error"
-        title={MSG.error}
-        subTitle={error.message}
-        extra={
-          <Link to="/Renovacion01Plan">
-            <Button type="primary">Volver a intentar</Button>
-          </Link>
-        }
-      />
+      <Fallo error={error}>
+        <Link to="/Renovacion01Plan">
+          <Button type="primary">Volver a intentar</Button>
+        </Link>
+      </Fallo>
     );
   if (!result)
     return <Result icon={<Skeleton.Avatar active size={64} />} title="Renovando la suscripción…" />;

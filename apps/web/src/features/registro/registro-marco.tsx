@@ -3,6 +3,7 @@ import { Button, Card, Flex, Layout, Result, Steps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PRODUCT_NAME, useDocumentTitle } from '../../app/brand.ts';
+import { CabeceraPublica } from '../../components/cabecera-publica.tsx';
 import { useSession } from '../../lib/use-session.ts';
 import { type Flujo, readDraft } from './draft.ts';
 
@@ -37,21 +38,15 @@ export function Frame({
   useDocumentTitle(title);
   return (
     <Layout style={{ minHeight: '100vh', background: 'linear-gradient(160deg, #e6f0ff 0%, #f5f7fa 60%)' }}>
-      <Layout.Header
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          background: '#fff',
-          borderBottom: '1px solid #f0f0f0',
-          paddingInline: 24,
-        }}
+      <CabeceraPublica
+        marca={
+          <Link to={flujo === 'registro' ? '/' : '/MenuPrincipal'} style={{ fontSize: 20, fontWeight: 600 }}>
+            {PRODUCT_NAME}
+          </Link>
+        }
       >
-        <Link to={flujo === 'registro' ? '/' : '/MenuPrincipal'} style={{ fontSize: 20, fontWeight: 600 }}>
-          {PRODUCT_NAME}
-        </Link>
         {flujo === 'registro' && <Link to="/Login">¿Ya tiene una cuenta? Inicie sesión</Link>}
-      </Layout.Header>
+      </CabeceraPublica>
       <Layout.Content style={{ padding: 24 }}>
         <main style={{ maxWidth: 960, margin: '0 auto' }}>
           <Steps

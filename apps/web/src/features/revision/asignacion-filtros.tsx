@@ -1,6 +1,7 @@
 import { ESTADOS_REVISION } from '@app/domain/planillas/permissions';
-import { Button, Flex } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
+import { BarraFiltros } from '../../components/barra-filtros.tsx';
 import { FiltroNumero, FiltroSelect } from '../../components/filtro-url.tsx';
 import type { UseListParams } from '../../components/use-list-params.ts';
 import { FILTROS } from './asignacion-ui.tsx';
@@ -23,7 +24,7 @@ export function AsignacionFiltros({
   const [numero, setNumero] = useState(f.numero ?? '');
   const hayFiltros = FILTROS.some((k) => k !== 'modo' && f[k]);
   return (
-    <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search" aria-label="Filtros">
+    <BarraFiltros ariaLabel="Filtros">
       <FiltroSelect
         params={params}
         name="idCarga"
@@ -66,6 +67,6 @@ export function AsignacionFiltros({
           Limpiar filtros
         </Button>
       )}
-    </Flex>
+    </BarraFiltros>
   );
 }

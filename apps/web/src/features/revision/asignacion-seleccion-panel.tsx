@@ -1,10 +1,9 @@
-import { MSG } from '@app/domain/messages';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Key } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import type { UseListParams } from '../../components/use-list-params.ts';
+import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { asignacionColumns } from './asignacion-columns.tsx';
 import { AsignacionFiltros } from './asignacion-filtros.tsx';
@@ -58,22 +57,12 @@ export function SeleccionPanel({
   return (
     <>
       <AsignacionFiltros params={params} estadoTitulo={textos.estado} usuarios={usuarios} cargas={cargas} />
-      <ErrorRetry
-        error={list.error}
-        title={MSG_PLANILLA.errorLista}
-        fallback={MSG.errorPeticion}
-        onRetry={() => void list.refetch()}
-        style={{ marginBottom: 12 }}
-      />
       <DataTable<PlanillaAsignacion>
         ariaLabel="Atenciones para asignar"
         columns={asignacionColumns({ estadoTitulo: textos.estado, usuarios, cargas })}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={params.page}
+        {...tablaDeConsulta(list, params.page, params.setPage)}
         pageSize={PAGE_SIZE}
-        loading={list.isFetching && !list.isRefetching}
-        onPageChange={params.setPage}
+        errorTitle={MSG_PLANILLA.errorLista}
         rowKey="idPlanilla"
         emptyText="No hay resultados que coincidan."
         tableProps={{

@@ -11,6 +11,7 @@ import { CargaModoForm } from './asignacion-carga-form.tsx';
 import { SeleccionPanel } from './asignacion-seleccion-panel.tsx';
 import { StaffPanel } from './asignacion-staff-panel.tsx';
 import { busquedaPorEtiqueta, cuenta, FILTROS } from './asignacion-ui.tsx';
+import { EncabezadoPestana } from './encabezado-pestana.tsx';
 import {
   ASIGNACION_TEXTOS,
   type AsignacionForm,
@@ -121,17 +122,11 @@ export default function AsignacionTab({ tramite: t, tipo }: AsignacionTabProps) 
   return (
     <Flex vertical gap={16} style={{ paddingTop: 8 }}>
       {feedback.contextHolder}
-      <Flex justify="space-between" align="flex-start" wrap gap={8}>
-        <Flex vertical gap={0}>
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            {textos.titulo}
-          </Typography.Title>
-          <Typography.Text type="secondary">{MSG_ASIGNACION.soloPendientes}</Typography.Text>
-        </Flex>
+      <EncabezadoPestana titulo={textos.titulo} descripcion={MSG_ASIGNACION.soloPendientes}>
         <Button icon={<ReloadOutlined aria-hidden />} onClick={refresh} loading={staff.isFetching}>
           Actualizar
         </Button>
-      </Flex>
+      </EncabezadoPestana>
 
       <StaffPanel
         tipo={tipo}

@@ -1,17 +1,17 @@
 import { OrderedListOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { formatCount } from '@app/domain/common/format';
 import { parseId } from '@app/domain/common/ids';
-import { MSG } from '@app/domain/messages';
 import { CONTROLES } from '@app/domain/planillas/controles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Select, Spin, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
+import { tablaDeConsulta } from '../../components/use-paged-list.ts';
 import { fecha, planillaPath } from '../tramites/tramite-rules.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
+import { EncabezadoPestana } from './encabezado-pestana.tsx';
 import { type ControlResultado, revisionApi, revisionKeys } from './revision-api.ts';
 import { cargaEtiqueta, verEnListaSearch } from './revision-rules.ts';
 import './revision.css';
@@ -83,15 +83,10 @@ export default function ControlesTab({ tramite: t }: ControlesTabProps) {
 
   return (
     <Flex vertical gap={16} style={{ paddingTop: 8 }}>
-      <Flex justify="space-between" align="flex-start" wrap gap={8}>
-        <Flex vertical gap={0}>
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            Controles
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            Revisiones previas a la auditoría sobre {idCarga ? 'la carga elegida' : 'todo el trámite'}.
-          </Typography.Text>
-        </Flex>
+      <EncabezadoPestana
+        titulo="Controles"
+        descripcion={`Revisiones previas a la auditoría sobre ${idCarga ? 'la carga elegida' : 'todo el trámite'}.`}
+      >
         <Flex gap={8} wrap>
           <Select
             aria-label="Carga"
@@ -109,7 +104,7 @@ export default function ControlesTab({ tramite: t }: ControlesTabProps) {
             Actualizar
           </Button>
         </Flex>
-      </Flex>
+      </EncabezadoPestana>
 
       <Flex gap={12} wrap>
         {CONTROLES.map((c, i) => {
@@ -178,21 +173,12 @@ export default function ControlesTab({ tramite: t }: ControlesTabProps) {
           <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
             {`Control ${actual.control}: ${actual.nombre}`}
           </Typography.Title>
-          <ErrorRetry
-            error={list.error}
-            title={MSG_PLANILLA.errorLista}
-            fallback={MSG.errorPeticion}
-            onRetry={() => void list.refetch()}
-          />
           <DataTable<ControlResultado>
             ariaLabel={`Atenciones señaladas por el control ${actual.control}`}
             columns={columns}
-            rows={list.data?.items ?? []}
-            total={list.data?.total ?? 0}
-            page={page}
+            {...tablaDeConsulta(list, page, params.setPage)}
             pageSize={PAGE_SIZE}
-            loading={list.isFetching && !list.isRefetching}
-            onPageChange={params.setPage}
+            errorTitle={MSG_PLANILLA.errorLista}
             rowKey="idPlanilla"
             onRowDoubleClick={(r) => navigate(planillaPath(t.idTramite, t.estadoTramite, r.idPlanilla))}
             emptyText="Ninguna atención señalada por este control."

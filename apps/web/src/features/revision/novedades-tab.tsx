@@ -3,13 +3,14 @@ import { formatCount } from '@app/domain/common/format';
 import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Flex, Select, Skeleton, Typography } from 'antd';
+import { Empty, Flex, Select, Skeleton } from 'antd';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { useListParams } from '../../components/use-list-params.ts';
 import { api } from '../../lib/api.ts';
 import { IncidenciasList } from '../cargas/carga-modals.tsx';
 import type { Carga } from '../cargas/cargas-api.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
+import { EncabezadoPestana } from './encabezado-pestana.tsx';
 import { cargaEtiqueta } from './revision-rules.ts';
 
 export type NovedadesTabProps = { tramite: TramiteDetalle };
@@ -48,15 +49,10 @@ export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
 
   return (
     <Flex vertical gap={12} style={{ paddingTop: 8 }}>
-      <Flex justify="space-between" align="flex-start" wrap gap={8}>
-        <Flex vertical gap={0}>
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            Novedades
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            Advertencias de los archivos de datos: no impidieron la carga, pero conviene revisarlas.
-          </Typography.Text>
-        </Flex>
+      <EncabezadoPestana
+        titulo="Novedades"
+        descripcion="Advertencias de los archivos de datos: no impidieron la carga, pero conviene revisarlas."
+      >
         <Select
           aria-label="Carga"
           value={carga.idCarga}
@@ -68,7 +64,7 @@ export default function NovedadesTab({ tramite: t }: NovedadesTabProps) {
           style={{ width: 420 }}
           popupMatchSelectWidth={false}
         />
-      </Flex>
+      </EncabezadoPestana>
       {/* A block of its own: the list's error notice keeps its own margin above the rows. */}
       <div>
         <IncidenciasList

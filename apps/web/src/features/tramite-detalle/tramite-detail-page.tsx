@@ -2,16 +2,13 @@ import { DownOutlined, FileTextOutlined } from '@ant-design/icons';
 import { parseId } from '@app/domain/common/ids';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion, EstadoTramite } from '@app/domain/tramites/workflow';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, Skeleton, Spin, Tabs } from 'antd';
+import { Button, Card, Dropdown, Flex, Spin, Tabs } from 'antd';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorRetryPage } from '../../components/error-retry.tsx';
 import { conPestana } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useFeedback } from '../../components/use-feedback.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { AvisoSinArchivos } from '../archivos/aviso-sin-archivos.tsx';
 import { SolicitudesBoton } from '../autorizaciones/solicitudes-boton.tsx';
@@ -22,7 +19,6 @@ import { confirmarAnulacion } from '../tramites/confirmar-anulacion.tsx';
 import { PasosTramite } from '../tramites/pasos-tramite.tsx';
 import { ReportesBloques } from '../tramites/reportes-bloques.tsx';
 import { TramiteInfo } from '../tramites/tramite-info.tsx';
-import { TramiteNoEncontrado } from '../tramites/tramite-report-page.tsx';
 import {
   botonesCabecera,
   debePreguntarRecibir,
@@ -36,7 +32,8 @@ import {
   type TabKey,
   tabsVisibles,
 } from '../tramites/tramite-rules.ts';
-import { type TramiteDetalle, tramiteKeys, tramitesApi } from '../tramites/tramites-api.ts';
+import type { TramiteDetalle } from '../tramites/tramites-api.ts';
+import { esperaTramite, useTramite } from '../tramites/use-tramite.tsx';
 import { useTramiteAccion } from '../tramites/use-tramite-accion.tsx';
 import { TramiteAyuda } from './tramite-ayuda.tsx';
 
@@ -65,37 +62,18 @@ export default function TramiteDetailPage({ lado }: { lado: Lado }) {
   const idPerfil = session?.usuario.idPerfil ?? 0;
   const back = listHref(lado, idPerfil);
 
-  const query = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: idTramite !== null,
-  });
+  const query = useTramite(idTramite);
 
-  if (idTramite === null || (query.error instanceof ApiError && query.error.status === 404)) {
-    return <TramiteNoEncontrado invalido={idTramite === null} back={back} />;
-  }
-  if (query.isError && !query.data) {
-    return (
-      <ErrorRetryPage
-        error={query.error}
-        title={MSG_TRAMITE.errorCargar}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data) {
-    return (
-      <>
-        <PageHeader
-          title={`Trámite ${idTramite}`}
-          breadcrumb={[{ title: 'Trámites', href: back }, { title: `Trámite ${idTramite}` }]}
-        />
-        <Card variant="borderless">
-          <Skeleton active paragraph={{ rows: 4 }} />
-        </Card>
-      </>
-    );
-  }
+  const espera = esperaTramite(
+    idTramite,
+    query,
+    back,
+    <PageHeader
+      title={`Trámite ${idTramite}`}
+      breadcrumb={[{ title: 'Trámites', href: back }, { title: `Trámite ${idTramite}` }]}
+    />,
+  );
+  if (espera || !query.data) return espera;
   return <Detail tramite={query.data} lado={lado} idPerfil={idPerfil} back={back} />;
 }
 

@@ -1,8 +1,9 @@
 import { FilePdfOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
-import { Button, Descriptions, Flex, Input, Modal, Select, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Input, Modal, Select, type TableColumnsType } from 'antd';
 import { type MouseEvent, useEffect, useState } from 'react';
+import { BarraFiltros } from '../../components/barra-filtros.tsx';
 import { PAGE_SIZE } from '../../components/data-table.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { openPdf } from '../../components/download.ts';
@@ -89,14 +90,7 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
   return (
     <>
       {feedback.contextHolder}
-      <Flex
-        gap={8}
-        wrap
-        align="center"
-        style={{ marginBottom: 12 }}
-        role="search"
-        aria-label="Filtros de bitácora"
-      >
+      <BarraFiltros ariaLabel="Filtros de bitácora">
         <Input.Search
           aria-label="Buscar en la descripción"
           placeholder="Buscar en la descripción..."
@@ -123,7 +117,7 @@ export default function BitacoraViewer({ idTramite, namespace }: BitacoraViewerP
         <Button icon={<FilePdfOutlined aria-hidden />} onClick={() => void pdf()} loading={pdfLoading}>
           Generar PDF
         </Button>
-      </Flex>
+      </BarraFiltros>
       {/* A click anywhere on a row opens its detail; double-click and Enter come with DataTable. */}
       <div onClick={openFromClick}>
         <DataTable<BitacoraEntry>

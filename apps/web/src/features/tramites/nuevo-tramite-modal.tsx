@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useAvisoCambios } from '../../app/aviso-salida.tsx';
 import { campoEnFoco } from '../../components/campo-en-foco.ts';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
+import { enfocarPrimerError, modalDeFormulario } from '../../components/formulario-modal.ts';
 import { useFeedback } from '../../components/use-feedback.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useEnvio } from '../../lib/use-envio.ts';
@@ -110,16 +111,7 @@ export function NuevoTramiteModal({ open, onClose, onCreated }: NuevoTramiteModa
         width={640}
         okText="Guardar"
         cancelText="Cancelar"
-        okButtonProps={{ htmlType: 'submit' }}
-        cancelButtonProps={{ disabled: saving }}
-        confirmLoading={saving}
-        closable={!saving}
-        keyboard={!saving}
-        mask={{ closable: false }}
-        onCancel={() => {
-          if (!saving) onClose();
-        }}
-        destroyOnHidden
+        {...modalDeFormulario(saving, onClose)}
         afterOpenChange={(isOpen) => {
           if (!isOpen) return;
           if (prestadorOptions.length === 1) form.setFieldValue('idPrestador', prestadorOptions[0].value);
@@ -133,9 +125,7 @@ export function NuevoTramiteModal({ open, onClose, onCreated }: NuevoTramiteModa
             layout="vertical"
             initialValues={{ frecuenciaCarga: 'M' }}
             onFinish={submit}
-            onFinishFailed={({ errorFields }) => {
-              if (errorFields[0]) form.scrollToField(errorFields[0].name, { focus: true, block: 'nearest' });
-            }}
+            onFinishFailed={enfocarPrimerError(form)}
             clearOnDestroy
             requiredMark
           >

@@ -5,8 +5,19 @@ import { requerido } from './tramite-rules.ts';
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 
-/** A procedure's 'Fecha desde' and 'Fecha hasta' (required; the end not before the start), each in a column. */
-export function PeriodoItems({ col }: { col: ColProps }) {
+/**
+ * A period's 'Fecha desde' and 'Fecha hasta' (required; the end not before the start), each in a column;
+ * `disabledDate` greys out the days that may not be picked.
+ */
+export function PeriodoItems({ col, disabledDate }: { col: ColProps; disabledDate?: (d: Dayjs) => boolean }) {
+  const fecha = (
+    <DatePicker
+      format={DATE_FORMAT}
+      placeholder="dd/mm/aaaa"
+      style={{ width: '100%' }}
+      disabledDate={disabledDate}
+    />
+  );
   return (
     <>
       <Col {...col}>
@@ -15,7 +26,7 @@ export function PeriodoItems({ col }: { col: ColProps }) {
           label="Fecha desde"
           rules={[{ required: true, message: requerido('Fecha desde') }]}
         >
-          <DatePicker format={DATE_FORMAT} placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
+          {fecha}
         </Form.Item>
       </Col>
       <Col {...col}>
@@ -34,7 +45,7 @@ export function PeriodoItems({ col }: { col: ColProps }) {
             }),
           ]}
         >
-          <DatePicker format={DATE_FORMAT} placeholder="dd/mm/aaaa" style={{ width: '100%' }} />
+          {fecha}
         </Form.Item>
       </Col>
     </>

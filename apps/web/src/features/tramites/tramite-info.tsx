@@ -11,6 +11,7 @@ import { asignacionTexto } from '@app/domain/tramites/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, type DescriptionsProps, Flex, Form, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { enfocarPrimerError } from '../../components/formulario-modal.ts';
 import { StateTag } from '../../components/state-tag.tsx';
 import { TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
 import type { useFeedback } from '../../components/use-feedback.tsx';
@@ -129,9 +130,7 @@ function EditForm({ tramite: t, feedback }: { tramite: TramiteDetalle; feedback:
       layout="vertical"
       initialValues={initial}
       onFinish={submit}
-      onFinishFailed={({ errorFields }) => {
-        if (errorFields[0]) form.scrollToField(errorFields[0].name, { focus: true, block: 'nearest' });
-      }}
+      onFinishFailed={enfocarPrimerError(form)}
       requiredMark
       style={{ marginTop: 12, borderTop: '1px solid #f0f0f0', paddingTop: 12 }}
       key={t.version}

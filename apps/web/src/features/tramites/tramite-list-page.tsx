@@ -3,11 +3,12 @@ import { PERFIL } from '@app/domain/auth/profiles';
 import { formatCount, formatDate, formatPeriod } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { ESTADOS_PROCESADOS, ESTADOS_TRABAJO, ESTADOS_TRAMITE } from '@app/domain/tramites/workflow';
-import { Button, Card, DatePicker, Flex, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, DatePicker, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ForbiddenPage } from '../../app/errors/error-pages.tsx';
+import { BarraFiltros } from '../../components/barra-filtros.tsx';
 import { matchesSearch } from '../../components/catalog/catalog-values.ts';
 import { PAGE_SIZE } from '../../components/data-table.ts';
 import { DataTable } from '../../components/data-table.tsx';
@@ -172,7 +173,7 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
         }
       />
       <Card variant="borderless" styles={{ body: { padding: 16 } }} data-tour="tramites-lista">
-        <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} role="search" aria-label="Filtros">
+        <BarraFiltros ariaLabel="Filtros">
           <FiltroSelect
             params={params}
             name="estado"
@@ -230,7 +231,7 @@ function TramiteList({ vista, idPerfil }: { vista: Vista; idPerfil: number }) {
           >
             Limpiar filtros
           </Button>
-        </Flex>
+        </BarraFiltros>
         <DataTable<Tramite>
           ariaLabel={def.title}
           columns={columns}

@@ -1,34 +1,16 @@
 import { parseId } from '@app/domain/common/ids';
 import { MSG } from '@app/domain/messages';
 import { isSupervision } from '@app/domain/planillas/permissions';
-import { MSG_TRAMITE } from '@app/domain/tramites/messages';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result } from 'antd';
+import { Card, Result } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { detailPath, listHref } from './tramite-rules.ts';
-import { tramiteKeys, tramitesApi } from './tramites-api.ts';
 import { useTituloTramite } from './use-numero-tramite.ts';
-
-/** A procedure id that is not a number, or a procedure the user may not see: 404 and the way back. */
-export function TramiteNoEncontrado({ invalido, back }: { invalido: boolean; back: string }) {
-  return (
-    <Result
-      status="404"
-      title={MSG.noEncontrado}
-      subTitle={invalido ? MSG_TRAMITE.idTramiteInvalido : 'El trámite no existe o no tiene acceso a él.'}
-      extra={
-        <Link to={back}>
-          <Button type="primary">Volver a Trámites</Button>
-        </Link>
-      }
-    />
-  );
-}
+import { TramiteNoEncontrado, useTramite } from './use-tramite.tsx';
 
 export type TramiteReportPageProps = {
   title: string;
@@ -62,11 +44,7 @@ export function TramiteReportPage({
   const tituloTramite = useTituloTramite(idTramite);
   const idPerfil = useSession()?.usuario.idPerfil ?? 0;
   const back = listHref('auditoria', idPerfil);
-  const tramite = useQuery({
-    queryKey: tramiteKeys.detail(idTramite ?? 0),
-    queryFn: ({ signal }) => tramitesApi.get(idTramite ?? 0, signal),
-    enabled: idTramite !== null,
-  });
+  const tramite = useTramite(idTramite);
   if (supervision && !isSupervision(idPerfil))
     return <Result status="403" title={MSG.noAutorizado403} subTitle={SOLO_SUPERVISION} />;
   if (idTramite === null || (tramite.error instanceof ApiError && tramite.error.status === 404))

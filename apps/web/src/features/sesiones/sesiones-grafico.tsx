@@ -30,9 +30,7 @@ export function GraficoSesiones({
   xLabel,
   columns,
   rows,
-  total,
-  loading,
-  error,
+  consulta,
 }: {
   title: string;
   question: string;
@@ -41,10 +39,11 @@ export function GraficoSesiones({
   xLabel: string;
   columns: TableColumnsType<FilaGrafico>;
   rows: FilaGrafico[];
-  total: number;
-  loading: boolean;
-  error: Error | null;
+  /** The chart's query: its total, loading and failure. */
+  consulta: { data?: { total: number }; isLoading: boolean; error: Error | null };
 }) {
+  const { error, isLoading: loading } = consulta;
+  const total = consulta.data?.total ?? 0;
   return (
     <>
       <PageHeader title={title} breadcrumb={[INICIO, REPORTES, { title }]} extra={picker} />

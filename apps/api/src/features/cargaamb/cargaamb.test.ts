@@ -1,7 +1,10 @@
-import { MSG_ADMIN } from '@app/domain';
+import { MSG_CARGA_AMB } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, DEMO, errorOf, type TestContext } from '../../test/helpers.ts';
-import { multipart, PNG_1X1 } from './test-utils.ts';
+import { multipart } from '../../test/multipart.ts';
+
+/** The first bytes of a PNG: a binary, whatever its name says. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 
 let t: TestContext;
 let idTramite: number;
@@ -64,12 +67,12 @@ describe('ambulatory loads (cargaamb)', () => {
     for (const [name, content] of [
       ['datos.txt', csv(...GOOD)],
       ['datos.xlsx', csv(...GOOD)],
-      ['datos.csv', PNG_1X1],
+      ['datos.csv', PNG],
       ['datos.csv', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0])],
     ] as const) {
       const res = await upload(name, content);
       expect(res.statusCode, name).toBe(415);
-      expect(errorOf(res).error.message).toBe(MSG_ADMIN.csvTipoInvalido);
+      expect(errorOf(res).error.message).toBe(MSG_CARGA_AMB.csvTipoInvalido);
     }
     expect(await stored()).toBe(0);
   });
@@ -86,7 +89,7 @@ describe('ambulatory loads (cargaamb)', () => {
     );
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body.error.message).toBe(MSG_ADMIN.csvConErrores(2));
+    expect(body.error.message).toBe(MSG_CARGA_AMB.csvConErrores(2));
     expect(body.error.totalDetalles).toBe(5);
     expect(body.error.detalles).toEqual([
       'Fila 3: Motivo es obligatorio.',
@@ -108,7 +111,7 @@ describe('ambulatory loads (cargaamb)', () => {
   it('a good file is stored upper-case in one transaction and listed view-only (5 diagnoses, 10 labs, 10 images)', async () => {
     const res = await upload('Atenciones.CSV', csv(...GOOD));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().mensaje).toBe(MSG_ADMIN.csvCargado(2));
+    expect(res.json().mensaje).toBe(MSG_CARGA_AMB.csvCargado(2));
     const headers = await t.auth(DEMO.auditorAm);
     const list = await t.app.inject({ url: `/api/v1/tramites/${idTramite}/cargaamb`, headers });
     expect(list.statusCode).toBe(200);

@@ -1,28 +1,9 @@
-/** Response schemas of the admin API routes: the ambulatory loads of a procedure (see responses.ts). */
+/** Response schemas of the ambulatory loads' routes (apps/api/src/features/cargaamb). */
 import { z } from 'zod';
-import { fecha, instante } from '../common/responses.ts';
+import { fecha, instante, pageOf } from '../common/responses.ts';
 
-/** `GET /api/v1/tramites/:id/cargaamb` → 200. */
-export const getTramitesByIdCargaambResponse = z.object({
-  items: z.array(
-    z.object({
-      idCargaAmb: z.number().int(),
-      idTramite: z.number().int(),
-      idCarga: z.number().int().nullable(),
-      numero: z.string(),
-      nombrePaciente: z.string(),
-      cedula: z.string(),
-      tipo: z.string().nullable(),
-      fecha: fecha.nullable(),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-
-/** `GET /api/v1/tramites/:id/cargaamb/:idCargaAmb` → 200. */
-export const getTramitesByIdCargaambByIdCargaAmbResponse = z.object({
+/** A row of the list: what the detail starts with. */
+const cargaAmbFila = z.object({
   idCargaAmb: z.number().int(),
   idTramite: z.number().int(),
   idCarga: z.number().int().nullable(),
@@ -31,6 +12,13 @@ export const getTramitesByIdCargaambByIdCargaAmbResponse = z.object({
   cedula: z.string(),
   tipo: z.string().nullable(),
   fecha: fecha.nullable(),
+});
+
+/** `GET /api/v1/tramites/:id/cargaamb` → 200. */
+export const getTramitesByIdCargaambResponse = pageOf(cargaAmbFila);
+
+/** `GET /api/v1/tramites/:id/cargaamb/:idCargaAmb` → 200. */
+export const getTramitesByIdCargaambByIdCargaAmbResponse = cargaAmbFila.extend({
   codVal: z.unknown().nullable(),
   diag1: z.string().nullable(),
   diag2: z.string().nullable(),

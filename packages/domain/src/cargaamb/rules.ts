@@ -13,19 +13,7 @@ export const COLUMNAS_LAB = Array.from(
 );
 export const COLUMNAS_IMG = Array.from({ length: CARGA_AMB_IMAGENES }, (_, i) => `imagen${pad(i + 1)}`);
 
-/** Required columns of the CSV header (case-insensitive); the rest are optional. */
-export const COLUMNAS_CARGA_AMB_REQUERIDAS = [
-  'numero',
-  'nombrePaciente',
-  'cedula',
-  'tipo',
-  'fecha',
-  'horaDesde',
-  'horaHasta',
-  'motivo',
-  'diag1',
-] as const;
-
+/** Every column of the CSV (header case-insensitive), in the order of the record's form. */
 export const COLUMNAS_CARGA_AMB = [
   'numero',
   'nombrePaciente',
@@ -40,6 +28,13 @@ export const COLUMNAS_CARGA_AMB = [
   ...COLUMNAS_LAB,
   ...COLUMNAS_IMG,
 ] as const;
+
+const OPCIONALES = new Set<string>(['codVal', ...COLUMNAS_DIAG.slice(1), ...COLUMNAS_LAB, ...COLUMNAS_IMG]);
+
+/** Required columns of the CSV header: all but the validation code, diagnoses 2 to 5, laboratories and images. */
+export const COLUMNAS_CARGA_AMB_REQUERIDAS: readonly string[] = COLUMNAS_CARGA_AMB.filter(
+  (c) => !OPCIONALES.has(c),
+);
 
 export const ETIQUETAS_CARGA_AMB: Record<string, string> = {
   numero: 'Número',

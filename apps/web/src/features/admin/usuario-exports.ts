@@ -1,1 +1,0 @@
-export { FlagsEditor, flagsOf, UsuariosList, usuarioFields } from './usuario-partes.tsx';

@@ -1,0 +1,3 @@
+export * from './messages.ts';
+export * from './responses.ts';
+export * from './rules.ts';
