@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { COLUMNAS_DATOS, type FormatoDatos, MSG_CARGA } from '@app/domain';
+import { entradaDeHilo } from '../../lib/hilo.ts';
 import type { ParseMessage, ParseRequest } from './parse-worker.ts';
 import { type Cells, IngestError, type SourceOptions } from './sources.ts';
 
@@ -18,21 +16,6 @@ const N = COLUMNAS_DATOS.length;
 const SEP = '\u0000';
 /** The parser's own heap: far above what a 100,000-row workbook needs, far below the machine. */
 const MAX_HEAP_MB = 512;
-
-const fromSource = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(fromSource ? './parse-worker.ts' : './parse-worker.mjs', import.meta.url);
-
-/** What a worker runs: the bundled file, or the source through tsx (Node 20 gives a worker no loader). */
-function workerEntry(): { entry: URL | string; eval: boolean } {
-  if (!fromSource) return { entry: WORKER_URL, eval: false };
-  // tsx's ESM API (its CommonJS one cannot register from a worker on Node 20).
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const api = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
-  return {
-    entry: `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}));`,
-    eval: true,
-  };
-}
 
 type Event = ParseMessage | { t: 'crash'; err: Error } | { t: 'exit'; code: number };
 
@@ -55,7 +38,7 @@ export async function* rowsInThread(
   espera?: { ms: number },
 ): AsyncGenerator<Cells> {
   const request: ParseRequest = { formato, file: opts.file, encoding: opts.encoding ?? 'utf8' };
-  const { entry, eval: isEval } = workerEntry();
+  const { entry, eval: isEval } = entradaDeHilo(import.meta.url, 'parse-worker');
   const worker = new Worker(entry, {
     eval: isEval,
     workerData: request,

@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { entradaDeHilo } from '../../lib/hilo.ts';
 import type { Enviar } from './datos.ts';
 import type { InicioReporte } from './modelos-comun.ts';
 import type { MensajeDelHilo } from './reporte-worker.ts';
@@ -15,8 +13,6 @@ import type { MensajeDelHilo } from './reporte-worker.ts';
  * `dist/main.mjs` (the API's build script lists it, as it does `parse-worker.ts`).
  */
 
-const fromSource = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(fromSource ? './reporte-worker.ts' : './reporte-worker.mjs', import.meta.url);
 /**
  * The thread's own heap, kept small so that the collector works instead of the heap growing into
  * the server's memory budget (300 MB). The thread holds only the batches in flight and pdfkit's
@@ -28,16 +24,6 @@ const MAX_HEAP_MB = 64;
 const MAX_YOUNG_MB = 4;
 /** Batches posted to the thread and not yet drawn, at most: the reading waits for the drawing. */
 const EN_VUELO = 2;
-
-function workerEntry(): { entry: URL | string; eval: boolean } {
-  if (!fromSource) return { entry: WORKER_URL, eval: false };
-  const pkg = createRequire(import.meta.url).resolve('tsx/package.json');
-  const api = pathToFileURL(path.join(path.dirname(pkg), 'dist/esm/api/index.mjs')).href;
-  return {
-    entry: `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}));`,
-    eval: true,
-  };
-}
 
 /**
  * Reports drawn at once in this process: one core is left to the event loop (a 2-core server draws
@@ -101,7 +87,7 @@ export function generarPdf(
   const fin = (async () => {
     const liberar = await turno();
     estadisticas.generados++;
-    const { entry, eval: isEval } = workerEntry();
+    const { entry, eval: isEval } = entradaDeHilo(import.meta.url, 'reporte-worker');
     const worker = new Worker(entry, {
       eval: isEval,
       workerData: inicio,
