@@ -34,6 +34,8 @@
  * body; rows with a body prove the 404. Deletions run last. AUTHZ_RECORD=<file> writes every status.
  */
 
+import { REPORTES_ESTADISTICOS_IDS } from '@app/domain';
+
 /** Profile ids (docs/design-summary.md §4). */
 export type Perfil = 1 | 15 | 16 | 17 | 18 | 19 | 20;
 export const PERFILES: readonly Perfil[] = [1, 15, 16, 17, 18, 19, 20];
@@ -691,16 +693,7 @@ export const ROUTES: readonly Row[] = [
   open('GET /api/v1/sesiones/por-dia', [1]),
 
   // Report pages (decision 66): the insurer's managers, each over its own subscription's procedures.
-  ...[
-    'tramites-por-fecha',
-    'tramites-asignaciones',
-    'tramites-avance',
-    'tramites-avance-am',
-    'tramites-avance-gd',
-    'tramites-tiempo-proceso',
-    'tramites-estadisticas',
-    'especialidades-prestador',
-  ].flatMap((id): Row[] => [
+  ...REPORTES_ESTADISTICOS_IDS.flatMap((id): Row[] => [
     open(`GET /api/v1/estadisticas/${id}`, [1, 16, 17, 19]),
     open(`GET /api/v1/estadisticas/${id}/exportar`, [1, 16, 17, 19], { query: 'formato=xlsx' }),
   ]),
