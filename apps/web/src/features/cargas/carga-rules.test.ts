@@ -1,3 +1,5 @@
+import { estadosOrganizar } from '@app/domain/cargas/rules';
+import { ESTADOS_TRAMITE } from '@app/domain/tramites/workflow';
 import { describe, expect, it } from 'vitest';
 import {
   botonCarga,
@@ -68,6 +70,16 @@ describe('opcionesCarga', () => {
     expect(opcionesCarga({ ...carga, tienePlanillas: 1 }, prov)).toEqual(['resumen', 'borrar']);
     expect(opcionesCarga(carga, { prestador: false, estadoTramite: 'CARGADO' })).toEqual(['resumen']);
     expect(opcionesCarga(carga, { prestador: true, estadoTramite: 'ENVIADO' })).toEqual(['resumen']);
+  });
+
+  it("offers organising exactly in the procedure's states the API organises in (one rule, the domain's)", () => {
+    for (const tipoCarga of ['M', 'S', 'A'] as const)
+      for (const estadoTramite of ESTADOS_TRAMITE)
+        expect(
+          opcionesCarga({ ...carga, tipoCarga }, { prestador: true, estadoTramite }).includes('organizar'),
+        ).toBe(estadosOrganizar(tipoCarga).includes(estadoTramite));
+    // Not before the load's rows arrive (REGISTRADO), nor once sent.
+    expect(opcionesCarga(carga, { prestador: true, estadoTramite: 'REGISTRADO' })).not.toContain('organizar');
   });
 
   it('offers deleting a valid load only before sending (issue 14 §2)', () => {

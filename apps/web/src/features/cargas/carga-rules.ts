@@ -78,27 +78,15 @@ export function opcionesCarga(
   // A failed ingest has no row errors: its reason is in the summary's observations.
   if (c.tieneErrores === 1 && c.estadoProceso !== 'FALLIDA') out.push('errores');
   if (c.tieneNovedades === 1) out.push('novedades');
-  // A load under an authorization is organised in the states it may be uploaded in (EN PROCESO, ...).
-  const abierto =
-    c.tipoCarga === 'A'
-      ? estadosOrganizar('A').includes(ctx.estadoTramite as EstadoTramite)
-      : !TRAMITE_CERRADO.includes(ctx.estadoTramite);
+  // The API's rule: before sending, or for a load under an authorization in the states it may be
+  // uploaded in (EN PROCESO, ...).
+  const abierto = estadosOrganizar(c.tipoCarga).includes(ctx.estadoTramite as EstadoTramite);
   if (ctx.prestador && puedeOrganizarCarga(c) && abierto) out.push('organizar');
   // With errors at any time; a valid load before sending (issue 14 §2, decision 51). Last: it destroys.
   if (ctx.prestador && puedeEliminarCarga(c, ctx.estadoTramite)) out.push('borrar');
   if (ctx.supervisor && c.estado !== 0) out.push('ambulatorias');
   return out;
 }
-
-/** Once sent, the provider no longer changes the procedure's loads. */
-const TRAMITE_CERRADO: readonly string[] = [
-  'ENVIADO',
-  'RECIBIDO',
-  'EN PROCESO',
-  'PLANILLAJE',
-  'OBSERVACIONES',
-  'FINALIZADO',
-];
 
 type TramiteCarga = {
   estadoTramite: EstadoTramite | string;
