@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Queryable } from '../db/client.ts';
 import { renderTablaPdf } from './pdf-tabla.ts';
+import { sql, una } from './sql.ts';
 
 const require = createRequire(import.meta.url);
 type PdfMake = {
@@ -59,11 +60,10 @@ export async function renderTableReport(r: ReportTable): Promise<Buffer> {
  * `ReportTable.logo`, or null when it has none. pdfmake reads data URLs only; no file or URL access.
  */
 export async function logoDataUrl(db: Queryable, idEmpresa: number): Promise<string | null> {
-  const rows = await db.query<{ tipo: string; imagen: Uint8Array }>(
-    `SELECT tipo, imagen FROM empresa_img WHERE id_empresa = $1 AND tipo IN ('image/png', 'image/jpeg')
+  const r = await una<{ tipo: string; imagen: Uint8Array }>(
+    db,
+    sql`SELECT tipo, imagen FROM empresa_img WHERE id_empresa = ${idEmpresa} AND tipo IN ('image/png', 'image/jpeg')
       ORDER BY fecha_reg DESC, id_empresa_img DESC LIMIT 1`,
-    [idEmpresa],
   );
-  const r = rows[0];
   return r ? `data:${r.tipo};base64,${Buffer.from(r.imagen).toString('base64')}` : null;
 }
