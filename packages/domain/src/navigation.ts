@@ -1,5 +1,6 @@
 import { PERFIL, type SessionUser, type UserFlag } from './auth/profiles.ts';
 import { CATALOGS, type CatalogArea, type CatalogSection } from './catalogs/index.ts';
+import { VISTAS_TRAMITE, type VistaTramite } from './tramites/vistas.ts';
 
 /** Module values of the session: 0 main menu, 1 administration, 5 insurer-side audit area. */
 export const MODULO = { MENU: 0, ADMINISTRACION: 1, AUDITORIA: 5 } as const;
@@ -23,39 +24,24 @@ const SECTION_META: Record<MenuSectionKey, { label: string; flag: UserFlag }> = 
   ayuda: { label: 'Ayuda', flag: 'menuAyuda' },
 };
 
+/** A procedure list's menu entry: its path and title are the list's (tramites/vistas.ts). */
+const vistaItem = (
+  vista: VistaTramite,
+  profiles: readonly number[],
+): MenuItem & { area: CatalogArea; section: MenuSectionKey } => ({
+  area: 'auditoria',
+  section: 'procesos',
+  key: VISTAS_TRAMITE[vista].path.slice(1),
+  label: VISTAS_TRAMITE[vista].title,
+  route: VISTAS_TRAMITE[vista].path,
+  profiles,
+});
+
 const PROC_ROUTES: Array<MenuItem & { area: CatalogArea; section: MenuSectionKey }> = [
-  {
-    area: 'auditoria',
-    section: 'procesos',
-    key: 'tramite',
-    label: 'Trámites',
-    route: '/tramite',
-    profiles: [17, 19],
-  },
-  {
-    area: 'auditoria',
-    section: 'procesos',
-    key: 'tramite-asignados',
-    label: 'Trámites Asignados',
-    route: '/tramite-asignados',
-    profiles: [17, 18, 19, 20],
-  },
-  {
-    area: 'auditoria',
-    section: 'procesos',
-    key: 'tramite-procesados',
-    label: 'Trámites Procesados',
-    route: '/tramite-procesados',
-    profiles: [17, 19],
-  },
-  {
-    area: 'auditoria',
-    section: 'procesos',
-    key: 'tramite-carga',
-    label: 'Carga de trámites',
-    route: '/tramite-carga',
-    profiles: [PERFIL.PRESTADOR],
-  },
+  vistaItem('todos', [17, 19]),
+  vistaItem('asignados', [17, 18, 19, 20]),
+  vistaItem('procesados', [17, 19]),
+  vistaItem('carga', [PERFIL.PRESTADOR]),
   {
     area: 'auditoria',
     section: 'procesos',
@@ -126,6 +112,12 @@ export type HomeCard = {
 };
 
 /** Module chooser of docs/spec-summary.md 000 "Home / module chooser". */
+/** A home card's link to a procedure list, under the list's title. */
+const enlace = (vista: VistaTramite) => ({
+  label: VISTAS_TRAMITE[vista].title,
+  route: VISTAS_TRAMITE[vista].path,
+});
+
 export function homeCards(user: Pick<SessionUser, UserFlag | 'idPerfil'>): HomeCard[] {
   const cards: HomeCard[] = [];
   if (user.moduloAdministracion) {
@@ -139,14 +131,11 @@ export function homeCards(user: Pick<SessionUser, UserFlag | 'idPerfil'>): HomeC
   if (user.moduloAuditoria) {
     const links =
       user.idPerfil === PERFIL.PRESTADOR
-        ? [{ label: 'Trámites', route: '/tramite-carga' }]
+        ? [{ label: 'Trámites', route: VISTAS_TRAMITE.carga.path }]
         : [
-            { label: 'Trámites Asignados', route: '/tramite-asignados' },
+            enlace('asignados'),
             ...(user.idPerfil === PERFIL.SUPERVISOR_AM || user.idPerfil === PERFIL.SUPERVISOR_GD
-              ? [
-                  { label: 'Trámites', route: '/tramite' },
-                  { label: 'Trámites Procesados', route: '/tramite-procesados' },
-                ]
+              ? [enlace('todos'), enlace('procesados')]
               : []),
           ];
     cards.push({ key: 'auditoria', title: 'Auditoría Médica', modulo: MODULO.AUDITORIA, links });

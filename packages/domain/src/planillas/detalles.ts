@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { PERFIL } from '../auth/profiles.ts';
-import { idSchema } from '../common/ids.ts';
 import { MSG } from '../messages.ts';
 import { TIPOS_REVISION } from './permissions.ts';
-import type { AtencionRef } from './types.ts';
 
 /*
  * Line items (planilla details) and observations as the attention record page reads them (docs/spec-summary.md 000
@@ -48,68 +46,3 @@ export const detalleEstadoBodySchema = z.object({
 export const observacionQuerySchema = z.object({
   tipo: z.enum(TIPOS_REVISION, { error: 'Indique el tipo de observación (M o D).' }),
 });
-
-const vacio = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** The procedure's observations report ('ObservacionesTramite'): filters, page, or the whole list as CSV. */
-export const observacionesTramiteQuerySchema = z.object({
-  tipo: z.preprocess(
-    vacio,
-    z.enum(TIPOS_REVISION, { error: 'Indique el tipo de observación (M o D).' }).optional(),
-  ),
-  respondida: z.preprocess(vacio, z.enum(['si', 'no'], { error: 'Indique si (si) o no (no).' }).optional()),
-  idCarga: z.preprocess(vacio, idSchema.optional()),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  formato: z.enum(['json', 'csv']).default('json'),
-});
-
-/** A line item; money as strings with 2 decimals, dates `YYYY-MM-DD`. */
-export type DetalleFila = {
-  idPlanillaDet: number;
-  fechaAtencion: string | null;
-  codigo: string;
-  descripcion: string | null;
-  elementoCodigo: string | null;
-  elementoNombre: string | null;
-  cantidad: number;
-  valorUni: string;
-  total: string;
-  tipo: string;
-  laboratorio: number;
-  imagen: number;
-  estado: number;
-};
-
-export type DetallesRespuesta = {
-  items: DetalleFila[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Sum of the line totals of this page (the list's footer). */
-  totalPagina: string;
-};
-
-export type DetalleEstadoRespuesta = {
-  mensaje: string;
-  item: { idPlanillaDet: number; estado: number };
-  planilla: { idPlanilla: number; total: string; version: number };
-};
-
-/** An observation of an attention (nivel PLANILLA) or of one of its line items (nivel DETALLE). */
-export type ObservacionFila = {
-  id: number;
-  nivel: 'PLANILLA' | 'DETALLE';
-  codigoDetalle: string | null;
-  tipo: string;
-  observacionEstandar: string;
-  observacionComplementaria: string | null;
-  respuestaEstandar: string | null;
-  respuestaComplementaria: string | null;
-  respondida: boolean;
-  fechaReg: string;
-  usuario: string | null;
-};
-
-/** An observation in the procedure's report: the attention it belongs to as well. */
-export type ObservacionTramiteFila = ObservacionFila & AtencionRef;

@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { PERFIL } from '../auth/profiles.ts';
 import { ESTADOS_COLUMNAS_AUDITORIA, ESTADOS_TRABAJO, type EstadoTramite } from '../tramites/workflow.ts';
+import type { permisosPlanillaSchema } from './responses-planillas.ts';
 
 /*
  * The profile rules of docs/spec-summary.md 000 §6 for attentions, as pure predicates: the API enforces them and
@@ -159,19 +161,7 @@ export function pendingColumn(idPerfil: number): 'estadoAud' | 'estadoDoc' | 'am
 }
 
 /** Permissions of one record for one user, sent with the record so the web shows the right controls. */
-export type PermisosPlanilla = {
-  puedeAM: boolean;
-  puedeGD: boolean;
-  puedeEditar: boolean;
-  puedeRevisar: TipoRevision | null;
-  puedeFinalizarAM: boolean;
-  puedeFinalizarGD: boolean;
-  puedeBorrar: boolean;
-  puedeNivel: boolean;
-  supervisor: boolean;
-  verEstadoAud: boolean;
-  verEstadoDoc: boolean;
-};
+export type PermisosPlanilla = z.output<typeof permisosPlanillaSchema>;
 
 export function permisosPlanilla(
   user: UsuarioRef,

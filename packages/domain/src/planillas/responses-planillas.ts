@@ -1,6 +1,11 @@
 /** Response schemas of the attentions' routes: list, search, record, its lines, audit, templates (see responses.ts). */
 import { z } from 'zod';
 import { decimal, fecha, instante, mensajeSchema, pageOf } from '../common/responses.ts';
+import { ESTADOS_TRAMITE } from '../tramites/workflow.ts';
+import { ESTADOS_REVISION, TIPOS_REVISION } from './permissions.ts';
+
+/** A review state (estadoAud of the medical audit, estadoDoc of the documents). */
+const estadoRevision = z.enum(ESTADOS_REVISION);
 
 /** A sheet's state after a delete or a restore. */
 const estadoPlanilla = z.object({
@@ -26,11 +31,26 @@ export const planillaDeTramite = z.object({
 const cambioAuditoria = z.object({
   idAuditoria: z.number().int(),
   fecha: instante,
-  usuario: z.string(),
+  usuario: z.string().nullable(),
   operacion: z.string(),
-  campo: z.string(),
+  campo: z.string().nullable(),
   antes: z.string().nullable(),
   despues: z.string().nullable(),
+});
+
+/** What the user may do on an attention (permissions.ts `permisosPlanilla`). */
+export const permisosPlanillaSchema = z.object({
+  puedeAM: z.boolean(),
+  puedeGD: z.boolean(),
+  puedeEditar: z.boolean(),
+  puedeRevisar: z.enum(TIPOS_REVISION).nullable(),
+  puedeFinalizarAM: z.boolean(),
+  puedeFinalizarGD: z.boolean(),
+  puedeBorrar: z.boolean(),
+  puedeNivel: z.boolean(),
+  supervisor: z.boolean(),
+  verEstadoAud: z.boolean(),
+  verEstadoDoc: z.boolean(),
 });
 
 /** `DELETE /api/v1/planillas/:id` and `POST /api/v1/planillas/:id/restaurar` → 200: the sheet's new state. */
@@ -55,24 +75,27 @@ export const getPlanillasResponse = pageOf(
     nombre: z.string(),
     cedulaMedico: z.string().nullable(),
     nombreMedico: z.string().nullable(),
-    diag1: z.string(),
-    diag1Nombre: z.string(),
-    estadoAud: z.string().nullable(),
-    estadoDoc: z.string().nullable(),
+    diag1: z.string().nullable(),
+    diag1Nombre: z.string().nullable(),
+    /** null where the profile or the procedure's state hides them. */
+    estadoAud: estadoRevision.nullable(),
+    estadoDoc: estadoRevision.nullable(),
     duplicada: z.number().int(),
     nivel: z.number().int(),
     numArchivos: z.number().int(),
     total: decimal,
+    /** Claimed / approved / objected of every line (issue 13; kept by triggers). */
     totalReclamado: decimal,
     totalAprobado: decimal,
     totalGlosa: decimal,
     estado: z.number().int(),
     version: z.number().int(),
+    /** Assigned AM and GD users (the web enables the level check boxes with canSetNivel). */
     idUsuarioMed: z.number().int().nullable(),
     idUsuarioDoc: z.number().int().nullable(),
   }),
 ).extend({
-  estadoTramite: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
   verEstadoAud: z.boolean(),
   verEstadoDoc: z.boolean(),
 });
@@ -84,7 +107,7 @@ export const getPlanillasByIdResponse = z.object({
   idCarga: z.number().int(),
   idPrestador: z.number().int(),
   numero: z.string(),
-  numeroExt: z.number().int().nullable(),
+  numeroExt: z.string().nullable(),
   cedula: z.string(),
   nombre: z.string(),
   cedulaMedico: z.string().nullable(),
@@ -103,13 +126,13 @@ export const getPlanillasByIdResponse = z.object({
   fechaDesde: fecha,
   fechaHasta: fecha,
   horaDesde: z.string().nullable(),
-  horaHasta: z.unknown().nullable(),
-  estadoAud: z.string(),
-  estadoDoc: z.string(),
+  horaHasta: z.string().nullable(),
+  estadoAud: estadoRevision,
+  estadoDoc: estadoRevision,
   idUsuarioMed: z.number().int().nullable(),
   idUsuarioDoc: z.number().int().nullable(),
-  fechaAud: z.unknown().nullable(),
-  fechaDoc: z.unknown().nullable(),
+  fechaAud: instante.nullable(),
+  fechaDoc: instante.nullable(),
   idUsuarioAct: z.number().int().nullable(),
   fechaAct: instante.nullable(),
   idPlantilla: z.number().int().nullable(),
@@ -132,39 +155,30 @@ export const getPlanillasByIdResponse = z.object({
   usuarioDoc: z.string().nullable(),
   plantillaNombre: z.string().nullable(),
   numeroTramite: z.string(),
-  estadoTramite: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
   tipoAsignacion: z.string(),
-  finDeSemana: z.string().nullable(),
-  permisos: z.object({
-    puedeAM: z.boolean(),
-    puedeGD: z.boolean(),
-    puedeEditar: z.boolean(),
-    puedeRevisar: z.string().nullable(),
-    puedeFinalizarAM: z.boolean(),
-    puedeFinalizarGD: z.boolean(),
-    puedeBorrar: z.boolean(),
-    puedeNivel: z.boolean(),
-    supervisor: z.boolean(),
-    verEstadoAud: z.boolean(),
-    verEstadoDoc: z.boolean(),
-  }),
+  /** 'sábado' / 'domingo' when the attention starts on a weekend (the record page's notice). */
+  finDeSemana: z.enum(['sábado', 'domingo']).nullable(),
+  permisos: permisosPlanillaSchema,
 });
 
 /** `GET /api/v1/planillas/:id/auditoria` → 200. */
 export const getPlanillasByIdAuditoriaResponse = z.object({
   generales: z.array(cambioAuditoria),
-  detallados: z.array(cambioAuditoria.extend({ idPlanillaDet: z.number().int(), codigo: z.string() })),
+  detallados: z.array(
+    cambioAuditoria.extend({ idPlanillaDet: z.number().int(), codigo: z.string().nullable() }),
+  ),
 });
 
 /** `GET /api/v1/planillas/:id/otras` → 200. */
 export const getPlanillasByIdOtrasResponse = pageOf(
   planillaDeTramite.extend({
     fechaHasta: fecha,
-    diag1: z.string(),
-    diag1Nombre: z.string(),
+    diag1: z.string().nullable(),
+    diag1Nombre: z.string().nullable(),
     total: decimal,
-    estadoAud: z.string(),
-    estadoDoc: z.string(),
+    estadoAud: estadoRevision,
+    estadoDoc: estadoRevision,
   }),
 );
 
@@ -179,8 +193,8 @@ export const getPlanillasBuscarResponse = pageOf(
     fechaDesde: fecha,
     fechaHasta: fecha,
     total: decimal,
-    estadoAud: z.string(),
-    estadoDoc: z.string(),
+    estadoAud: estadoRevision,
+    estadoDoc: estadoRevision,
   }),
 );
 
@@ -200,7 +214,7 @@ export const getPlantillasResponse = z.array(
   z.object({
     idPlantilla: z.number().int(),
     nombre: z.string(),
-    descripcion: z.unknown().nullable(),
+    descripcion: z.string().nullable(),
     numElementos: z.number().int(),
   }),
 );

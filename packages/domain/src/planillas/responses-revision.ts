@@ -1,6 +1,9 @@
 /** Response schemas of the review's routes: assignments, controls, levels, line states, transitions (see responses.ts). */
 import { z } from 'zod';
+import { cargaSchema } from '../cargas/responses.ts';
 import { fecha, itemsOf, mensajeSchema, pageOf } from '../common/responses.ts';
+import { ESTADOS_TRAMITE } from '../tramites/workflow.ts';
+import { ESTADOS_REVISION, TIPOS_REVISION } from './permissions.ts';
 
 /**
  * A sheet as the lists of a procedure show it (assignments, controls, sheets without files,
@@ -32,17 +35,21 @@ export const putPlanillasByIdNivelResponse = mensajeSchema.extend({
 
 /** `GET /api/v1/tramites/:id/asignaciones` → 200. */
 export const getTramitesByIdAsignacionesResponse = z.object({
-  tipo: z.string(),
+  tipo: z.enum(TIPOS_REVISION),
+  /** Staff that can receive an assignment of this type, with what they hold in the procedure. */
   usuarios: z.array(
     z.object({
       idUsuario: z.number().int(),
       nombre: z.string(),
       idPerfil: z.number().int(),
-      personaNombre: z.string(),
+      personaNombre: z.string().nullable(),
+      /** Active attentions of the procedure assigned to the user for this type. */
       asignadas: z.number().int(),
+      /** Of those, still PENDIENTE for this type. */
       pendientes: z.number().int(),
     }),
   ),
+  /** Active attentions of the procedure without a holder of this type. */
   sinAsignar: z.number().int(),
   total: z.number().int(),
 });
@@ -51,12 +58,13 @@ export const getTramitesByIdAsignacionesResponse = z.object({
 export const getTramitesByIdAsignacionesCargasResponse = itemsOf(
   z.object({
     idCarga: z.number().int(),
-    tipoCarga: z.string(),
+    tipoCarga: cargaSchema.shape.tipoCarga,
     numSemana: z.number().int().nullable(),
     fechaDesde: fecha,
     fechaHasta: fecha,
     total: z.number().int(),
     pendientes: z.number().int(),
+    /** Pending and without a holder. */
     sinAsignar: z.number().int(),
   }),
 );
@@ -64,7 +72,8 @@ export const getTramitesByIdAsignacionesCargasResponse = itemsOf(
 /** `GET /api/v1/tramites/:id/asignaciones/planillas` → 200. */
 export const getTramitesByIdAsignacionesPlanillasResponse = pageOf(
   planillaDeListaSchema.extend({
-    estado: z.string(),
+    /** estadoAud (M) or estadoDoc (D). */
+    estado: z.enum(ESTADOS_REVISION),
     idUsuario: z.number().int().nullable(),
     usuarioNombre: z.string().nullable(),
   }),
@@ -98,8 +107,8 @@ export const revisionTransicionResponse = mensajeSchema.extend({
   item: z.object({
     idPlanilla: z.number().int(),
     version: z.number().int(),
-    estadoAud: z.string(),
-    estadoDoc: z.string(),
+    estadoAud: z.enum(ESTADOS_REVISION),
+    estadoDoc: z.enum(ESTADOS_REVISION),
   }),
 });
 
@@ -111,5 +120,5 @@ export const postPlanillasByIdRevisionResponse = revisionTransicionResponse.exte
 /** `POST /api/v1/tramites/:id/asignaciones` → 200. */
 export const postTramitesByIdAsignacionesResponse = mensajeSchema.extend({
   asignadas: z.number().int(),
-  estadoTramite: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
 });

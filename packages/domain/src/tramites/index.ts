@@ -2,4 +2,5 @@ export * from './anulacion.ts';
 export * from './messages.ts';
 export * from './responses.ts';
 export * from './schemas.ts';
+export * from './vistas.ts';
 export * from './workflow.ts';

@@ -3,7 +3,8 @@ import { idSchema, requiredId } from '../common/ids.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { MSG } from '../messages.ts';
 import { MSG_TRAMITE } from './messages.ts';
-import { ESTADOS_TRAMITE } from './workflow.ts';
+import { VISTAS_TRAMITE_CLAVES } from './vistas.ts';
+import { ESTADOS_TRAMITE, FRECUENCIAS_CARGA } from './workflow.ts';
 
 const fecha = (label: string) =>
   z
@@ -32,7 +33,7 @@ export const tramiteInputSchema = z
       .min(1, MSG.campoRequerido('Descripción'))
       .max(500, 'Descripción admite como máximo 500 caracteres.')
       .transform((v) => v.toUpperCase()),
-    frecuenciaCarga: z.enum(['S', 'M'], { error: MSG.campoRequerido('Frecuencia de carga') }),
+    frecuenciaCarga: z.enum(FRECUENCIAS_CARGA, { error: MSG.campoRequerido('Frecuencia de carga') }),
     maxSemanas: z.coerce.number().int().min(0).max(60).optional(),
   })
   .refine((v) => v.fechaDesde <= v.fechaHasta, {
@@ -57,7 +58,7 @@ export const tramiteUpdateSchema = z
   });
 
 export const tramiteListQuerySchema = z.object({
-  vista: z.enum(['todos', 'asignados', 'procesados', 'carga']).default('todos'),
+  vista: z.enum(VISTAS_TRAMITE_CLAVES).default('todos'),
   estado: z.enum(ESTADOS_TRAMITE).optional(),
   idPrestador: idSchema.optional(),
   idServicio: idSchema.optional(),

@@ -46,6 +46,9 @@ export const FRECUENCIAS = [
   { value: 'S', label: 'Semanal' },
   { value: 'M', label: 'Mensual' },
 ] as const;
+/** How often a procedure loads: S weekly, M monthly. */
+export type FrecuenciaCarga = (typeof FRECUENCIAS)[number]['value'];
+export const FRECUENCIAS_CARGA = FRECUENCIAS.map((f) => f.value) as [FrecuenciaCarga, ...FrecuenciaCarga[]];
 
 export const BITACORA_TIPOS = [
   'ESTADO',
@@ -57,19 +60,21 @@ export const BITACORA_TIPOS = [
 ] as const;
 export type BitacoraTipo = (typeof BITACORA_TIPOS)[number];
 
-/** What a user asks for (a button, an endpoint). */
-export type Accion =
-  | 'enviar'
-  | 'recibir'
-  | 'iniciar'
-  | 'planillaje'
-  | 'finalizar'
-  | 'reabrir'
-  | 'saltar-semana'
-  | 'cambiar-asignacion'
-  | 'enviar-observaciones'
-  | 'enviar-respuestas'
-  | 'anular';
+/** What a user asks for (a button, an endpoint), in workflow order ('anular' last: the web's header reads this order). */
+export const ACCIONES = [
+  'enviar',
+  'recibir',
+  'iniciar',
+  'planillaje',
+  'finalizar',
+  'reabrir',
+  'saltar-semana',
+  'cambiar-asignacion',
+  'enviar-observaciones',
+  'enviar-respuestas',
+  'anular',
+] as const;
+export type Accion = (typeof ACCIONES)[number];
 
 /**
  * What happens as a consequence of another feature's write (docs/design-summary.md §5): a load ends without errors,

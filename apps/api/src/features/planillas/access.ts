@@ -1,10 +1,12 @@
 import {
   canSeePlanilla,
   esEstadoTrabajo,
+  type getPlanillasByIdResponse,
   MSG_PLANILLA,
   type SessionUser,
   type TramiteRef,
 } from '@app/domain';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { carga, planilla, tramite } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -29,50 +31,28 @@ const FOR_UPDATE_P = sql.raw(' FOR UPDATE OF p');
 const TRAMITE_DE_PLANILLA = columnas(planilla, 'p', { solo: ['idTramite'] });
 const ID_TRAMITE = columnas(tramite, 't', { solo: ['idTramite'] });
 
-export type PlanillaRow = {
-  idPlanilla: number;
-  idTramite: number;
-  idCarga: number;
-  idPrestador: number;
-  numero: string;
-  numeroExt: string | null;
-  cedula: string;
-  nombre: string;
-  cedulaMedico: string | null;
-  nombreMedico: string | null;
-  diag1: string | null;
-  diag2: string | null;
-  diag3: string | null;
-  diag4: string | null;
-  diag5: string | null;
-  controlDiag1: number;
-  controlDiag2: number;
-  controlDiag3: number;
-  controlDiag4: number;
-  controlDiag5: number;
-  codigoVal: string | null;
-  fechaDesde: string;
-  fechaHasta: string;
-  horaDesde: string | null;
-  horaHasta: string | null;
-  estadoAud: 'PENDIENTE' | 'REVISADA' | 'FINALIZADA';
-  estadoDoc: 'PENDIENTE' | 'REVISADA' | 'FINALIZADA';
-  idUsuarioMed: number | null;
-  idUsuarioDoc: number | null;
-  fechaAud: Date | null;
-  fechaDoc: Date | null;
-  idUsuarioAct: number | null;
-  fechaAct: Date | null;
-  idPlantilla: number | null;
-  nivel: number;
-  duplicada: number;
-  estado: number;
-  total: string;
-  version: number;
-  fechaDesdeCarga: string;
-  fechaHastaCarga: string;
-  tipoCarga: string;
-};
+/**
+ * An attention's row (PLANILLA_COLS): the record page's answer (GET /planillas/:id) without what
+ * ficha.ts `detalle()` adds to it (names, counts, the procedure's state and the user's permissions).
+ */
+export type PlanillaRow = Omit<
+  z.output<typeof getPlanillasByIdResponse>,
+  | 'diagnostico01'
+  | 'diagnostico02'
+  | 'diagnostico03'
+  | 'diagnostico04'
+  | 'diagnostico05'
+  | 'numDetalles'
+  | 'numArchivos'
+  | 'usuarioMed'
+  | 'usuarioDoc'
+  | 'plantillaNombre'
+  | 'numeroTramite'
+  | 'estadoTramite'
+  | 'tipoAsignacion'
+  | 'finDeSemana'
+  | 'permisos'
+>;
 
 export type PlanillaCtx = { planilla: PlanillaRow; tramite: TramiteRow };
 

@@ -97,7 +97,7 @@ export async function aplicarRevision(
   let fecha = sql.empty();
   if (tr.efectos.includes('fechaRevision')) fecha = sql.raw(`, ${c.fecha} = now()`);
   if (tr.efectos.includes('borrarFechaRevision')) fecha = sql.raw(`, ${c.fecha} = NULL`);
-  const u = await fila<{ version: number; estadoAud: string; estadoDoc: string }>(
+  const u = await fila<Pick<PlanillaRow, 'version' | 'estadoAud' | 'estadoDoc'>>(
     tx,
     sql`UPDATE planilla p SET ${sql.raw(c.estado)} = ${tr.hacia}, version = version + 1, fecha_act = now(),
            id_usuario_act = ${user.idUsuario}${fecha}

@@ -1,4 +1,4 @@
-import { ESTADOS_PRESTADOR, PERFIL, type SessionUser } from '@app/domain';
+import { ESTADOS_PRESTADOR, type EstadoTramite, PERFIL, type SessionUser } from '@app/domain';
 import type { Queryable } from '../../db/client.ts';
 import { tramite } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -56,7 +56,7 @@ export type TramiteRow = {
   idSuscripcion: number;
   idPrestador: number;
   idServicio: number;
-  estadoTramite: string;
+  estadoTramite: EstadoTramite;
   frecuenciaCarga: string;
   numSemana: number;
   maxSemanas: number;

@@ -4,16 +4,19 @@ import type {
   DetalleEditar,
   DetalleEscritura,
   DetallesPage,
-  ElementoBusqueda,
-  ElemPresEquivalencia,
+  elementosBusquedaSchema,
+  equivalenciaEscrituraSchema,
+  equivalenciaRespuestaSchema,
   PlanillaTotales,
-  TarifaBusqueda,
   TramiteTotales,
+  tarifasBusquedaSchema,
 } from '@app/domain/detalles/index';
+import type { DetalleQuery } from '@app/domain/planillas/detalles';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
-export type EstadoFiltro = '1' | '0' | 'todos';
+/** Which lines the list shows: active (1), inactive (0) or all. */
+export type EstadoFiltro = DetalleQuery['estado'];
 
 /** Query keys: everything of one attention hangs from ['planilla', id] (the record page's keys). */
 export const detalleKeys = {
@@ -46,23 +49,26 @@ export const detallesApi = {
   estado: (id: number, idDet: number, estado: 0 | 1, version: number) =>
     api<DetalleEscritura>(linea(id, idDet, '/estado'), { method: 'PUT', body: { estado, version } }),
   tarifas: (id: number, q: string, page: number, signal?: AbortSignal) =>
-    api<Page<TarifaBusqueda>>(`/planillas/${id}/tarifas`, { query: { q, page, pageSize: 5 }, signal }),
+    api<z.input<typeof tarifasBusquedaSchema>>(`/planillas/${id}/tarifas`, {
+      query: { q, page, pageSize: 5 },
+      signal,
+    }),
   elementos: (id: number, q: string, page: number, signal?: AbortSignal) =>
-    api<Page<ElementoBusqueda>>(`/planillas/${id}/elementos`, { query: { q, page, pageSize: 5 }, signal }),
+    api<z.input<typeof elementosBusquedaSchema>>(`/planillas/${id}/elementos`, {
+      query: { q, page, pageSize: 5 },
+      signal,
+    }),
   totalesPlanilla: (id: number, signal?: AbortSignal) =>
     api<PlanillaTotales>(`/planillas/${id}/totales`, { signal }),
   totalesTramite: (idTramite: number, signal?: AbortSignal) =>
     api<TramiteTotales>(`/tramites/${idTramite}/totales`, { signal }),
   equivalencia: (id: number, q: string, page: number, signal?: AbortSignal) =>
-    api<{ elemPres: ElemPresEquivalencia; candidatos: Page<ElementoBusqueda> }>(
-      `/elempres/${id}/equivalencia`,
-      {
-        query: { q, page, pageSize: 10 },
-        signal,
-      },
-    ),
+    api<z.input<typeof equivalenciaRespuestaSchema>>(`/elempres/${id}/equivalencia`, {
+      query: { q, page, pageSize: 10 },
+      signal,
+    }),
   asignarEquivalencia: (id: number, idElemento: number | null) =>
-    api<{ mensaje: string; elemPres: ElemPresEquivalencia }>(`/elempres/${id}/equivalencia`, {
+    api<z.input<typeof equivalenciaEscrituraSchema>>(`/elempres/${id}/equivalencia`, {
       method: 'PUT',
       body: { idElemento },
     }),

@@ -1,5 +1,6 @@
+import type { DetalleFilaAuditada } from '@app/domain/detalles/responses';
 import { MSG } from '@app/domain/messages';
-import { type DetalleFila, MSG_DETALLE } from '@app/domain/planillas/detalles';
+import { MSG_DETALLE } from '@app/domain/planillas/detalles';
 import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Switch, type TableColumnsType, Typography } from 'antd';
@@ -49,7 +50,7 @@ export default function ActivarDetalleTab({
     },
   });
 
-  const columns: TableColumnsType<DetalleFila> = [
+  const columns: TableColumnsType<DetalleFilaAuditada> = [
     {
       title: 'Activo',
       key: 'activo',
@@ -74,7 +75,7 @@ export default function ActivarDetalleTab({
       <Typography.Text type="secondary">
         Los detalles inactivos no suman en el total de la atención. Cada cambio queda en la auditoría.
       </Typography.Text>
-      <DataTable<DetalleFila>
+      <DataTable<DetalleFilaAuditada>
         columns={columns}
         rows={query.data?.items ?? []}
         total={query.data?.total ?? 0}

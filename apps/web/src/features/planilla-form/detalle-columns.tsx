@@ -1,5 +1,5 @@
 import { formatCount, formatDate, formatMoney } from '@app/domain/common/format';
-import type { DetalleFila } from '@app/domain/planillas/detalles';
+import type { DetalleFilaAuditada } from '@app/domain/detalles/responses';
 import { Flex, type TableColumnsType, Typography } from 'antd';
 import { calendarDate } from './planilla-rules.ts';
 
@@ -10,7 +10,7 @@ const flag = (v: number) => (v ? 'Sí' : '—');
  * element, quantity, amounts, lab / imaging flags. The audit's own columns, with the approved value
  * and the actions, are features/detalles/detalle-columns.tsx.
  */
-export const detalleColumns: TableColumnsType<DetalleFila> = [
+export const detalleColumns: TableColumnsType<DetalleFilaAuditada> = [
   {
     title: 'Fecha',
     dataIndex: 'fechaAtencion',

@@ -1,45 +1,38 @@
+import type { DetalleEscritura, DetallesPage } from '@app/domain/detalles/responses';
+import type { observacionesPlanillaSchema } from '@app/domain/observaciones/schemas';
+import type { TipoRevision } from '@app/domain/planillas/permissions';
 import type {
-  DetalleEstadoRespuesta,
-  DetallesRespuesta,
-  ObservacionFila,
-} from '@app/domain/planillas/detalles';
-import type { EstadoRevision, TipoRevision } from '@app/domain/planillas/permissions';
+  deletePlanillasByIdPlantillaResponse,
+  getDiagnosticosCodigoByCodigoResponse,
+  getDiagnosticosResponse,
+  getPlanillasByIdOtrasResponse,
+  getPlanillasPendientesResponse,
+  getPlanillasSiguientePendienteResponse,
+  getPlantillasResponse,
+  postCargasByIdRevisionFinalizarResponse,
+  postPlanillasByIdPlantillaResponse,
+  putPlanillasByIdResponse,
+  revisionTransicionResponse,
+} from '@app/domain/planillas/responses';
 import type {
   AuditoriaRespuesta,
-  DiagnosticoItem,
-  Pagina,
   PlanillaDetalleRespuesta,
   RevisionRespuesta,
 } from '@app/domain/planillas/types';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 import type { cuerpoGuardar } from './planilla-rules.ts';
 
 export type Planilla = PlanillaDetalleRespuesta;
 export type PlanillaBody = ReturnType<typeof cuerpoGuardar>;
 
-export type Plantilla = {
-  idPlantilla: number;
-  nombre: string;
-  descripcion: string | null;
-  numElementos: number;
-};
+export type Plantilla = z.input<typeof getPlantillasResponse>[number];
 
-export type OtraAtencion = {
-  idPlanilla: number;
-  idTramite: number;
-  numeroTramite: string;
-  numero: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  diag1: string | null;
-  diag1Nombre: string | null;
-  total: string;
-  estadoAud: EstadoRevision;
-  estadoDoc: EstadoRevision;
-};
+/** Another attention of the same patient at the provider. */
+export type OtraAtencion = z.input<typeof getPlanillasByIdOtrasResponse>['items'][number];
 
-type Mensaje = { mensaje: string };
-type ItemRevision = RevisionRespuesta['item'];
+/** The answer of a review transition (reiniciar, finalizar, reabrir): the attention's new states. */
+type TransicionRespuesta = z.input<typeof revisionTransicionResponse>;
 
 export const planillaKeys = {
   all: ['planilla'] as const,
@@ -54,27 +47,27 @@ export const planillaKeys = {
 export const planillaApi = {
   get: (id: number, signal?: AbortSignal) => api<Planilla>(`/planillas/${id}`, { signal }),
   update: (id: number, body: PlanillaBody) =>
-    api<Mensaje & { item: Planilla }>(`/planillas/${id}`, { method: 'PUT', body }),
+    api<z.input<typeof putPlanillasByIdResponse>>(`/planillas/${id}`, { method: 'PUT', body }),
 
   revisar: (id: number, tipo: TipoRevision, version: number) =>
     api<RevisionRespuesta>(`/planillas/${id}/revision`, { method: 'POST', body: { tipo, version } }),
   reiniciar: (id: number, tipo: TipoRevision, version: number) =>
-    api<Mensaje & { item: ItemRevision }>(`/planillas/${id}/revision/reiniciar`, {
+    api<TransicionRespuesta>(`/planillas/${id}/revision/reiniciar`, {
       method: 'POST',
       body: { tipo, version },
     }),
   finalizar: (id: number, tipo: TipoRevision, version: number) =>
-    api<Mensaje & { item: ItemRevision }>(`/planillas/${id}/revision/finalizar`, {
+    api<TransicionRespuesta>(`/planillas/${id}/revision/finalizar`, {
       method: 'POST',
       body: { tipo, version },
     }),
   reabrir: (id: number, tipo: TipoRevision, version: number) =>
-    api<Mensaje & { item: ItemRevision }>(`/planillas/${id}/revision/reabrir`, {
+    api<TransicionRespuesta>(`/planillas/${id}/revision/reabrir`, {
       method: 'POST',
       body: { tipo, version },
     }),
   finalizarCarga: (idCarga: number, tipo: TipoRevision) =>
-    api<Mensaje & { finalizadas: number; omitidas: number }>(`/cargas/${idCarga}/revision/finalizar`, {
+    api<z.input<typeof postCargasByIdRevisionFinalizarResponse>>(`/cargas/${idCarga}/revision/finalizar`, {
       method: 'POST',
       body: { tipo },
     }),
@@ -89,31 +82,31 @@ export const planillaApi = {
     },
     signal?: AbortSignal,
   ) =>
-    api<{ idPlanilla: number; numero: string }>('/planillas/siguiente-pendiente', {
+    api<z.input<typeof getPlanillasSiguientePendienteResponse>>('/planillas/siguiente-pendiente', {
       query: { ...q, anterior: q.anterior ? '1' : undefined },
       signal,
     }),
 
   /** How many attentions of the procedure's load still wait for this user's review of this type. */
   pendientes: (q: { idTramite: number; idCarga: number; tipo: TipoRevision }, signal?: AbortSignal) =>
-    api<{ pendientes: number }>('/planillas/pendientes', { query: q, signal }),
+    api<z.input<typeof getPlanillasPendientesResponse>>('/planillas/pendientes', { query: q, signal }),
 
   plantillas: (signal?: AbortSignal) => api<Plantilla[]>('/plantillas', { signal }),
   aplicarPlantilla: (id: number, idPlantilla: number, version: number) =>
-    api<Mensaje & { agregados: number }>(`/planillas/${id}/plantilla`, {
+    api<z.input<typeof postPlanillasByIdPlantillaResponse>>(`/planillas/${id}/plantilla`, {
       method: 'POST',
       body: { idPlantilla, version },
     }),
   quitarPlantilla: (id: number, version: number) =>
-    api<Mensaje & { retirados: number }>(`/planillas/${id}/plantilla`, {
+    api<z.input<typeof deletePlanillasByIdPlantillaResponse>>(`/planillas/${id}/plantilla`, {
       method: 'DELETE',
       body: { version },
     }),
 
   diagnosticos: (q: string, page: number, signal?: AbortSignal) =>
-    api<Pagina<DiagnosticoItem>>('/diagnosticos', { query: { q, page }, signal }),
+    api<z.input<typeof getDiagnosticosResponse>>('/diagnosticos', { query: { q, page }, signal }),
   diagnosticoPorCodigo: (codigo: string, signal?: AbortSignal) =>
-    api<{ codigo: string; codigoPunto: string; nombre: string }>(
+    api<z.input<typeof getDiagnosticosCodigoByCodigoResponse>>(
       `/diagnosticos/codigo/${encodeURIComponent(codigo)}`,
       { signal },
     ),
@@ -122,19 +115,22 @@ export const planillaApi = {
     id: number,
     q: { q?: string; estado?: '1' | '0' | 'todos'; page: number; pageSize: number },
     signal?: AbortSignal,
-  ) => api<DetallesRespuesta>(`/planillas/${id}/detalles`, { query: q, signal }),
+  ) => api<DetallesPage>(`/planillas/${id}/detalles`, { query: q, signal }),
   detalleEstado: (id: number, idDet: number, estado: 0 | 1, version: number) =>
-    api<DetalleEstadoRespuesta>(`/planillas/${id}/detalles/${idDet}/estado`, {
+    api<DetalleEscritura>(`/planillas/${id}/detalles/${idDet}/estado`, {
       method: 'PUT',
       body: { estado, version },
     }),
   observaciones: (id: number, tipo: TipoRevision, page: number, signal?: AbortSignal) =>
-    api<Pagina<ObservacionFila>>(`/planillas/${id}/observaciones`, {
+    api<z.input<typeof observacionesPlanillaSchema>>(`/planillas/${id}/observaciones`, {
       query: { tipo, page, pageSize: 10 },
       signal,
     }),
   otras: (id: number, page: number, signal?: AbortSignal) =>
-    api<Pagina<OtraAtencion>>(`/planillas/${id}/otras`, { query: { page, pageSize: 10 }, signal }),
+    api<z.input<typeof getPlanillasByIdOtrasResponse>>(`/planillas/${id}/otras`, {
+      query: { page, pageSize: 10 },
+      signal,
+    }),
   auditoria: (id: number, signal?: AbortSignal) =>
     api<AuditoriaRespuesta>(`/planillas/${id}/auditoria`, { signal }),
 };

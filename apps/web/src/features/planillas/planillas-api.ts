@@ -1,10 +1,16 @@
+import type {
+  getPlanillasByIdArchivosResponse,
+  postArchivosPlaByIdEnlaceResponse,
+} from '@app/domain/archivos/responses';
 import type { Page } from '@app/domain/catalogs/define';
 import type {
-  BusquedaFila,
-  Pagina,
-  PlanillaDetalleRespuesta,
-  PlanillaListaRespuesta,
-} from '@app/domain/planillas/types';
+  estadoPlanillaResponse,
+  getPlanillasBuscarResponse,
+  putCargasByIdNivelResponse,
+  putPlanillasByIdNivelResponse,
+} from '@app/domain/planillas/responses';
+import type { PlanillaDetalleRespuesta, PlanillaListaRespuesta } from '@app/domain/planillas/types';
+import type { z } from 'zod';
 import { downloadFile, openPdf } from '../../components/download.ts';
 import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
 import { api } from '../../lib/api.ts';
@@ -34,16 +40,10 @@ export type BuscarApiQuery = {
 export type Especialidad = { idEspecialidad: number; nombre: string };
 
 /** A supporting file of an attention (GET /planillas/:id/archivos, issue 6). */
-export type ArchivoPlanilla = {
-  idArchivoPla: number;
-  idPlanilla: number;
-  nombre: string;
-  tipo: string;
-  tamano: number;
-  fechaCrea: string;
-};
+export type ArchivoPlanilla = z.input<typeof getPlanillasByIdArchivosResponse>['items'][number];
 
-type Mensaje<T> = { mensaje: string; item: T };
+/** The attention's state after a delete or a restore. */
+type EstadoPlanillaRespuesta = z.input<typeof estadoPlanillaResponse>;
 
 /**
  * Everything cached about attentions starts with `planillaKeys.all`, so a review in the popup or a
@@ -64,22 +64,16 @@ export const planillasApi = {
     api<PlanillaListaRespuesta>('/planillas', { query: q, signal }),
   get: (id: number, signal?: AbortSignal) => api<PlanillaDetalleRespuesta>(`/planillas/${id}`, { signal }),
   buscar: (q: BuscarApiQuery, signal?: AbortSignal) =>
-    api<Pagina<BusquedaFila>>('/planillas/buscar', { query: q, signal }),
-  borrar: (id: number) =>
-    api<Mensaje<{ idPlanilla: number; estado: number; version: number }>>(`/planillas/${id}`, {
-      method: 'DELETE',
-    }),
-  restaurar: (id: number) =>
-    api<Mensaje<{ idPlanilla: number; estado: number; version: number }>>(`/planillas/${id}/restaurar`, {
-      method: 'POST',
-    }),
+    api<z.input<typeof getPlanillasBuscarResponse>>('/planillas/buscar', { query: q, signal }),
+  borrar: (id: number) => api<EstadoPlanillaRespuesta>(`/planillas/${id}`, { method: 'DELETE' }),
+  restaurar: (id: number) => api<EstadoPlanillaRespuesta>(`/planillas/${id}/restaurar`, { method: 'POST' }),
   nivel: (id: number, nivel: 1 | 2, version: number) =>
-    api<Mensaje<{ idPlanilla: number; nivel: number; version: number }>>(`/planillas/${id}/nivel`, {
+    api<z.input<typeof putPlanillasByIdNivelResponse>>(`/planillas/${id}/nivel`, {
       method: 'PUT',
       body: { nivel, version },
     }),
   nivelCarga: (idCarga: number, nivel: 1 | 2) =>
-    api<{ mensaje: string; actualizadas: number }>(`/cargas/${idCarga}/nivel`, {
+    api<z.input<typeof putCargasByIdNivelResponse>>(`/cargas/${idCarga}/nivel`, {
       method: 'PUT',
       body: { nivel },
     }),
@@ -95,7 +89,7 @@ export const planillasApi = {
     api<Page<ArchivoPlanilla>>(`/planillas/${id}/archivos`, { query: { page, pageSize: 10 }, signal }),
   /** A short-lived link to open a file in the browser without the session header. */
   enlaceArchivo: (idArchivoPla: number) =>
-    api<{ url: string; nombre: string; tipo: string }>(`/archivos-pla/${idArchivoPla}/enlace`, {
+    api<z.input<typeof postArchivosPlaByIdEnlaceResponse>>(`/archivos-pla/${idArchivoPla}/enlace`, {
       method: 'POST',
       body: { descarga: false },
     }),

@@ -1,47 +1,27 @@
-import type { Page } from '@app/domain/catalogs/define';
-import type { EstadoRevision, TipoRevision } from '@app/domain/planillas/permissions';
-import type { AtencionRef } from '@app/domain/planillas/types';
+import type { getTramitesByIdCargasResponse } from '@app/domain/cargas/responses';
+import type { TipoRevision } from '@app/domain/planillas/permissions';
+import type {
+  getTramitesByIdAsignacionesCargasResponse,
+  getTramitesByIdAsignacionesPlanillasResponse,
+  getTramitesByIdAsignacionesResponse,
+  getTramitesByIdControlesByNResponse,
+  postTramitesByIdAsignacionesResponse,
+} from '@app/domain/planillas/responses-revision';
+import type { asignacionBodySchema } from '@app/domain/planillas/schemas';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 
+/** The staff of one review type with what they hold in the procedure, and its unassigned attentions. */
+export type AsignacionResumen = z.input<typeof getTramitesByIdAsignacionesResponse>;
 /** Staff that can receive an assignment of one type, with what they hold in the procedure. */
-export type Asignable = {
-  idUsuario: number;
-  nombre: string;
-  idPerfil: number;
-  personaNombre: string | null;
-  /** Active attentions of the procedure assigned to the user for this type. */
-  asignadas: number;
-  /** Of those, still PENDIENTE for this type. */
-  pendientes: number;
-};
-
-export type AsignacionResumen = {
-  tipo: TipoRevision;
-  usuarios: Asignable[];
-  /** Active attentions of the procedure without a holder of this type. */
-  sinAsignar: number;
-  total: number;
-};
+export type Asignable = AsignacionResumen['usuarios'][number];
 
 /** An active load of the procedure with its counts for one review type. */
-export type CargaAsignacion = {
-  idCarga: number;
-  tipoCarga: 'M' | 'S' | 'A' | string;
-  numSemana: number | null;
-  fechaDesde: string;
-  fechaHasta: string;
-  total: number;
-  pendientes: number;
-  /** Pending and without a holder. */
-  sinAsignar: number;
-};
+export type CargaAsignacion = z.input<typeof getTramitesByIdAsignacionesCargasResponse>['items'][number];
 
-export type PlanillaAsignacion = AtencionRef & {
-  /** estadoAud (M) or estadoDoc (D). */
-  estado: EstadoRevision;
-  idUsuario: number | null;
-  usuarioNombre: string | null;
-};
+export type PlanillaAsignacion = z.input<
+  typeof getTramitesByIdAsignacionesPlanillasResponse
+>['items'][number];
 
 export type PlanillasAsignacionQuery = {
   tipo: TipoRevision;
@@ -54,36 +34,13 @@ export type PlanillasAsignacionQuery = {
   pageSize: number;
 };
 
-export type AsignacionBody = {
-  tipo: TipoRevision;
-  idUsuario?: number;
-  idUsuarios?: number[];
-  idPlanillas?: number[];
-  idCarga?: number;
-  repartir?: boolean;
-};
+export type AsignacionBody = z.input<typeof asignacionBodySchema>;
 
-export type AsignacionRespuesta = { mensaje: string; asignadas: number; estadoTramite: string };
+export type AsignacionRespuesta = z.input<typeof postTramitesByIdAsignacionesResponse>;
 
-export type ControlResultado = {
-  idPlanilla: number;
-  idCarga: number;
-  numero: string;
-  cedula: string;
-  nombre: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  motivo: string;
-};
-
-/** A load as GET /tramites/:id/cargas lists it (only what the controls' selector needs). */
-export type CargaRef = {
-  idCarga: number;
-  tipoCarga?: string;
-  numSemana?: number | null;
-  fechaDesde: string;
-  fechaHasta: string;
-};
+/** The page of one control (1–5): the attentions it found, with the reason. */
+export type ControlPagina = z.input<typeof getTramitesByIdControlesByNResponse>;
+export type ControlResultado = ControlPagina['items'][number];
 
 export const revisionKeys = {
   all: ['revision'] as const,
@@ -101,12 +58,18 @@ export const revisionApi = {
   asignacion: (idTramite: number, tipo: TipoRevision, signal?: AbortSignal) =>
     api<AsignacionResumen>(`/tramites/${idTramite}/asignaciones`, { query: { tipo }, signal }),
   cargasAsignacion: (idTramite: number, tipo: TipoRevision, signal?: AbortSignal) =>
-    api<{ items: CargaAsignacion[] }>(`/tramites/${idTramite}/asignaciones/cargas`, {
-      query: { tipo },
-      signal,
-    }),
+    api<z.input<typeof getTramitesByIdAsignacionesCargasResponse>>(
+      `/tramites/${idTramite}/asignaciones/cargas`,
+      {
+        query: { tipo },
+        signal,
+      },
+    ),
   planillasAsignacion: (idTramite: number, q: PlanillasAsignacionQuery, signal?: AbortSignal) =>
-    api<Page<PlanillaAsignacion>>(`/tramites/${idTramite}/asignaciones/planillas`, { query: q, signal }),
+    api<z.input<typeof getTramitesByIdAsignacionesPlanillasResponse>>(
+      `/tramites/${idTramite}/asignaciones/planillas`,
+      { query: q, signal },
+    ),
   asignar: (idTramite: number, body: AsignacionBody) =>
     api<AsignacionRespuesta>(`/tramites/${idTramite}/asignaciones`, { method: 'POST', body }),
   control: (
@@ -114,8 +77,11 @@ export const revisionApi = {
     n: number,
     q: { idCarga?: number; page: number; pageSize: number },
     signal?: AbortSignal,
-  ) => api<Page<ControlResultado>>(`/tramites/${idTramite}/controles/${n}`, { query: q, signal }),
+  ) => api<ControlPagina>(`/tramites/${idTramite}/controles/${n}`, { query: q, signal }),
   /** Every active load of the procedure (newest first), for the load selector. */
   cargas: (idTramite: number, signal?: AbortSignal) =>
-    api<Page<CargaRef>>(`/tramites/${idTramite}/cargas`, { query: { page: 1, pageSize: 100 }, signal }),
+    api<z.input<typeof getTramitesByIdCargasResponse>>(`/tramites/${idTramite}/cargas`, {
+      query: { page: 1, pageSize: 100 },
+      signal,
+    }),
 };

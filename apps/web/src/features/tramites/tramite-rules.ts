@@ -7,13 +7,16 @@ import { todayIso } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { assignProfiles, esEstadoTrabajo, isSupervision } from '@app/domain/planillas/permissions';
 import { type TramiteInput, tramiteInputSchema } from '@app/domain/tramites/schemas';
+import { VISTAS_TRAMITE } from '@app/domain/tramites/vistas';
 import {
+  ACCIONES,
   type Accion,
   BITACORA_TIPOS,
   ESTADOS_TRAMITE,
   type EstadoTramite,
   esEditable,
   FRECUENCIAS,
+  type FrecuenciaCarga,
   semanaDisponible,
   type Transicion,
   transicion,
@@ -31,25 +34,18 @@ export type VistaDef = { vista: Vista; path: string; title: string; perfiles: re
 
 /** The four procedure lists of docs/spec-summary.md 000 §2 (one screen, parameterised by the API's `vista`). */
 export const VISTAS: Readonly<Record<Vista, VistaDef>> = {
-  todos: {
-    vista: 'todos',
-    path: '/tramite',
-    title: 'Trámites',
-    perfiles: [REVISOR, SUPERVISOR_AM, SUPERVISOR_GD],
-  },
+  todos: { vista: 'todos', ...VISTAS_TRAMITE.todos, perfiles: [REVISOR, SUPERVISOR_AM, SUPERVISOR_GD] },
   asignados: {
     vista: 'asignados',
-    path: '/tramite-asignados',
-    title: 'Trámites Asignados',
+    ...VISTAS_TRAMITE.asignados,
     perfiles: [REVISOR, SUPERVISOR_AM, AUDITOR_AM, SUPERVISOR_GD, GESTOR_GD],
   },
   procesados: {
     vista: 'procesados',
-    path: '/tramite-procesados',
-    title: 'Trámites Procesados',
+    ...VISTAS_TRAMITE.procesados,
     perfiles: [REVISOR, SUPERVISOR_AM, SUPERVISOR_GD],
   },
-  carga: { vista: 'carga', path: '/tramite-carga', title: 'Carga de trámites', perfiles: [PRESTADOR] },
+  carga: { vista: 'carga', ...VISTAS_TRAMITE.carga, perfiles: [PRESTADOR] },
 };
 
 export const esPrestador = (idPerfil: number) => idPerfil === PRESTADOR;
@@ -86,17 +82,10 @@ export function semanaTexto(t: Pick<Tramite, 'frecuenciaCarga' | 'numSemana' | '
   return `${t.numSemana} de ${t.maxSemanas}`;
 }
 
-const ORDEN_ACCIONES: readonly Accion[] = [
-  'enviar',
-  'recibir',
-  'iniciar',
-  'planillaje',
-  'finalizar',
-  'reabrir',
-  'cambiar-asignacion',
-  // Last and never the primary one: it undoes the provider's work (issue 14 §2, decision 50).
-  'anular',
-];
+/** Actions offered elsewhere: the weekly loads panel ('Siguiente semana'), the observations' screens. */
+const FUERA_DE_CABECERA: readonly Accion[] = ['saltar-semana', 'enviar-observaciones', 'enviar-respuestas'];
+/** The header's actions in workflow order; 'anular' is last and never the primary one (issue 14 §2, decision 50). */
+const ORDEN_ACCIONES = ACCIONES.filter((a) => !FUERA_DE_CABECERA.includes(a));
 
 export type BotonAccion = {
   accion: Accion;
@@ -231,7 +220,7 @@ export type NuevoTramiteForm = {
   fechaDesde?: string | null;
   fechaHasta?: string | null;
   descripcion?: string | null;
-  frecuenciaCarga?: 'S' | 'M' | null;
+  frecuenciaCarga?: FrecuenciaCarga | null;
   maxSemanas?: number | null;
 };
 

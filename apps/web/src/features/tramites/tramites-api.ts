@@ -1,44 +1,36 @@
+import type { getTramitesByIdFilasResponse } from '@app/domain/cargas/responses';
 import type { Page } from '@app/domain/catalogs/define';
-import type { ObservacionTramiteFila } from '@app/domain/planillas/detalles';
-import type { TramiteInput } from '@app/domain/tramites/schemas';
-import type { Accion, BitacoraTipo, EstadoTramite } from '@app/domain/tramites/workflow';
+import type {
+  observacionesListaQuerySchema,
+  observacionesTramiteSchema,
+} from '@app/domain/observaciones/schemas';
+import type {
+  getBitacoraByIdBitacoraResponse,
+  getPrestadoresMiosResponse,
+  getTramitesByIdResponse,
+  getTramitesResponse,
+  postTramitesByIdAccionesByAccionResponse,
+  postTramitesResponse201,
+  putTramitesByIdResponse,
+} from '@app/domain/tramites/responses';
+import type { TramiteInput, tramiteUpdateSchema } from '@app/domain/tramites/schemas';
+import type { VistaTramite } from '@app/domain/tramites/vistas';
+import type { Accion, EstadoTramite } from '@app/domain/tramites/workflow';
+import type { z } from 'zod';
 import { downloadFile } from '../../components/download.ts';
 import { type FormatoExport, nombreExport } from '../../components/exportar.ts';
 import { api } from '../../lib/api.ts';
 
-/** The procedure view of apps/api/src/features/tramites/queries.ts (docs/spec-summary.md 000 §3). */
-export type Tramite = {
-  idTramite: number;
-  numero: string;
-  fechaReg: string;
-  estadoTramite: EstadoTramite;
-  idPrestador: number;
-  nombreComercial: string;
-  idServicio: number;
-  servicioNombre: string;
-  aseguradorNombre: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  descripcion: string;
-  numSemana: number;
-  maxSemanas: number;
-  frecuenciaCarga: 'S' | 'M';
-  tipoAsignacion: string | null;
-  tieneApr: number;
-  fechaIniAud: string | null;
-  fechaFinAud: string | null;
-  version: number;
-  numCargas: number;
-  numPlanillas: number;
-  /** 'Trámites Asignados' of the auditor (18) and the operative (20): attentions still to review. */
-  misPendientes?: number;
-};
+/** A procedure as the lists answer it (docs/spec-summary.md 000 §3), instants as strings. */
+export type Tramite = z.input<typeof getTramitesResponse>['items'][number];
 
 /** GET /tramites/:id adds the workflow actions this user may try now. */
-export type TramiteDetalle = Tramite & { acciones: Accion[] };
+export type TramiteDetalle = z.input<typeof getTramitesByIdResponse>;
 
-export type Vista = 'todos' | 'asignados' | 'procesados' | 'carga';
+/** The procedure lists (the list query's `vista`), declared in the domain with their paths and titles. */
+export type Vista = VistaTramite;
 
+/** The list query as the screen sends it: the URL's filters as strings (the API coerces and checks them). */
 export type TramiteListQuery = {
   vista: Vista;
   estado?: string;
@@ -51,54 +43,21 @@ export type TramiteListQuery = {
   pageSize: number;
 };
 
-export type TramiteUpdate = { fechaDesde: string; fechaHasta: string; descripcion: string; version: number };
+export type TramiteUpdate = z.input<typeof tramiteUpdateSchema>;
 
-export type Prestador = { idPrestador: number; nombreComercial: string; ruc?: string };
+export type Prestador = z.input<typeof getPrestadoresMiosResponse>[number];
 
 export type Servicio = { idServicio: number; codigo: string; nombre: string };
 
-export type BitacoraEntry = {
-  idBitacoraTra: number;
-  idTramite: number;
-  idUsuario: number;
-  tipo: BitacoraTipo | string;
-  observacion: string;
-  fechaReg: string;
-  usuarioNombre: string;
-};
+export type BitacoraEntry = z.input<typeof getBitacoraByIdBitacoraResponse>;
 
 export type BitacoraQuery = { q?: string; tipo?: string; page: number; pageSize: number };
 
 /** A row of the claim data file as received (GET /tramites/:id/filas). */
-export type FilaDatos = {
-  idCarga: number;
-  fila: number;
-  idTramite: string | null;
-  noPlanilla: string | null;
-  cedula1: string | null;
-  cedula2: string | null;
-  nombre: string | null;
-  fIngreso: string | null;
-  fSalida: string | null;
-  diagPri: string | null;
-  diagSec: string | null;
-  lMuerto: string | null;
-  fTarifario: string | null;
-  noServicio: string | null;
-  cantidad: string | null;
-  vSem: string | null;
-  vPaciente: string | null;
-  noModificador: string | null;
-  nombreMedIns: string | null;
-  tipo: string | null;
-  fechaAtencion: string | null;
-  tieneError?: boolean;
-  tieneNovedad?: boolean;
-  /** Reasons of the row's novedades. */
-  novedades?: string[];
-};
+export type FilaDatos = z.input<typeof getTramitesByIdFilasResponse>['items'][number];
 
-export type Mensaje<T> = { mensaje: string; item: T };
+/** An observation of the procedure's report (ObservacionesTramite) with its attention. */
+export type ObservacionTramiteFila = z.input<typeof observacionesTramiteSchema>['items'][number];
 
 /** Everything cached about procedures starts with `tramiteKeys.all`, so an action refreshes lists and detail. */
 export const tramiteKeys = {
@@ -114,11 +73,12 @@ export const tramiteKeys = {
 export const tramitesApi = {
   list: (q: TramiteListQuery, signal?: AbortSignal) => api<Page<Tramite>>('/tramites', { query: q, signal }),
   get: (id: number, signal?: AbortSignal) => api<TramiteDetalle>(`/tramites/${id}`, { signal }),
-  create: (body: TramiteInput) => api<Mensaje<TramiteDetalle>>('/tramites', { method: 'POST', body }),
+  create: (body: TramiteInput) =>
+    api<z.input<typeof postTramitesResponse201>>('/tramites', { method: 'POST', body }),
   update: (id: number, body: TramiteUpdate) =>
-    api<Mensaje<TramiteDetalle>>(`/tramites/${id}`, { method: 'PUT', body }),
+    api<z.input<typeof putTramitesByIdResponse>>(`/tramites/${id}`, { method: 'PUT', body }),
   accion: (id: number, accion: Accion, estadoActual?: EstadoTramite) =>
-    api<Mensaje<TramiteDetalle>>(`/tramites/${id}/acciones/${accion}`, {
+    api<z.input<typeof postTramitesByIdAccionesByAccionResponse>>(`/tramites/${id}/acciones/${accion}`, {
       method: 'POST',
       body: estadoActual ? { estadoActual } : {},
     }),
@@ -143,4 +103,8 @@ export const tramitesApi = {
     }),
 };
 
-export type ObservacionesTramiteFiltro = { tipo?: 'M' | 'D'; respondida?: 'si' | 'no'; idCarga?: number };
+/** The report's filters, as the API reads them (the schema's input is the URL's text). */
+export type ObservacionesTramiteFiltro = Pick<
+  z.output<typeof observacionesListaQuerySchema>,
+  'tipo' | 'respondida' | 'idCarga'
+>;
