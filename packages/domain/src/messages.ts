@@ -81,9 +81,10 @@ export const MSG = {
 export type MessageKey = keyof typeof MSG;
 
 /**
- * The stable `code` of the API's general error answers (`{ error: { code, message } }`, docs/design-summary.md §3),
- * beside their Spanish messages above. Feature-specific codes (ESTADO_INVALIDO, VERSION, ...) are
- * still written where they are thrown.
+ * Every stable `code` the API answers in its error envelope (`{ error: { code, message } }`,
+ * docs/design-summary.md §3), declared once beside the messages: `AppError` and `conflict()` take an
+ * `ErrorCode`, the envelope's schema is their enum (so the OpenAPI document lists them for
+ * integrators) and the web compares against these constants. A code that is not here does not compile.
  */
 export const ERROR_CODE = {
   datosInvalidos: 'DATOS_INVALIDOS',
@@ -100,5 +101,60 @@ export const ERROR_CODE = {
   demasiadasSolicitudes: 'DEMASIADAS_SOLICITUDES',
   solicitudIncorrecta: 'SOLICITUD_INCORRECTA',
   errorInterno: 'ERROR_INTERNO',
+  // The features' own refusals (each thrown by its feature's rule, with its message in that feature's messages).
+  almacenamientoNoDisponible: 'ALMACENAMIENTO_NO_DISPONIBLE',
+  archivoDuplicado: 'ARCHIVO_DUPLICADO',
+  archivoNoDisponible: 'ARCHIVO_NO_DISPONIBLE',
+  autorizacionNoAprobada: 'AUTORIZACION_NO_APROBADA',
+  baseNoDisponible: 'BASE_NO_DISPONIBLE',
+  cargasSinOrganizar: 'CARGAS_SIN_ORGANIZAR',
+  codigo2faInvalido: 'CODIGO_2FA_INVALIDO',
+  codigo2faRequerido: 'CODIGO_2FA_REQUERIDO',
+  credencialesInvalidas: 'CREDENCIALES_INVALIDAS',
+  demasiadosArchivos: 'DEMASIADOS_ARCHIVOS',
+  detalleInactivo: 'DETALLE_INACTIVO',
+  diagnosticoNoEncontrado: 'DIAGNOSTICO_NO_ENCONTRADO',
+  enlaceInvalido: 'ENLACE_INVALIDO',
+  estadoCambio: 'ESTADO_CAMBIO',
+  estadoInvalido: 'ESTADO_INVALIDO',
+  estadoNoPermitido: 'ESTADO_NO_PERMITIDO',
+  estadoRevision: 'ESTADO_REVISION',
+  glosaSinObservacion: 'GLOSA_SIN_OBSERVACION',
+  idempotenciaDistinta: 'IDEMPOTENCIA_DISTINTA',
+  idempotenciaEnCurso: 'IDEMPOTENCIA_EN_CURSO',
+  idempotenciaInvalida: 'IDEMPOTENCIA_INVALIDA',
+  noLabImagen: 'NO_LAB_IMAGEN',
+  observacionesPendientes: 'OBSERVACIONES_PENDIENTES',
+  organizacionFallida: 'ORGANIZACION_FALLIDA',
+  perfilNoAutorizado: 'PERFIL_NO_AUTORIZADO',
+  perfilNoPermitido: 'PERFIL_NO_PERMITIDO',
+  planillasNoFinalizadas: 'PLANILLAS_NO_FINALIZADAS',
+  planillaAnulada: 'PLANILLA_ANULADA',
+  plantillaAsignada: 'PLANTILLA_ASIGNADA',
+  procesoInactivo: 'PROCESO_INACTIVO',
+  reporteFallido: 'REPORTE_FALLIDO',
+  respuestaEnviada: 'RESPUESTA_ENVIADA',
+  sinArchivos: 'SIN_ARCHIVOS',
+  sinDatos: 'SIN_DATOS',
+  sinEquivalencia: 'SIN_EQUIVALENCIA',
+  sinExceso: 'SIN_EXCESO',
+  sinObservaciones: 'SIN_OBSERVACIONES',
+  sinPendientes: 'SIN_PENDIENTES',
+  sinPlantilla: 'SIN_PLANTILLA',
+  sinPrestador: 'SIN_PRESTADOR',
+  sinRespuesta: 'SIN_RESPUESTA',
+  sinRevisadas: 'SIN_REVISADAS',
+  sinSemanas: 'SIN_SEMANAS',
+  sinSuscripcion: 'SIN_SUSCRIPCION',
+  sinSuscripcionVigente: 'SIN_SUSCRIPCION_VIGENTE',
+  sinTarifa: 'SIN_TARIFA',
+  solicitudPendiente: 'SOLICITUD_PENDIENTE',
+  tipoDistinto: 'TIPO_DISTINTO',
+  tokenFueraDeAlcance: 'TOKEN_FUERA_DE_ALCANCE',
+  usuarioEnEspera: 'USUARIO_EN_ESPERA',
+  usuarioInactivo: 'USUARIO_INACTIVO',
+  version: 'VERSION',
+  yaEnviada: 'YA_ENVIADA',
+  zipFallido: 'ZIP_FALLIDO',
 } as const;
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ERROR_CODE, errorResponseSchema } from '@app/domain';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { createTestContext, type TestContext } from '../test/helpers.ts';
  */
 type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 type Doc = { paths: Record<string, Record<string, Operation>> };
+type ErrorSchema = { properties: { error: { properties: { code: { enum: string[] } } } } };
 
 let t: TestContext;
 let doc: Doc;
@@ -39,6 +41,17 @@ describe('API contract', () => {
   it('errors are documented with the error envelope', () => {
     const login = doc.paths['/api/v1/auth/login'].post.responses ?? {};
     expect(JSON.stringify(login['401'])).toContain('#/components/schemas/Error');
+  });
+
+  it("the envelope's code is one of the declared codes, listed for integrators; an undeclared one is refused", async () => {
+    const error = (doc as unknown as { components: { schemas: Record<string, ErrorSchema> } }).components
+      .schemas.Error;
+    expect(error.properties.error.properties.code.enum.sort()).toEqual(Object.values(ERROR_CODE).sort());
+    expect(errorResponseSchema.safeParse({ error: { code: 'VERSION', message: 'x' } }).success).toBe(true);
+    expect(errorResponseSchema.safeParse({ error: { code: 'INVENTADO', message: 'x' } }).success).toBe(false);
+    // What the API answers carries one of them (a 404 of the not-found handler, a refused login).
+    const r = await t.app.inject({ url: '/api/v1/no-existe' });
+    expect(Object.values(ERROR_CODE)).toContain(r.json().error.code);
   });
 
   it('a typed client generated with openapi-typescript type-checks a sample call', async () => {

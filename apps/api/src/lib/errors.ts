@@ -1,10 +1,10 @@
-import { ERROR_CODE, MSG } from '@app/domain';
+import { ERROR_CODE, type ErrorCode, MSG } from '@app/domain';
 
 /** An error that becomes `{ error: { code, message, fields? } }` with its status. */
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
-    public readonly code: string,
+    public readonly code: ErrorCode,
     message: string,
     public readonly fields?: Record<string, string>,
   ) {
@@ -18,7 +18,7 @@ export const unauthorized = (message: string = MSG.sesionRequerida) =>
   new AppError(401, ERROR_CODE.noAutenticado, message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, ERROR_CODE.datosInvalidos, message, fields);
-export const conflict = (message: string, code: string = ERROR_CODE.conflicto) =>
+export const conflict = (message: string, code: ErrorCode = ERROR_CODE.conflicto) =>
   new AppError(409, code, message);
 
 /** PostgreSQL unique violation (23505), optionally on a given constraint or column. */

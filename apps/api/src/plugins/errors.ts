@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { ERROR_CODE, MSG } from '@app/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -27,7 +27,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         if (!(key in fields)) fields[key] = v.message ?? MSG.datosInvalidos;
       }
       const first = Object.values(fields)[0] ?? MSG.datosInvalidos;
-      return reply.code(400).send({ error: { code: 'DATOS_INVALIDOS', message: first, fields } });
+      return reply.code(400).send({ error: { code: ERROR_CODE.datosInvalidos, message: first, fields } });
     }
     if (err instanceof StorageUnavailable) {
       // Before the database check (a refused connection to the store looks like one). The object
@@ -37,7 +37,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_S * 6))
-        .send({ error: { code: 'ALMACENAMIENTO_NO_DISPONIBLE', message: MSG.almacenamientoNoDisponible } });
+        .send({
+          error: { code: ERROR_CODE.almacenamientoNoDisponible, message: MSG.almacenamientoNoDisponible },
+        });
     }
     if (isConnectionError(err)) {
       // The database dropped or refused the connection (restart, failover, pg_terminate_backend): the
@@ -46,38 +48,42 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_S))
-        .send({ error: { code: 'BASE_NO_DISPONIBLE', message: MSG.baseNoDisponible } });
+        .send({ error: { code: ERROR_CODE.baseNoDisponible, message: MSG.baseNoDisponible } });
     }
     if (err.code === '23503') {
-      return reply.code(409).send({ error: { code: 'EN_USO', message: MSG.enUso } });
+      return reply.code(409).send({ error: { code: ERROR_CODE.enUso, message: MSG.enUso } });
     }
     if (err.code === '23505') {
-      return reply.code(409).send({ error: { code: 'DUPLICADO', message: MSG.duplicado } });
+      return reply.code(409).send({ error: { code: ERROR_CODE.duplicado, message: MSG.duplicado } });
     }
     if (typeof err.code === 'string' && err.code.startsWith('22')) {
       // A value PostgreSQL cannot take (out of range, malformed): bad input that slipped past a schema.
       req.log.warn({ err }, 'data exception from the database');
-      return reply.code(400).send({ error: { code: 'VALOR_NO_ADMITIDO', message: MSG.datosInvalidos } });
+      return reply
+        .code(400)
+        .send({ error: { code: ERROR_CODE.valorNoAdmitido, message: MSG.datosInvalidos } });
     }
     if (err.statusCode === 429) {
       return reply
         .code(429)
-        .send({ error: { code: 'DEMASIADAS_SOLICITUDES', message: MSG.demasiadasSolicitudes } });
+        .send({ error: { code: ERROR_CODE.demasiadasSolicitudes, message: MSG.demasiadasSolicitudes } });
     }
     if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send({ error: { code: 'ARCHIVO_MUY_GRANDE', message: MSG.archivoMuyGrande } });
+      return reply
+        .code(413)
+        .send({ error: { code: ERROR_CODE.archivoMuyGrande, message: MSG.archivoMuyGrande } });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, wrong content type, ...: the client's fault, said in Spanish.
       return reply
         .code(err.statusCode)
-        .send({ error: { code: 'SOLICITUD_INCORRECTA', message: MSG.datosInvalidos } });
+        .send({ error: { code: ERROR_CODE.solicitudIncorrecta, message: MSG.datosInvalidos } });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ error: { code: 'ERROR_INTERNO', message: MSG.errorInterno } });
+    return reply.code(500).send({ error: { code: ERROR_CODE.errorInterno, message: MSG.errorInterno } });
   });
 
   app.setNotFoundHandler((_req, reply) => {
-    reply.code(404).send({ error: { code: 'NO_ENCONTRADO', message: MSG.noEncontrado } });
+    reply.code(404).send({ error: { code: ERROR_CODE.noEncontrado, message: MSG.noEncontrado } });
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ERROR_CODE } from '@app/domain';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,7 +23,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   });
   app.get('/*', (req, reply) => {
     if (req.url.startsWith('/api/')) {
-      return reply.code(404).send({ error: { code: 'NO_ENCONTRADO', message: 'Recurso no encontrado' } });
+      return reply
+        .code(404)
+        .send({ error: { code: ERROR_CODE.noEncontrado, message: 'Recurso no encontrado' } });
     }
     const rel = decodeURIComponent(req.url.split('?')[0]).replace(/^\/+/, '');
     const file = path.join(dist, rel);

@@ -19,6 +19,7 @@
  * as strings, `count(*)` as a string unless cast `::int`, and a nullable column is `.nullable()`.
  */
 import { z } from 'zod';
+import { ERROR_CODE, type ErrorCode } from '../messages.ts';
 
 /** An instant (`timestamp`/`timestamptz` column): a Date from pg, an ISO string on the wire. */
 export const instante = z.codec(
@@ -62,7 +63,8 @@ export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.arr
 export const errorResponseSchema = z
   .object({
     error: z.object({
-      code: z.string(),
+      /** One of the declared codes (messages.ts `ERROR_CODE`). */
+      code: z.enum(Object.values(ERROR_CODE) as [ErrorCode, ...ErrorCode[]]),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional(),
       /** Item-level messages of a refused batch (the rows of a rejected file), at most a page of them. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { loginSchema, MSG, postAuthLoginResponse, responses } from '@app/domain';
+import { type ErrorCode, loginSchema, MSG, postAuthLoginResponse, responses } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { usuario as usuarioTabla } from '../../db/schema/index.ts';
@@ -50,7 +50,7 @@ export function loginRoutes(app: FastifyInstance, tags: string[]) {
     }
   }
 
-  const tooMany = (reply: FastifyReply, esperar: number, code: string, message: string) => {
+  const tooMany = (reply: FastifyReply, esperar: number, code: ErrorCode, message: string) => {
     reply.header('retry-after', String(esperar));
     return new AppError(429, code, message);
   };

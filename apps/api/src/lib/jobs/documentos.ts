@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@app/domain';
 import type { AvanceDocumento, ReporteEnCurso } from '@app/domain/reportes/pdf';
 import type { Database, Queryable } from '../../db/client.ts';
 import { reporteTrabajo } from '../../db/schema/index.ts';
@@ -56,7 +57,7 @@ export type OpcionesDocumentos = {
   /** What the 202 answer says, in Spanish (avanceDocumento). */
   mensajes: AvanceDocumento;
   /** The dead letter's error code ('REPORTE_FALLIDO'). */
-  codigoFallido: string;
+  codigoFallido: ErrorCode;
   /** How long a request waits for its document before answering 202. */
   esperaMs: number;
   /** Builds one document from the job's payload (defined here as the job, with `intentos` attempts). */
