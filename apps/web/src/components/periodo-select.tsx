@@ -1,13 +1,10 @@
-import type { cargaSchema } from '@app/domain';
+import type { getTramitesByIdCargasResponse } from '@app/domain';
 import { TIPOS_CARGA } from '@app/domain/cargas/rules';
-import type { Page } from '@app/domain/catalogs/define';
 import { formatPeriod } from '@app/domain/common/format';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { z } from 'zod';
 import { api } from '../lib/api.ts';
-
-type Carga = z.input<typeof cargaSchema>;
 
 /** 'dd/MM/yyyy – dd/MM/yyyy (Mensual)': a load's period as the lists show it. */
 export const periodoTexto = (c: { fechaDesde: string; fechaHasta: string; tipoCarga?: string }) =>
@@ -25,7 +22,10 @@ export function PeriodoSelect(props: {
   const cargas = useQuery({
     queryKey: ['cargas', 'periodos', idTramite],
     queryFn: ({ signal }) =>
-      api<Page<Carga>>(`/tramites/${idTramite}/cargas`, { query: { page: 1, pageSize: 100 }, signal }),
+      api<z.input<typeof getTramitesByIdCargasResponse>>(`/tramites/${idTramite}/cargas`, {
+        query: { page: 1, pageSize: 100 },
+        signal,
+      }),
   });
   return (
     <Select

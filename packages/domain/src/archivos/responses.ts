@@ -3,8 +3,12 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
+import { cargaSchema } from '../cargas/responses.ts';
 import { fecha, instante, pageOf } from '../common/responses.ts';
 import { planillaDeListaSchema } from '../planillas/responses-revision.ts';
+
+/** A load's type (M, S or A), as the load's own schema declares it. */
+const tipoCarga = cargaSchema.shape.tipoCarga;
 
 /** A document of an attention, as stored. */
 export const archivoPlaSchema = z.object({
@@ -16,7 +20,7 @@ export const archivoPlaSchema = z.object({
   tamano: z.number().int(),
   hash: z.string(),
   fechaCrea: instante,
-  fechaMod: z.unknown().nullable(),
+  fechaMod: instante.nullable(),
 });
 
 /** `GET /api/v1/archivos-pla/:id` → 200. */
@@ -44,7 +48,8 @@ export const getTramitesByIdArchivosNuevosResponse = z.object({
       tipo: z.string(),
       tamano: z.number().int(),
       fechaCrea: instante,
-      usuario: z.string(),
+      /** Who uploaded it; null when the file has no user (archivo_pla.id_usuario is nullable). */
+      usuario: z.string().nullable(),
     }),
   ),
   total: z.number().int(),
@@ -58,7 +63,7 @@ export const getTramitesByIdArchivosPorCargaResponse = z.object({
   items: z.array(
     z.object({
       idCarga: z.number().int(),
-      tipoCarga: z.string(),
+      tipoCarga,
       fechaDesde: fecha,
       fechaHasta: fecha,
       atenciones: z.number().int(),
@@ -73,10 +78,10 @@ export const getTramitesByIdArchivosPorCargaResponse = z.object({
 /** `GET /api/v1/tramites/:id/planillas-sin-archivos` → 200. */
 export const getTramitesByIdPlanillasSinArchivosResponse = pageOf(
   planillaDeListaSchema.extend({
-    nombreMedico: z.string(),
+    nombreMedico: z.string().nullable(),
     cargaDesde: fecha,
     cargaHasta: fecha,
-    tipoCarga: z.string(),
+    tipoCarga,
   }),
 );
 
@@ -88,11 +93,15 @@ export const postArchivosPlaByIdEnlaceResponse = z.object({
   tipo: z.string(),
 });
 
-/** `POST /api/v1/cargas/:id/archivos` → 200. */
-export const postCargasByIdArchivosResponse = z.object({
+/** What a batch of uploaded files came to: the names stored, those already there, the attentions not found. */
+export const resultadoArchivosSchema = z.object({
   archivosCargados: z.array(z.string()),
   archivosDuplicados: z.array(z.string()),
   planillasNoEncontradas: z.array(z.string()),
+});
+
+/** `POST /api/v1/cargas/:id/archivos` → 200. */
+export const postCargasByIdArchivosResponse = resultadoArchivosSchema.extend({
   estadoTramite: z.string(),
   mensaje: z.string(),
 });

@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import { ESTADOS_CARGA_AUTORIZACION } from '../autorizaciones/rules.ts';
 import { candidatosNumeroAtencion } from '../herramientas/manual-datos.ts';
 import type { EstadoTramite } from '../tramites/workflow.ts';
+import type { resultadoArchivosSchema } from './responses.ts';
 
 /*
  * Rules of the supporting files of the attentions (issue 6): which files are accepted, how a file
@@ -140,8 +142,4 @@ export function csvUnaColumna(titulo: string, valores: readonly string[]): strin
 export const LISTAS_RESULTADO = ['archivosCargados', 'archivosDuplicados', 'planillasNoEncontradas'] as const;
 export type ListaResultado = (typeof LISTAS_RESULTADO)[number];
 
-export type ResultadoArchivos = {
-  archivosCargados: string[];
-  archivosDuplicados: string[];
-  planillasNoEncontradas: string[];
-};
+export type ResultadoArchivos = z.input<typeof resultadoArchivosSchema>;

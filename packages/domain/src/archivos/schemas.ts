@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../common/ids.ts';
 import { isIsoDate } from '../common/validators.ts';
 import { MSG_ARCHIVO } from './messages.ts';
+import type { getTramitesByIdArchivosPorCargaResponse } from './responses.ts';
 import { AGRUPACIONES_ZIP } from './rules.ts';
 
 const empty = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -44,15 +45,5 @@ export const enlaceArchivoBodySchema = z
   .nullish()
   .transform((v) => v ?? { descarga: false });
 
-/** A load in the files-per-load report ('ArchivoCarga'). */
-export type ArchivosCargaFila = {
-  idCarga: number;
-  tipoCarga: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  atenciones: number;
-  conArchivos: number;
-  archivos: number;
-  bytes: number;
-  ultimoArchivo: string | null;
-};
+/** A load in the files-per-load report ('ArchivoCarga'), as it travels (its last upload an ISO string). */
+export type ArchivosCargaFila = z.input<typeof getTramitesByIdArchivosPorCargaResponse>['items'][number];

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { newPasswordSchema } from './password.ts';
-import { sessionUserSchema } from './profiles.ts';
 
 export const loginSchema = z.object({
   usuario: z
@@ -13,12 +12,6 @@ export const loginSchema = z.object({
     .string()
     .regex(/^\d{6}$/, MSG.codigo2faInvalido)
     .optional(),
-});
-
-export const loginResponseSchema = z.object({
-  token: z.string(),
-  expiraEn: z.string(),
-  usuario: sessionUserSchema,
 });
 
 export const forgotPasswordSchema = z.object({

@@ -6,42 +6,33 @@ import { z } from 'zod';
 import { cargaSchema } from '../cargas/responses.ts';
 import { fecha, instante, pageOf } from '../common/responses.ts';
 import { tramiteSchema } from '../tramites/responses.ts';
+import { ACCIONES_AUTORIZACION, ESTADOS_AUTORIZACION } from './rules.ts';
 
-/** An authorization request (autorizacion) as the API answers it; each route adds its own fields. */
+/** An authorization request (autorizacion) as the API answers it, with the user's actions; the detail adds its procedure. */
 export const autorizacionSchema = z.object({
   idAutorizacion: z.number().int(),
   idTramite: z.number().int(),
   descripcion: z.string(),
   observacion: z.string().nullable(),
-  estadoAut: z.string(),
+  estadoAut: z.enum(ESTADOS_AUTORIZACION),
   fechaDesde: fecha.nullable(),
   fechaHasta: fecha.nullable(),
   fechaReg: instante,
-  fechaApr: z.unknown().nullable(),
+  fechaApr: instante.nullable(),
   fechaAct: instante.nullable(),
   usuarioSolicita: z.string().nullable(),
   usuarioResuelve: z.string().nullable(),
   numCargas: z.number().int(),
   numPlanillas: z.number().int(),
+  /** What the user may do with it now. */
+  acciones: z.array(z.enum(ACCIONES_AUTORIZACION)),
 });
 
-/** `GET /api/v1/autorizaciones/:id` → 200. */
-export const getAutorizacionesByIdResponse = autorizacionSchema.extend({
-  fechaApr: instante.nullable(),
-  tramite: tramiteSchema,
-  acciones: z.array(z.string()),
-});
+/** `GET /api/v1/autorizaciones/:id` → 200: the authorization with its procedure. */
+export const getAutorizacionesByIdResponse = autorizacionSchema.extend({ tramite: tramiteSchema });
 
 /** `GET /api/v1/cargas/activas` → 200. */
-export const getCargasActivasResponse = pageOf(
-  cargaSchema.omit({ mensaje: true }).extend({
-    tipoCarga: z.string(),
-    estadoProceso: z.string(),
-    filasPorSegundo: z.unknown().nullable(),
-    fechaActualizacion: z.unknown().nullable(),
-    fechaModificacion: z.unknown().nullable(),
-  }),
-);
+export const getCargasActivasResponse = pageOf(cargaSchema.omit({ mensaje: true }));
 
 /** `GET /api/v1/cargas/activas/sin-archivos` → 200. */
 export const getCargasActivasSinArchivosResponse = z.object({
@@ -67,29 +58,15 @@ export const getSemanasResponse = z.object({
 });
 
 /** `GET /api/v1/tramites/:id/autorizaciones` → 200. */
-export const getTramitesByIdAutorizacionesResponse = z.object({
-  items: z.array(
-    autorizacionSchema.extend({
-      acciones: z.array(z.string()),
-    }),
-  ),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const getTramitesByIdAutorizacionesResponse = pageOf(autorizacionSchema).extend({
   puedeSolicitar: z.boolean(),
 });
 
 /** `POST /api/v1/tramites/:id/autorizaciones` → 201. */
 export const postTramitesByIdAutorizacionesResponse201 = z.object({
   mensaje: z.string(),
-  item: autorizacionSchema.extend({
-    tramite: tramiteSchema,
-    acciones: z.array(z.string()),
-  }),
-});
-
-/** `POST /api/v1/autorizaciones/:id/{aprobar|rechazar|anular}`. */
-export const autorizacionAccionResponse = z.object({
-  mensaje: z.string(),
   item: getAutorizacionesByIdResponse,
 });
+
+/** `POST /api/v1/autorizaciones/:id/{aprobar|rechazar|anular}`: as the request's creation answers. */
+export const autorizacionAccionResponse = postTramitesByIdAutorizacionesResponse201;

@@ -12,6 +12,10 @@ import { ESTADOS_TRAMITE, type EstadoTramite } from '../tramites/workflow.ts';
 export const ESTADOS_AUTORIZACION = ['SOLICITADA', 'APROBADA', 'RECHAZADA', 'ANULADA'] as const;
 export type EstadoAutorizacion = (typeof ESTADOS_AUTORIZACION)[number];
 
+/** What a user may do with an authorization now (the API lists them, the web shows their buttons). */
+export const ACCIONES_AUTORIZACION = ['aprobar', 'rechazar', 'anular', 'cargar'] as const;
+export type AccionAutorizacion = (typeof ACCIONES_AUTORIZACION)[number];
+
 /** States of the procedure in which the 'Solicitudes' button is shown (besides "more than one load"). */
 export const ESTADOS_SOLICITUDES: readonly EstadoTramite[] = ['RECIBIDO', 'EN PROCESO', 'OBSERVACIONES'];
 

@@ -339,8 +339,9 @@ export function respuestaEstadisticaSchema(r: ReporteEstadistico) {
     grafico: z.array(filaDe(r.grafico.columnas ?? r.columnas)),
   });
 }
-export type FilaEstadistica = Record<string, string | number | null>;
-export type RespuestaEstadistica = { filas: FilaEstadistica[]; grafico: FilaEstadistica[] };
+/** A row of a report (its columns depend on the report): as it travels. */
+export type FilaEstadistica = z.input<ReturnType<typeof filaDe>>;
+export type RespuestaEstadistica = z.input<ReturnType<typeof respuestaEstadisticaSchema>>;
 
 /** 'YYYY-MM' → 'Marzo 2026'. */
 export const nombreMes = (mes: string) => {

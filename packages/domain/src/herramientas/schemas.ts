@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, idSchema } from '../common/ids.ts';
 import { decimal, fecha, pageOf } from '../common/responses.ts';
 import { isValidCedula } from '../common/validators.ts';
+import { ESTADOS_TRAMITE } from '../tramites/workflow.ts';
 import { MSG_HERRAMIENTAS } from './messages.ts';
 
 /** `GET /api/v1/herramientas/vademecum?q=&page=`: medicines (elements of type M), 10 per page. */
@@ -20,7 +21,7 @@ export const medicamentoSchema = z.object({
   valor: decimal.nullable(),
   clasificacion: z.string().nullable(),
 });
-export type Medicamento = z.infer<typeof medicamentoSchema>;
+export type Medicamento = z.input<typeof medicamentoSchema>;
 export const vademecumPageSchema = pageOf(medicamentoSchema);
 
 /** `GET /api/v1/herramientas/cobertura/:cedula`. */
@@ -52,7 +53,7 @@ export const coberturaSchema = z.object({
     }),
   ),
 });
-export type Cobertura = z.infer<typeof coberturaSchema>;
+export type Cobertura = z.input<typeof coberturaSchema>;
 
 /**
  * `GET /api/v1/herramientas/cobertura/:cedula/atenciones?idEspecialidad=&page=`: the claim lookup
@@ -71,7 +72,7 @@ export const atencionCoberturaSchema = z.object({
   idTramite: z.number().int(),
   /** The procedure's number. */
   tramite: z.string(),
-  estadoTramite: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
   numero: z.string(),
   nombre: z.string(),
   fechaDesde: fecha,
@@ -80,5 +81,5 @@ export const atencionCoberturaSchema = z.object({
   diag1: z.string().nullable(),
   prestador: z.string(),
 });
-export type AtencionCobertura = z.infer<typeof atencionCoberturaSchema>;
+export type AtencionCobertura = z.input<typeof atencionCoberturaSchema>;
 export const consultaCoberturaPageSchema = pageOf(atencionCoberturaSchema);

@@ -3,7 +3,9 @@
  * in their tests and checked by the serializer (apps/api/src/lib/serializer.ts). Web types: `z.input<typeof x>`.
  */
 import { z } from 'zod';
-import { fecha, instante } from '../common/responses.ts';
+import { sandboxLogRowSchema } from '../admin/sesiones.ts';
+import { fecha, instante, pageOf } from '../common/responses.ts';
+import { tramiteSchema } from '../tramites/responses.ts';
 
 /** `DELETE /api/v1/api-tokens/:id` → 200. */
 export const deleteApiTokensByIdResponse = z.object({
@@ -45,21 +47,19 @@ export const postSandboxAutorizacionesResponse201 = z.object({
   idTramite: z.number().int(),
   estadoAut: z.string(),
 });
-/** `GET /api/v1/sandbox/log` → 200. */
-export const getSandboxLogResponse = z.object({
-  items: z.array(z.unknown()),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
 
-/** `GET /api/v1/sandbox/tramites` → 200. */
-export const getSandboxTramitesResponse = z.object({
-  items: z.array(z.unknown()),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+/** `GET /api/v1/sandbox/log` → 200: the company's calls, the administration's row (admin/sesiones.ts) without its user. */
+export const getSandboxLogResponse = pageOf(sandboxLogRowSchema.omit({ idUsuario: true }));
+
+/** `GET /api/v1/sandbox/tramites` → 200: test procedures with their last load (none: nulls) and backups. */
+export const getSandboxTramitesResponse = pageOf(
+  tramiteSchema.extend({
+    idCarga: z.number().int().nullable(),
+    numeroRegistros: z.number().int().nullable(),
+    contadorErrores: z.number().int().nullable(),
+    numRespaldos: z.number().int(),
+  }),
+);
 
 /** `POST /api/v1/[sandbox/]cargatramites/registro-{datos|completo}` (201). */
 export const registroResultadoSchema = z.object({

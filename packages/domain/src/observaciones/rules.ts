@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { PERFIL } from '../auth/profiles.ts';
 import {
   canProcess,
@@ -7,6 +8,7 @@ import {
   type UsuarioRef,
 } from '../planillas/permissions.ts';
 import type { EstadoTramite } from '../tramites/workflow.ts';
+import type { permisosObservacionSchema } from './schemas.ts';
 
 /*
  * The rules of observations and answers (docs/spec-summary.md 001 §4–§6, issue 13) as pure predicates: the API
@@ -96,12 +98,8 @@ export const puedeResponder = (user: { idPerfil: number }, tramite: { estadoTram
 export const estaRespondida = (o: { idRespuesta: number | null; respuesta?: string | null }) =>
   o.idRespuesta !== null || (o.respuesta ?? null) !== null;
 
-/** What the record page's observation tabs show for one attention. */
-export type PermisosObservacion = {
-  procesoAM: boolean;
-  procesoGD: boolean;
-  puedeResponder: boolean;
-};
+/** What the record page's observation tabs show for one attention (as the observations page answers it). */
+export type PermisosObservacion = z.input<typeof permisosObservacionSchema>;
 
 export function permisosObservacion(
   user: UsuarioRef,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idCon, idSchema } from '../common/ids.ts';
-import { fecha, instante, pageOf } from '../common/responses.ts';
+import { fecha, instante, itemsOf, pageOf } from '../common/responses.ts';
 import { importeSchema } from '../detalles/schemas.ts';
 import { MSG } from '../messages.ts';
 import { TIPOS_REVISION } from '../planillas/permissions.ts';
@@ -138,7 +138,8 @@ export const observacionItemSchema = z.object({
   /** The standard element's code and name of the line item (the spec's codigoElemento). */
   elementoCodigo: z.string().nullable(),
   elementoNombre: z.string().nullable(),
-  tipo: z.string(),
+  /** The process it was raised in (M medical audit, D documentary management). */
+  tipo: z.enum(TIPOS_REVISION),
   idObservacion: z.number().int(),
   observacionEstandar: z.string(),
   observacionComplementaria: z.string().nullable(),
@@ -198,10 +199,15 @@ export const observacionesTramiteSchema = pageOf(observacionTramiteItemSchema);
 /** GET /observaciones/:nivel/:id: the observation with its attention (the answer screens). */
 export const observacionDetalleSchema = observacionItemSchema.extend({
   planilla: observacionPlanillaSchema,
-  estadoTramite: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
   permisos: permisosObservacionSchema,
 });
 export type ObservacionDetalle = z.input<typeof observacionDetalleSchema>;
+
+/** GET /tramites/:id/respuestas-estandar: the standard answers of the procedure's insurer. */
+export const respuestasEstandarSchema = itemsOf(
+  z.object({ idRespuesta: z.number().int(), descripcion: z.string() }),
+);
 
 /** Answer of every write: the Spanish confirmation and the observation as it is now. */
 export const observacionMutacionSchema = z.object({
@@ -225,8 +231,8 @@ export type Completitud = z.input<typeof completitudSchema>;
 /** Sending observations or answers. */
 export const envioResultadoSchema = z.object({
   mensaje: z.string(),
-  estadoTramite: z.string(),
-  tipo: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
+  tipo: z.enum(TIPOS_REVISION),
   ronda: z.number().int(),
   observaciones: z.number().int(),
   correo: z.object({ idCorreo: z.number().int().nullable(), destinatarios: z.array(z.string()) }),

@@ -78,7 +78,7 @@ export const reporteEnCursoSchema = z.object({
   progreso: z.number().int(),
   mensaje: z.string(),
 });
-export type ReporteEnCurso = z.infer<typeof reporteEnCursoSchema>;
+export type ReporteEnCurso = z.input<typeof reporteEnCursoSchema>;
 export type { AvanceDocumento } from '../common/avance.ts';
 
 /** Path of the report route: `/reportes/pdf/{id}/{idTramite}`. */

@@ -1,4 +1,5 @@
-import { type ArchivosCargaFila, foldText, type SessionUser } from '@app/domain';
+import { foldText, type getTramitesByIdArchivosPorCargaResponse, type SessionUser } from '@app/domain';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { archivoPla, carga, planilla } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -172,7 +173,7 @@ export async function archivosNuevos(
 
 /** ArchivoCarga: per active organised load, its attentions, those with files, the files, bytes and last upload. */
 export function archivosPorCarga(q: Queryable, idTramite: number) {
-  return consulta<ArchivosCargaFila>(
+  return consulta<z.output<typeof getTramitesByIdArchivosPorCargaResponse>['items'][number]>(
     q,
     sql`SELECT ${POR_CARGA}
        FROM carga c

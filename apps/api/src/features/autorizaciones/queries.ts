@@ -1,5 +1,7 @@
 import {
+  type AccionAutorizacion,
   ESTADOS_CARGA_AUTORIZACION,
+  type EstadoAutorizacion,
   type EstadoTramite,
   PERFIL,
   puedeAnular,
@@ -22,7 +24,7 @@ export type Autorizacion = {
   idTramite: number;
   descripcion: string;
   observacion: string | null;
-  estadoAut: string;
+  estadoAut: EstadoAutorizacion;
   fechaDesde: string | null;
   fechaHasta: string | null;
   fechaReg: Date;
@@ -64,8 +66,12 @@ const AUT_SELECT = sql`SELECT ${columnas(autorizacion, 'a', {
   LEFT JOIN usuario ur ON ur.id_usuario = a.id_usuario_act`;
 
 /** The actions the user may take on an authorization now (the web shows the same buttons). */
-function accionesAutorizacion(user: SessionUser, estadoTramite: string, a: { estadoAut: string }): string[] {
-  const out: string[] = [];
+function accionesAutorizacion(
+  user: SessionUser,
+  estadoTramite: string,
+  a: { estadoAut: string },
+): AccionAutorizacion[] {
+  const out: AccionAutorizacion[] = [];
   if (puedeResolver(user.idPerfil, a)) {
     if (ESTADOS_CARGA_AUTORIZACION.includes(estadoTramite as EstadoTramite)) out.push('aprobar');
     out.push('rechazar');

@@ -1,14 +1,9 @@
-import { idParams, PERFIL, responses } from '@app/domain';
+import { idParams, PERFIL, responses, respuestasEstandarSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { respuesta } from '../../db/schema/index.ts';
 import { columnas, consulta, sql } from '../../lib/sql.ts';
 import { getTramiteForUser } from '../tramites/access.ts';
-
-const respuestasEstandarSchema = z.object({
-  items: z.array(z.object({ idRespuesta: z.number().int(), descripcion: z.string() })),
-});
 
 const RESPUESTA_COLS = columnas(respuesta, 're', { solo: ['idRespuesta', 'descripcion'] });
 

@@ -1,10 +1,11 @@
-import { getResource, type Page, resourcePath } from '@app/domain';
+import { getResource, type mensajeSchema, type Page, resourcePath } from '@app/domain';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 import type { CatalogRow } from './catalog-values.ts';
 
 /** The generic catalogue endpoints (apps/api/src/lib/crud.ts) and their TanStack Query keys. */
 export type SaveResponse = { mensaje: string; item: CatalogRow; aviso?: string | null };
-export type DeleteResponse = { mensaje: string };
+export type DeleteResponse = z.input<typeof mensajeSchema>;
 
 /** Everything cached about one catalogue starts with `catalogKeys.all(name)`, so a save refreshes it all. */
 export const catalogKeys = {

@@ -2,6 +2,7 @@ import type {
   getEmpresasByIdImagenesResponse,
   getPersonasByIdResponse,
   getSuscripcionesAudByIdResponse,
+  mensajeSchema,
   Page,
   suscripcionRow,
   UsuarioView,
@@ -15,7 +16,7 @@ import { api } from '../../lib/api.ts';
 /** The administration endpoints (apps/api/src/features/admin; the sessions' are features/sesiones) and their query keys. */
 export type { Row } from '../../components/form/field-spec.ts';
 
-type Mensaje = { mensaje: string };
+type Mensaje = z.input<typeof mensajeSchema>;
 
 /** The rows as the API answers them: the domain's response schemas, as they travel (instants as strings). */
 export type Persona = z.input<typeof getPersonasByIdResponse>;

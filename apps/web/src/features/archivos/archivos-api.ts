@@ -1,45 +1,32 @@
-import type { getTramitesByIdArchivosNuevosResponse } from '@app/domain/archivos/responses';
-import type { AgrupacionZip, ResultadoArchivos } from '@app/domain/archivos/rules';
-import type { ArchivosCargaFila } from '@app/domain/archivos/schemas';
-import type { Page } from '@app/domain/catalogs/define';
-import type { AtencionRef } from '@app/domain/planillas/types';
+import type {
+  archivoPlaSchema,
+  getArchivosPlaByIdResponse,
+  getPlanillasByIdArchivosResponse,
+  getTramitesByIdArchivosNuevosResponse,
+  getTramitesByIdArchivosPorCargaResponse,
+  getTramitesByIdPlanillasSinArchivosResponse,
+  postArchivosPlaByIdEnlaceResponse,
+  postCargasByIdArchivosResponse,
+  postTramitesByIdZipEnlaceResponse,
+} from '@app/domain/archivos/responses';
+import type { AgrupacionZip } from '@app/domain/archivos/rules';
 import type { z } from 'zod';
 import { cuandoEste, type EnCurso } from '../../components/download.ts';
 import { api } from '../../lib/api.ts';
 
 /** ArchivoPla (docs/spec-summary.md 001 §3). */
-export type ArchivoPla = {
-  idArchivoPla: number;
-  idPlanilla: number;
-  nombre: string;
-  ruta: string;
-  tipo: string;
-  tamano: number;
-  hash: string;
-  fechaCrea: string;
-  fechaMod: string | null;
-};
+export type ArchivoPla = z.input<typeof archivoPlaSchema>;
 
 /** /archivoplamd/{id}: the file plus where it belongs. */
-export type ArchivoDetalle = ArchivoPla & {
-  idTramite: number;
-  idCarga: number;
-  numero: string;
-  estadoTramite: string;
-};
+export type ArchivoDetalle = z.input<typeof getArchivosPlaByIdResponse>;
 
-export type PlanillaSinArchivo = AtencionRef & {
-  nombreMedico: string | null;
-  cargaDesde: string;
-  cargaHasta: string;
-  tipoCarga: 'M' | 'S' | 'A';
-};
+export type PlanillaSinArchivo = z.input<typeof getTramitesByIdPlanillasSinArchivosResponse>['items'][number];
 
 export type ArchivoNuevo = z.input<typeof getTramitesByIdArchivosNuevosResponse>['items'][number];
 
-export type Enlace = { url: string; expiraEn: string; nombre: string };
+export type Enlace = z.input<typeof postArchivosPlaByIdEnlaceResponse>;
 
-export type RespuestaSubida = ResultadoArchivos & { estadoTramite: string; mensaje: string };
+export type RespuestaSubida = z.input<typeof postCargasByIdArchivosResponse>;
 
 export const archivoKeys = {
   all: ['archivos'] as const,
@@ -56,7 +43,10 @@ export const archivoKeys = {
 
 export const archivosApi = {
   dePlanilla: (idPlanilla: number, q: string, page: number, signal?: AbortSignal) =>
-    api<Page<ArchivoPla>>(`/planillas/${idPlanilla}/archivos`, { query: { q, page, pageSize: 10 }, signal }),
+    api<z.input<typeof getPlanillasByIdArchivosResponse>>(`/planillas/${idPlanilla}/archivos`, {
+      query: { q, page, pageSize: 10 },
+      signal,
+    }),
   detalle: (id: number, signal?: AbortSignal) => api<ArchivoDetalle>(`/archivos-pla/${id}`, { signal }),
   /** A short-lived link (5 minutes) the browser can open, embed or download without the session header. */
   enlace: (id: number, descarga = false) =>
@@ -73,18 +63,24 @@ export const archivosApi = {
       body: { agrupar, ...(idCarga ? { idCarga } : {}) },
       alAvance,
     });
-    return (await res.json()) as Enlace & { archivos: number };
+    return (await res.json()) as z.input<typeof postTramitesByIdZipEnlaceResponse>;
   },
   sinArchivos: (idTramite: number, idCarga: number | undefined, page: number, signal?: AbortSignal) =>
-    api<Page<PlanillaSinArchivo>>(`/tramites/${idTramite}/planillas-sin-archivos`, {
-      query: { idCarga, page, pageSize: 10 },
-      signal,
-    }),
+    api<z.input<typeof getTramitesByIdPlanillasSinArchivosResponse>>(
+      `/tramites/${idTramite}/planillas-sin-archivos`,
+      {
+        query: { idCarga, page, pageSize: 10 },
+        signal,
+      },
+    ),
   /** The files-per-load report (ArchivoCarga). */
   porCarga: (idTramite: number, signal?: AbortSignal) =>
-    api<{ items: ArchivosCargaFila[] }>(`/tramites/${idTramite}/archivos-por-carga`, { signal }),
+    api<z.input<typeof getTramitesByIdArchivosPorCargaResponse>>(
+      `/tramites/${idTramite}/archivos-por-carga`,
+      { signal },
+    ),
   nuevos: (idTramite: number, desde: string, hasta: string, page: number, signal?: AbortSignal) =>
-    api<Page<ArchivoNuevo> & { bytes: number }>(`/tramites/${idTramite}/archivos-nuevos`, {
+    api<z.input<typeof getTramitesByIdArchivosNuevosResponse>>(`/tramites/${idTramite}/archivos-nuevos`, {
       query: { desde, hasta, page, pageSize: 10 },
       signal,
     }),

@@ -7,10 +7,9 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorRetry } from '../../components/error-retry.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { TarjetaInformacion } from '../../components/tarjeta-informacion.tsx';
-import type { Carga } from '../cargas/cargas-api.ts';
 import type { TramiteDetalle } from '../tramites/tramites-api.ts';
 import { cargaHabilitada, cargasParaArchivos, periodoAutorizacion } from './autorizacion-rules.ts';
-import type { AutorizacionDetalle } from './autorizaciones-api.ts';
+import type { AutorizacionDetalle, CargaActiva } from './autorizaciones-api.ts';
 
 /*
  * The panels of the authorization page (autorizacion-detail-page.tsx): why it takes no upload, the
@@ -98,7 +97,7 @@ export function InfoAutorizacion({ tramite: t, a }: { tramite: TramiteDetalle; a
   );
 }
 
-const etiquetaCarga = (c: Carga) => `Carga ${c.idCarga}: ${formatPeriod(c)}`;
+const etiquetaCarga = (c: CargaActiva) => `Carga ${c.idCarga}: ${formatPeriod(c)}`;
 
 /** 'Carga de Archivos' of the authorization variant: the files of an organised load of the authorization. */
 export function BotonCargaArchivos({
@@ -107,12 +106,12 @@ export function BotonCargaArchivos({
   habilitada,
   onError,
 }: {
-  cargas: Carga[] | undefined;
+  cargas: CargaActiva[] | undefined;
   error: boolean;
   habilitada: boolean;
   onError: () => void;
 }) {
-  const [carga, setCarga] = useState<Carga | null>(null);
+  const [carga, setCarga] = useState<CargaActiva | null>(null);
   const elegibles = cargasParaArchivos(cargas ?? []);
   const icon = <FolderOpenOutlined aria-hidden />;
   let boton: ReactNode;
@@ -179,7 +178,7 @@ export function AtencionesAutorizacion({
   tramite: TramiteDetalle;
   idPerfil: number;
   cargas: {
-    data?: { items: Carga[] };
+    data?: { items: CargaActiva[] };
     error: unknown;
     isError: boolean;
     isLoading: boolean;

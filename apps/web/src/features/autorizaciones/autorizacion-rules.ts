@@ -16,9 +16,8 @@ import {
 import { autorizacionInputSchema } from '@app/domain/autorizaciones/schemas';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
 import type { BreadcrumbEntry } from '../../components/page-header.tsx';
-import type { Carga } from '../cargas/cargas-api.ts';
 import { detailPath, listHref } from '../tramites/tramite-rules.ts';
-import type { Autorizacion } from './autorizaciones-api.ts';
+import type { Autorizacion, CargaActiva } from './autorizaciones-api.ts';
 
 const PRESTADOR = 15;
 
@@ -71,7 +70,7 @@ export const cargaHabilitada = (
 ) => idPerfil === PRESTADOR && puedeCargarConAutorizacion(estadoTramite, a);
 
 /** Loads that take the attentions' files: active, processed and organised; those without files first. */
-export function cargasParaArchivos(cargas: readonly Carga[]): Carga[] {
+export function cargasParaArchivos<C extends CargaActiva>(cargas: readonly C[]): C[] {
   return cargas
     .filter((c) => c.estado === 1 && c.estadoProceso === 'COMPLETADA' && c.tienePlanillas === 1)
     .sort((a, b) => a.tieneArchivos - b.tieneArchivos || b.idCarga - a.idCarga);

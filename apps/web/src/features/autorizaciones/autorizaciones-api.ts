@@ -1,37 +1,28 @@
-import type { EstadoAutorizacion } from '@app/domain/autorizaciones/rules';
-import type { Page } from '@app/domain/catalogs/define';
+import type {
+  autorizacionAccionResponse,
+  getAutorizacionesByIdResponse,
+  getCargasActivasResponse,
+  getTramitesByIdAutorizacionesResponse,
+  postTramitesByIdAutorizacionesResponse201,
+} from '@app/domain/autorizaciones/responses';
+import type { AccionAutorizacion } from '@app/domain/autorizaciones/rules';
+import type { AutorizacionInput } from '@app/domain/autorizaciones/schemas';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
-import type { Carga } from '../cargas/cargas-api.ts';
-import type { Tramite } from '../tramites/tramites-api.ts';
 
-export type AccionAutorizacion = 'aprobar' | 'rechazar' | 'anular' | 'cargar';
+export type { AccionAutorizacion };
+
+export type AutorizacionesPage = z.input<typeof getTramitesByIdAutorizacionesResponse>;
 
 /** An authorization request (docs/spec-summary.md 000 §3: idAutorizacion, descripcion, observacion, estadoAut, fechaReg, fechaApr). */
-export type Autorizacion = {
-  idAutorizacion: number;
-  idTramite: number;
-  descripcion: string;
-  observacion: string | null;
-  estadoAut: EstadoAutorizacion;
-  fechaDesde: string | null;
-  fechaHasta: string | null;
-  fechaReg: string;
-  fechaApr: string | null;
-  fechaAct: string | null;
-  usuarioSolicita: string | null;
-  usuarioResuelve: string | null;
-  numCargas: number;
-  numPlanillas: number;
-  acciones: AccionAutorizacion[];
-};
+export type Autorizacion = AutorizacionesPage['items'][number];
 
-export type AutorizacionDetalle = Autorizacion & { tramite: Tramite };
+export type AutorizacionDetalle = z.input<typeof getAutorizacionesByIdResponse>;
 
-export type AutorizacionesPage = Page<Autorizacion> & { puedeSolicitar: boolean };
+export type NuevaSolicitud = AutorizacionInput;
 
-export type NuevaSolicitud = { descripcion: string; fechaDesde: string; fechaHasta: string };
-
-export type Mensaje<T> = { mensaje: string; item: T };
+/** An active load of the procedure, as the active-load check answers it (without the progress message). */
+export type CargaActiva = z.input<typeof getCargasActivasResponse>['items'][number];
 
 export const autorizacionKeys = {
   all: ['autorizaciones'] as const,
@@ -50,15 +41,18 @@ export const autorizacionesApi = {
     }),
   get: (id: number, signal?: AbortSignal) => api<AutorizacionDetalle>(`/autorizaciones/${id}`, { signal }),
   create: (idTramite: number, body: NuevaSolicitud) =>
-    api<Mensaje<AutorizacionDetalle>>(`/tramites/${idTramite}/autorizaciones`, { method: 'POST', body }),
+    api<z.input<typeof postTramitesByIdAutorizacionesResponse201>>(`/tramites/${idTramite}/autorizaciones`, {
+      method: 'POST',
+      body,
+    }),
   resolver: (id: number, accion: Exclude<AccionAutorizacion, 'cargar'>, observacion?: string) =>
-    api<Mensaje<AutorizacionDetalle>>(`/autorizaciones/${id}/${accion}`, {
+    api<z.input<typeof autorizacionAccionResponse>>(`/autorizaciones/${id}/${accion}`, {
       method: 'POST',
       body: observacion ? { observacion } : {},
     }),
   /** The active-load check (docs/spec-summary.md 000 §7): the authorization's active loads, newest first. */
   cargasActivas: (idTramite: number, idAutorizacion: number, signal?: AbortSignal) =>
-    api<Page<Carga>>('/cargas/activas', {
+    api<z.input<typeof getCargasActivasResponse>>('/cargas/activas', {
       query: { idTramite, idAutorizacion, page: 1, pageSize: 100 },
       signal,
     }),

@@ -1,46 +1,30 @@
-import type { Page } from '@app/domain/catalogs/define';
-import type { registroResultadoSchema } from '@app/domain/integracion/responses';
+import type {
+  deleteApiTokensByIdResponse,
+  deleteSandboxTramitesResponse,
+  getApiTokensResponse,
+  getSandboxLogResponse,
+  getSandboxTramitesResponse,
+  postApiTokensResponse201,
+  registroResultadoSchema,
+} from '@app/domain/integracion/responses';
+import type { apiTokenCreateSchema, RegistroCampos } from '@app/domain/integracion/schemas';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
-import type { Tramite } from '../tramites/tramites-api.ts';
 
-export type ApiToken = {
-  idApiToken: number;
-  nombre: string;
-  prefijo: string;
-  fechaReg: string;
-  fechaUso: string | null;
-  revocado: string | null;
-  expira: string;
-  vencido: boolean;
-};
+export type ApiToken = z.input<typeof getApiTokensResponse>[number];
 
-export type SandboxLlamada = {
-  idSandboxLog: number;
-  fecha: string;
-  endpoint: string;
-  estado: number;
-  mensaje: string | null;
-  idTramite: number | null;
-  idCarga: number | null;
-  usuarioNombre: string | null;
-};
+export type SandboxLlamada = z.input<typeof getSandboxLogResponse>['items'][number];
 
-export type SandboxTramite = Tramite & {
-  idCarga: number | null;
-  numeroRegistros: number | null;
-  contadorErrores: number | null;
-  numRespaldos: number;
-};
+export type SandboxTramite = z.input<typeof getSandboxTramitesResponse>['items'][number];
 
 /** The answer of registro-datos / registro-completo. */
 export type RegistroRespuesta = z.input<typeof registroResultadoSchema>;
 
-export type RegistroForm = {
-  fechaDesde: string;
-  fechaHasta: string;
-  idServicio: number;
-  idAutorizacion?: number;
+/** The sandbox upload form: the contract's text fields (as parsed) and the files. */
+export type RegistroForm = Pick<
+  RegistroCampos,
+  'fechaDesde' | 'fechaHasta' | 'idServicio' | 'idAutorizacion'
+> & {
   archivoDatos: File;
   archivosRespaldo: File[];
 };
@@ -53,18 +37,26 @@ export const integracionKeys = {
 };
 
 export const integracionApi = {
-  tokens: (signal?: AbortSignal) => api<ApiToken[]>('/api/v1/api-tokens', { signal }),
-  crearToken: (body: { nombre: string; diasVigencia: number }) =>
-    api<{ mensaje: string; idApiToken: number; token: string; expira: string }>('/api/v1/api-tokens', {
+  tokens: (signal?: AbortSignal) =>
+    api<z.input<typeof getApiTokensResponse>>('/api/v1/api-tokens', { signal }),
+  crearToken: (body: z.input<typeof apiTokenCreateSchema>) =>
+    api<z.input<typeof postApiTokensResponse201>>('/api/v1/api-tokens', {
       method: 'POST',
       body,
     }),
-  revocarToken: (id: number) => api<{ mensaje: string }>(`/api/v1/api-tokens/${id}`, { method: 'DELETE' }),
+  revocarToken: (id: number) =>
+    api<z.input<typeof deleteApiTokensByIdResponse>>(`/api/v1/api-tokens/${id}`, { method: 'DELETE' }),
   log: (page: number, estado?: string, signal?: AbortSignal) =>
-    api<Page<SandboxLlamada>>('/sandbox/log', { query: { page, pageSize: 10, estado }, signal }),
+    api<z.input<typeof getSandboxLogResponse>>('/sandbox/log', {
+      query: { page, pageSize: 10, estado },
+      signal,
+    }),
   tramites: (page: number, signal?: AbortSignal) =>
-    api<Page<SandboxTramite>>('/sandbox/tramites', { query: { page, pageSize: 10 }, signal }),
-  vaciar: () => api<{ mensaje: string; eliminados: number }>('/sandbox/tramites', { method: 'DELETE' }),
+    api<z.input<typeof getSandboxTramitesResponse>>('/sandbox/tramites', {
+      query: { page, pageSize: 10 },
+      signal,
+    }),
+  vaciar: () => api<z.input<typeof deleteSandboxTramitesResponse>>('/sandbox/tramites', { method: 'DELETE' }),
   /** The sandbox upload form (docs/spec-summary.md 000 §3): the same multipart call a provider's system makes. */
   registrar: (f: RegistroForm, idUsuario: number) => {
     const completo = f.archivosRespaldo.length > 0;

@@ -1,9 +1,12 @@
 import type {
+  CargaCampos,
   cargaIncidenciasPageSchema,
   cargaSchema,
+  deleteCargasByIdResponse,
+  getTramitesByIdCargasResponse,
   postCargasByIdOrganizarResponse202,
+  postTramitesByIdCargasResponse202,
 } from '@app/domain';
-import type { Page } from '@app/domain/catalogs/define';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 
@@ -17,13 +20,11 @@ export type Incidencia = z.input<typeof cargaIncidenciasPageSchema>['items'][num
 
 export type TipoIncidencia = 'errores' | 'novedades';
 
-export type SubidaRespuesta = { idCarga: number; mensaje: string };
+/** The upload's answer: 202 with the queued load (the 200 of `esperar=true` carries the same and more). */
+export type SubidaRespuesta = z.input<typeof postTramitesByIdCargasResponse202>;
 
-export type SubidaCampos = {
-  fechaDesde?: string;
-  fechaHasta?: string;
-  idAutorizacion?: number;
-};
+/** The text fields of the upload the user chooses (the file's last-modified time is the file's own). */
+export type SubidaCampos = Omit<CargaCampos, 'fechaModificacion'>;
 
 export const cargaKeys = {
   all: ['cargas'] as const,
@@ -36,14 +37,18 @@ export const cargaKeys = {
 
 export const cargasApi = {
   list: (idTramite: number, page: number, idAutorizacion?: number, signal?: AbortSignal) =>
-    api<Page<Carga>>(`/tramites/${idTramite}/cargas`, {
+    api<z.input<typeof getTramitesByIdCargasResponse>>(`/tramites/${idTramite}/cargas`, {
       query: { page, pageSize: 10, idAutorizacion },
       signal,
     }),
   get: (idCarga: number, signal?: AbortSignal) => api<Carga>(`/cargas/${idCarga}`, { signal }),
   incidencias: (idCarga: number, tipo: TipoIncidencia, page: number, signal?: AbortSignal) =>
-    api<Page<Incidencia>>(`/cargas/${idCarga}/${tipo}`, { query: { page, pageSize: 10 }, signal }),
-  remove: (idCarga: number) => api<{ mensaje: string }>(`/cargas/${idCarga}`, { method: 'DELETE' }),
+    api<z.input<typeof cargaIncidenciasPageSchema>>(`/cargas/${idCarga}/${tipo}`, {
+      query: { page, pageSize: 10 },
+      signal,
+    }),
+  remove: (idCarga: number) =>
+    api<z.input<typeof deleteCargasByIdResponse>>(`/cargas/${idCarga}`, { method: 'DELETE' }),
   /** 202: the background job is queued (decision 85); the load's row tells its progress and result. */
   organizar: (idCarga: number) =>
     api<z.input<typeof postCargasByIdOrganizarResponse202>>(`/cargas/${idCarga}/organizar`, {

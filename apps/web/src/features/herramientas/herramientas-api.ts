@@ -1,5 +1,9 @@
-import type { Page } from '@app/domain/catalogs/define';
-import type { AtencionCobertura, Cobertura, Medicamento } from '@app/domain/herramientas/schemas';
+import type {
+  Cobertura,
+  consultaCoberturaPageSchema,
+  vademecumPageSchema,
+} from '@app/domain/herramientas/schemas';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 
 export const herramientasKeys = {
@@ -12,7 +16,7 @@ export const herramientasKeys = {
 
 export const herramientasApi = {
   vademecum: (q: string, page: number, signal?: AbortSignal) =>
-    api<Page<Medicamento>>('/herramientas/vademecum', { query: { q, page }, signal }),
+    api<z.input<typeof vademecumPageSchema>>('/herramientas/vademecum', { query: { q, page }, signal }),
   cobertura: (cedula: string, signal?: AbortSignal) =>
     api<Cobertura>(`/herramientas/cobertura/${encodeURIComponent(cedula)}`, { signal }),
   /** The claim lookup: every attention of the patient the user may see, 10 per page. */
@@ -22,8 +26,11 @@ export const herramientasApi = {
     page: number,
     signal?: AbortSignal,
   ) =>
-    api<Page<AtencionCobertura>>(`/herramientas/cobertura/${encodeURIComponent(cedula)}/atenciones`, {
-      query: { idEspecialidad, page },
-      signal,
-    }),
+    api<z.input<typeof consultaCoberturaPageSchema>>(
+      `/herramientas/cobertura/${encodeURIComponent(cedula)}/atenciones`,
+      {
+        query: { idEspecialidad, page },
+        signal,
+      },
+    ),
 };

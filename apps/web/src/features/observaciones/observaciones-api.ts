@@ -1,4 +1,4 @@
-import type { Page } from '@app/domain/catalogs/define';
+import type { mensajeSchema } from '@app/domain/common/responses';
 import type { NivelObservacion } from '@app/domain/observaciones/rules';
 import type {
   archivosRespuestaSchema,
@@ -6,12 +6,16 @@ import type {
   EnvioResultado,
   ObservacionCrear,
   ObservacionDetalle,
+  ObservacionEditar,
   ObservacionesListaQuery,
   ObservacionItem,
   ObservacionTramiteItem,
   observacionesPlanillaSchema,
+  observacionesTramiteSchema,
   observacionMutacionSchema,
+  RespuestaObservacion,
   resolucionSchema,
+  respuestasEstandarSchema,
 } from '@app/domain/observaciones/schemas';
 import type { TipoRevision } from '@app/domain/planillas/permissions';
 import type { EstadoTramite } from '@app/domain/tramites/workflow';
@@ -55,7 +59,7 @@ export const obsApi = {
       signal,
     }),
   tramite: (id: number, q: ObservacionesListaQuery, signal?: AbortSignal) =>
-    api<Page<ObservacionTramiteItem>>(`/tramites/${id}/observaciones`, { query: q, signal }),
+    api<z.input<typeof observacionesTramiteSchema>>(`/tramites/${id}/observaciones`, { query: q, signal }),
   detalle: (nivel: NivelObservacion, id: number, signal?: AbortSignal) =>
     api<ObservacionDetalle>(`/observaciones/${nivel}/${id}`, { signal }),
   crear: (nivel: NivelObservacion, id: number, body: ObservacionCrear) =>
@@ -66,18 +70,15 @@ export const obsApi = {
         body,
       },
     ),
-  editar: (
-    nivel: NivelObservacion,
-    id: number,
-    body: { tipo?: TipoRevision; idObservacion: number; descripcion: string | null; version: number },
-  ) => api<Mutacion>(`/observaciones/${nivel}/${id}`, { method: 'PUT', body }),
+  editar: (nivel: NivelObservacion, id: number, body: ObservacionEditar) =>
+    api<Mutacion>(`/observaciones/${nivel}/${id}`, { method: 'PUT', body }),
   eliminar: (nivel: NivelObservacion, id: number, version: number, tipo?: TipoRevision) =>
-    api<{ mensaje: string }>(`/observaciones/${nivel}/${id}`, { method: 'DELETE', query: { version, tipo } }),
-  responder: (
-    nivel: NivelObservacion,
-    id: number,
-    body: { idRespuesta?: number; respuesta: string | null; version: number },
-  ) => api<Mutacion>(`/observaciones/${nivel}/${id}/respuesta`, { method: 'POST', body }),
+    api<z.input<typeof mensajeSchema>>(`/observaciones/${nivel}/${id}`, {
+      method: 'DELETE',
+      query: { version, tipo },
+    }),
+  responder: (nivel: NivelObservacion, id: number, body: RespuestaObservacion) =>
+    api<Mutacion>(`/observaciones/${nivel}/${id}/respuesta`, { method: 'POST', body }),
   resolver: (nivel: NivelObservacion, id: number, body: ResolucionBody) =>
     api<Mutacion>(`/observaciones/${nivel}/${id}/aceptar`, { method: 'POST', body }),
   completitud: (id: number, tipo: TipoRevision, idCarga?: number, signal?: AbortSignal) =>
@@ -108,9 +109,11 @@ export const obsApi = {
   },
   /** The standard answers of the procedure's insurer (catalogue `respuesta`; the provider reads them too). */
   respuestas: async (idTramite: number, signal?: AbortSignal): Promise<Opcion[]> => {
-    const r = await api<{ items: { idRespuesta: number; descripcion: string }[] }>(
+    const r = await api<z.input<typeof respuestasEstandarSchema>>(
       `/tramites/${idTramite}/respuestas-estandar`,
-      { signal },
+      {
+        signal,
+      },
     );
     return r.items.map((x) => ({ value: x.idRespuesta, label: x.descripcion }));
   },

@@ -1,4 +1,4 @@
-import type { RegistroInput } from '@app/domain';
+import type { RegistroInput, renovacionSchema } from '@app/domain';
 import type {
   getRegistroFormasPagoResponse,
   getRegistroPlanesResponse,
@@ -23,6 +23,6 @@ export const registroApi = {
     api<z.input<typeof getRegistroFormasPagoResponse>>('/registro/formas-pago', { signal }),
   registrar: (body: RegistroInput) => api<RegistroResult>('/registro', { method: 'POST', body }),
   actual: (signal?: AbortSignal) => api<Renovacion>('/registro/renovacion', { signal }),
-  renovar: (body: { idPlan: number; idFormaPago: number; aceptaTerminos: true }) =>
+  renovar: (body: z.output<typeof renovacionSchema>) =>
     api<RenovacionResult>('/registro/renovacion', { method: 'POST', body }),
 };
