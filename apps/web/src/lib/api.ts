@@ -1,15 +1,21 @@
-import type { ErrorResponse } from '@app/domain';
+import type { ErrorCode, ErrorResponse } from '@app/domain';
 import { IDEMPOTENCIA_CODIGO } from '@app/domain/common/idempotencia';
 import { MSG } from '@app/domain/messages';
 import { clearSession, readSession } from './session.ts';
 
 export type ApiErrorBody = { error: ErrorResponse['error'] };
 
+/**
+ * An API failure's code: one the API declares (messages.ts `ERROR_CODE`), or the client's own — 'RED' when
+ * the server was not reached, 'ERROR' when its answer carried no envelope.
+ */
+export type CodigoError = ErrorCode | 'RED' | 'ERROR';
+
 /** An API failure with the server's Spanish message (or the spec's fallbacks). */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
-    public readonly code: string,
+    public readonly code: CodigoError,
     message: string,
     public readonly fields?: Record<string, string>,
     /** Item-level messages of a refused batch (the rows of a rejected file) and how many there are. */

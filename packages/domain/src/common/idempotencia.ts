@@ -3,6 +3,7 @@
  * sends `Idempotency-Key: <uuid>` with a POST or PUT; the same key from the same user within
  * IDEMPOTENCIA_MINUTOS gets the first answer again (status and body) and the write happens once.
  */
+import { ERROR_CODE } from '../messages.ts';
 
 /** The request header (Stripe's and the IETF draft's name). */
 export const IDEMPOTENCIA_HEADER = 'idempotency-key';
@@ -13,13 +14,14 @@ export const IDEMPOTENCIA_MINUTOS = 15;
 /** Longest key accepted (a UUID is 36). */
 export const IDEMPOTENCIA_MAX_LARGO = 255;
 
+/** Its refusals' codes (declared with every other in messages.ts `ERROR_CODE`). */
 export const IDEMPOTENCIA_CODIGO = {
   /** The same key with another request (another body, path or method): 422. */
-  distinta: 'IDEMPOTENCIA_DISTINTA',
+  distinta: ERROR_CODE.idempotenciaDistinta,
   /** The first request with this key is still running after the wait: 409. */
-  enCurso: 'IDEMPOTENCIA_EN_CURSO',
+  enCurso: ERROR_CODE.idempotenciaEnCurso,
   /** Not a usable key: 400. */
-  invalida: 'IDEMPOTENCIA_INVALIDA',
+  invalida: ERROR_CODE.idempotenciaInvalida,
 } as const;
 
 export const MSG_IDEMPOTENCIA = {

@@ -1,5 +1,6 @@
 import { MSG_ARCHIVO } from '@app/domain/archivos/messages';
 import type { AgrupacionZip } from '@app/domain/archivos/rules';
+import { ERROR_CODE } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { EnCurso } from '../../components/download.ts';
 import type { useFeedback } from '../../components/use-feedback.tsx';
@@ -28,7 +29,7 @@ export async function descargarZip(
       description: `${e.nombre}: ${e.archivos} ${e.archivos === 1 ? 'archivo' : 'archivos'}.`,
     });
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'PLANILLAS_NO_FINALIZADAS') {
+    if (err instanceof ApiError && err.code === ERROR_CODE.planillasNoFinalizadas) {
       feedback.modal.error({
         title: MSG_TRAMITE.finalizarDialogoTitulo,
         content: MSG_TRAMITE.finalizarDialogoDetalle,

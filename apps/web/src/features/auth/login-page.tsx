@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain/messages';
+import { ERROR_CODE, MSG } from '@app/domain/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -13,8 +13,8 @@ import { PublicCard } from './public-layout.tsx';
 
 type Values = { usuario: string; clave: string; codigo?: string };
 
-const CODE_REQUIRED = 'CODIGO_2FA_REQUERIDO';
-const CODE_INVALID = 'CODIGO_2FA_INVALIDO';
+const CODE_REQUIRED = ERROR_CODE.codigo2faRequerido;
+const CODE_INVALID = ERROR_CODE.codigo2faInvalido;
 
 /** /Login: user name and password, then the 6-digit code when the user has two-step sign-in. */
 export default function LoginPage() {

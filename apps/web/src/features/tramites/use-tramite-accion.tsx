@@ -1,5 +1,5 @@
 import { formatCount } from '@app/domain/common/format';
-import { MSG } from '@app/domain/messages';
+import { ERROR_CODE, MSG } from '@app/domain/messages';
 import { MSG_TRAMITE } from '@app/domain/tramites/messages';
 import type { Accion } from '@app/domain/tramites/workflow';
 import { useQueryClient } from '@tanstack/react-query';
@@ -39,7 +39,7 @@ export function useTramiteAccion(tramite: TramiteDetalle | undefined, lado: Lado
   function showError(accion: Accion, e: Error) {
     const code = e instanceof ApiError ? e.code : undefined;
     const status = e instanceof ApiError ? e.status : 0;
-    if (accion === 'finalizar' && code === 'PLANILLAS_NO_FINALIZADAS') {
+    if (accion === 'finalizar' && code === ERROR_CODE.planillasNoFinalizadas) {
       const pendientes = e instanceof ApiError ? Number(e.fields?.pendientes) : Number.NaN;
       feedback.modal.error({
         title: MSG_TRAMITE.finalizarDialogoTitulo,
