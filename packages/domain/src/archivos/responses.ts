@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { cargaSchema } from '../cargas/responses.ts';
 import { fecha, instante, pageOf } from '../common/responses.ts';
 import { planillaDeListaSchema } from '../planillas/responses-revision.ts';
+import { ESTADOS_TRAMITE } from '../tramites/workflow.ts';
 
 /** A load's type (M, S or A), as the load's own schema declares it. */
 const tipoCarga = cargaSchema.shape.tipoCarga;
@@ -28,7 +29,7 @@ export const getArchivosPlaByIdResponse = archivoPlaSchema.extend({
   idCarga: z.number().int(),
   idTramite: z.number().int(),
   numero: z.string(),
-  estadoTramite: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
 });
 
 /** `GET /api/v1/planillas/:id/archivos` → 200. */
@@ -102,7 +103,7 @@ export const resultadoArchivosSchema = z.object({
 
 /** `POST /api/v1/cargas/:id/archivos` → 200. */
 export const postCargasByIdArchivosResponse = resultadoArchivosSchema.extend({
-  estadoTramite: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
   mensaje: z.string(),
 });
 

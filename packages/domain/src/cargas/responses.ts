@@ -113,7 +113,7 @@ export const postCargasByIdOrganizarResponse202 = z.object({
 /** `POST /api/v1/tramites/:id/cargas` → 200. */
 export const postTramitesByIdCargasResponse = z.object({
   idCarga: z.number().int(),
-  estadoProceso: z.string(),
+  estadoProceso: z.enum(ESTADOS_PROCESO),
   numeroRegistros: z.number().int(),
   contadorErrores: z.number().int(),
   contadorNovedades: z.number().int(),
@@ -123,7 +123,7 @@ export const postTramitesByIdCargasResponse = z.object({
 /** `POST /api/v1/tramites/:id/cargas` → 202. */
 export const postTramitesByIdCargasResponse202 = z.object({
   idCarga: z.number().int(),
-  estadoProceso: z.string(),
+  estadoProceso: z.enum(ESTADOS_PROCESO),
   mensaje: z.string(),
 });
 

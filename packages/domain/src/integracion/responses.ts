@@ -4,8 +4,11 @@
  */
 import { z } from 'zod';
 import { sandboxLogRowSchema } from '../admin/sesiones.ts';
+import { ESTADOS_AUTORIZACION } from '../autorizaciones/rules.ts';
+import { cargaSchema } from '../cargas/responses.ts';
 import { fecha, instante, pageOf } from '../common/responses.ts';
 import { tramiteSchema } from '../tramites/responses.ts';
+import { ESTADOS_TRAMITE } from '../tramites/workflow.ts';
 
 /** `DELETE /api/v1/api-tokens/:id` → 200. */
 export const deleteApiTokensByIdResponse = z.object({
@@ -45,7 +48,7 @@ export const postSandboxAutorizacionesResponse201 = z.object({
   mensaje: z.string(),
   idAutorizacion: z.number().int(),
   idTramite: z.number().int(),
-  estadoAut: z.string(),
+  estadoAut: z.enum(ESTADOS_AUTORIZACION),
 });
 
 /** `GET /api/v1/sandbox/log` → 200: the company's calls, the administration's row (admin/sesiones.ts) without its user. */
@@ -67,11 +70,11 @@ export const registroResultadoSchema = z.object({
   sandbox: z.boolean(),
   idTramite: z.number().int(),
   numero: z.string(),
-  estadoTramite: z.string(),
+  estadoTramite: z.enum(ESTADOS_TRAMITE),
   tramiteNuevo: z.boolean(),
   idCarga: z.number().int(),
   idAutorizacion: z.number().int().nullable(),
-  tipoCarga: z.string(),
+  tipoCarga: cargaSchema.shape.tipoCarga,
   fechaDesde: fecha,
   fechaHasta: fecha,
   numeroRegistros: z.number().int(),

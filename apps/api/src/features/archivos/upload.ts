@@ -201,7 +201,7 @@ export async function registrarArchivos(opts: {
    * (features/observaciones/routes-archivos.ts).
    */
   planilla?: { idPlanilla: number; admite: (t: TramiteRow) => void };
-}): Promise<ResultadoArchivos & { estadoTramite: string; mensaje: string }> {
+}): Promise<ResultadoArchivos & { estadoTramite: EstadoTramite; mensaje: string }> {
   const { db, storage, user, idCarga, recibidos } = opts;
   if (recibidos.length === 0) throw carpetaNoSeleccionada();
   const c0 = await getCargaForUser(db, user, idCarga);

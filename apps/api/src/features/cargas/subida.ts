@@ -156,7 +156,7 @@ export async function subidaRoutes(app: FastifyInstance, opts: CargaRoutesOpts) 
           };
         }
         reply.code(202);
-        return { idCarga, estadoProceso: 'PROCESANDO', mensaje: MSG_CARGA.recibida };
+        return { idCarga, estadoProceso: 'PROCESANDO' as const, mensaje: MSG_CARGA.recibida };
       } finally {
         if (subido) fs.rmSync(subido.tmp, { force: true });
       }

@@ -201,7 +201,7 @@ export function sandboxConsultaRoutes(app: FastifyInstance) {
         return { idAutorizacion: a.id, idTramite: t.idTramite };
       });
       reply.code(201);
-      return { mensaje: 'Autorización de prueba creada (APROBADA).', ...out, estadoAut: 'APROBADA' };
+      return { mensaje: 'Autorización de prueba creada (APROBADA).', ...out, estadoAut: 'APROBADA' as const };
     },
   );
 }

@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  type EstadoTramite,
   EXTENSION_DE_MIME,
   type MimeDocumento,
   MSG_AUTORIZACION,
   MSG_INTEGRACION,
   puedeCargarConAutorizacion,
   type RegistroCampos,
+  type registroResultadoSchema,
   type SessionUser,
 } from '@app/domain';
+import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/client.ts';
 import { autorizacion, cargaError, tramite } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -42,26 +45,8 @@ export type RegistroEntrada = {
 
 export type Incidencia = { fila: number; columna: string | null; valor: string | null; mensaje: string };
 
-export type RegistroResultado = {
-  mensaje: string;
-  sandbox: boolean;
-  idTramite: number;
-  numero: string;
-  estadoTramite: string;
-  tramiteNuevo: boolean;
-  idCarga: number;
-  idAutorizacion: number | null;
-  tipoCarga: 'M' | 'A';
-  fechaDesde: string;
-  fechaHasta: string;
-  numeroRegistros: number;
-  contadorErrores: number;
-  contadorNovedades: number;
-  resumen: string;
-  /** The first 100 row errors (all of them are in the load's errors). */
-  errores: Incidencia[];
-  respaldos: { idCargaRespaldo: number; nombreArchivo: string; tipo: string; tamanio: number }[];
-};
+/** The registration's answer, as its route declares it. */
+export type RegistroResultado = z.output<typeof registroResultadoSchema>;
 
 export const MAX_ERRORES_RESPUESTA = 100;
 
@@ -254,7 +239,7 @@ export async function registrar(
           `Carga ${idCarga}: ${respaldos.length} archivos de respaldo recibidos por la API de integración.`,
         );
       }
-      const fin = await fila<{ estadoTramite: string; numero: string; obs: string }>(
+      const fin = await fila<{ estadoTramite: EstadoTramite; numero: string; obs: string }>(
         tx,
         sql`SELECT ${FIN_COLS} FROM tramite t JOIN carga c ON c.id_tramite = t.id_tramite WHERE c.id_carga = ${idCarga}`,
       );

@@ -33,7 +33,7 @@ const respuesta = (o: ObservacionTramiteItem) =>
 /** Whether this user decides on this answer now (state, profile of the type, answer sent back, undecided). */
 export const puedeDecidir = (o: ObservacionTramiteItem, estado: string, idPerfil: number) =>
   ESTADOS_RESOLUCION.includes(estado as EstadoTramite) &&
-  perfilesObservacion(o.tipo as TipoRevision).includes(idPerfil) &&
+  perfilesObservacion(o.tipo).includes(idPerfil) &&
   o.respondida &&
   !!o.fechaEnvioRespuesta &&
   o.resolucion === null;
@@ -68,7 +68,7 @@ export function RevisionTabla({
       valorAprobado?: string;
     }) =>
       obsApi.resolver(nivelDe(o), o.id, {
-        tipo: o.tipo as TipoRevision,
+        tipo: o.tipo,
         resolucion,
         valorAprobado,
         version: o.version,
