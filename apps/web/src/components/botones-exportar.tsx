@@ -2,27 +2,24 @@ import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { FormatoExport } from './exportar.ts';
 
+const BOTONES: readonly { formato: FormatoExport; icono: typeof DownloadOutlined; texto: string }[] = [
+  { formato: 'csv', icono: DownloadOutlined, texto: 'Exportar a CSV' },
+  { formato: 'xlsx', icono: FileExcelOutlined, texto: 'Exportar a Excel' },
+];
+
 /**
  * A list's 'Exportar a CSV' and 'Exportar a Excel' buttons (components/exportar.ts), both busy while an
  * export runs; keyed, to sit among other buttons.
  */
 export function botonesExportar(exportando: boolean, exportar: (formato: FormatoExport) => unknown) {
-  return [
+  return BOTONES.map(({ formato, icono: Icono, texto }) => (
     <Button
-      key="csv"
-      icon={<DownloadOutlined aria-hidden />}
+      key={formato}
+      icon={<Icono aria-hidden />}
       loading={exportando}
-      onClick={() => void exportar('csv')}
+      onClick={() => void exportar(formato)}
     >
-      Exportar a CSV
-    </Button>,
-    <Button
-      key="xlsx"
-      icon={<FileExcelOutlined aria-hidden />}
-      loading={exportando}
-      onClick={() => void exportar('xlsx')}
-    >
-      Exportar a Excel
-    </Button>,
-  ];
+      {texto}
+    </Button>
+  ));
 }

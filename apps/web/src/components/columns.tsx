@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from '@app/domain';
 import type { ColumnType } from 'antd/es/table';
+import type { ReactNode } from 'react';
 
 /**
  * Columns of the hand-written lists (a catalogue's list builds its own from the declaration).
@@ -41,5 +42,20 @@ export function textCol<T extends object>(
     sorter: sortable,
     width,
     ellipsis: width ? { showTitle: true } : undefined,
+  };
+}
+
+/**
+ * A list's 'Opciones' column: the row's actions, centred and fixed at the right edge so that they stay
+ * in view however wide the other columns make the table.
+ */
+export function opcionesCol<T extends object>(render: (row: T) => ReactNode, width = 120): ColumnType<T> {
+  return {
+    key: 'opciones',
+    title: 'Opciones',
+    width,
+    align: 'center',
+    fixed: 'right',
+    render: (_: unknown, row: T) => render(row),
   };
 }

@@ -4,6 +4,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, type MenuProps, type TableColumnsType } from 'antd';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { ListToolbar } from './catalog/list-toolbar.tsx';
+import { opcionesCol } from './columns.tsx';
 import { confirmarEliminacion } from './confirmar-eliminacion.tsx';
 import { PAGE_SIZE, pageCount } from './data-table.ts';
 import { DataTable } from './data-table.tsx';
@@ -113,14 +114,7 @@ export function ResourceList<T extends object>(p: ResourceListProps<T>) {
   ];
   const columns: TableColumnsType<T> = [...p.columns];
   if (actions.length && p.rowMenu !== false) {
-    columns.push({
-      key: 'opciones',
-      title: 'Opciones',
-      width: 120,
-      align: 'center',
-      fixed: 'right',
-      render: (_: unknown, row: T) => <RowOptions actions={actions} row={row} />,
-    });
+    columns.push(opcionesCol((row: T) => <RowOptions actions={actions} row={row} />));
   }
 
   const newButton = p.onCreate && (

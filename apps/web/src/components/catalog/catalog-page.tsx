@@ -13,6 +13,7 @@ import { Button, Card, Result, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/use-session.ts';
+import { opcionesCol } from '../columns.tsx';
 import { confirmarEliminacion } from '../confirmar-eliminacion.tsx';
 import { PAGE_SIZE, pageCount } from '../data-table.ts';
 import { DataTable } from '../data-table.tsx';
@@ -158,13 +159,8 @@ export function CatalogList({ def, parent, embedded = false, namespace, ...props
 
   const columns: TableColumnsType<CatalogRow> = catalogColumns(def, parent?.field);
   if (canWrite || details.length > 0 || openDetail) {
-    columns.push({
-      key: 'opciones',
-      title: 'Opciones',
-      width: 120,
-      align: 'center',
-      fixed: 'right',
-      render: (_: unknown, row: CatalogRow) => (
+    columns.push(
+      opcionesCol((row: CatalogRow) => (
         <RowOptions
           label={recordLabel(def, row)}
           canWrite={canWrite}
@@ -174,8 +170,8 @@ export function CatalogList({ def, parent, embedded = false, namespace, ...props
           onDelete={() => confirmDelete(row)}
           onDetail={(route) => navigate(`/${route}/${encodeURIComponent(String(row[def.idField]))}`)}
         />
-      ),
-    });
+      )),
+    );
   }
 
   const newButton = canCreate && (

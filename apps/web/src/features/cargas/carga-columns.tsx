@@ -3,6 +3,7 @@ import { organizacionEnCurso } from '@app/domain/cargas/responses';
 import { formatCalendarDate, formatCount } from '@app/domain/common/format';
 import { Flex, Progress, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { opcionesCol } from '../../components/columns.tsx';
 import { clampPct, estadoCarga, siNo } from './carga-rules.ts';
 import type { Carga } from './cargas-api.ts';
 
@@ -108,14 +109,7 @@ export function cargaColumns(semanal: boolean, opciones: (c: Carga) => ReactNode
       width: 260,
       ellipsis: { showTitle: true },
     },
-    {
-      key: 'opciones',
-      title: 'Opciones',
-      width: 130,
-      align: 'center',
-      // Always in view, however wide the file name makes the table.
-      fixed: 'right',
-      render: (_: unknown, c) => opciones(c),
-    },
+    // Always in view, however wide the file name makes the table.
+    opcionesCol((c: Carga) => opciones(c), 130),
   ];
 }

@@ -11,6 +11,7 @@ import { MSG_PLANILLA } from '@app/domain/planillas/messages';
 import type { PlanillaFila } from '@app/domain/planillas/types';
 import { Button, Checkbox, Flex, type MenuProps, type TableColumnsType, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { opcionesCol } from '../../components/columns.tsx';
 import { MenuOpciones } from '../../components/menu-opciones.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { fecha } from '../tramites/tramite-rules.ts';
@@ -132,14 +133,7 @@ export function atencionesColumns(a: AtencionesColumnsArgs): Record<ColumnaAtenc
     },
     nivel1: nivelColumn(a, 1),
     nivel2: nivelColumn(a, 2),
-    opciones: {
-      key: 'opciones',
-      title: 'Opciones',
-      width: 100,
-      align: 'center',
-      fixed: 'right',
-      render: (_: unknown, row) => <OpcionesFila a={a} row={row} />,
-    },
+    opciones: opcionesCol((row: PlanillaFila) => <OpcionesFila a={a} row={row} />, 100),
   };
 }
 
