@@ -13,68 +13,15 @@ import {
 } from '@app/domain';
 import type { Database } from '../../db/client.ts';
 import {
-  diagnostico,
-  empresa,
-  pagoFinFila,
-  plaDetObs,
-  planilla,
-  planillaDet,
-  prestador,
-  servicio,
-  tramite,
-} from '../../db/schema/index.ts';
-import { columnas, consulta, lista, sql, una } from '../../lib/sql.ts';
-import { APROBADO, RECLAMADO } from '../detalles/sql.ts';
-
-/** Attentions per round trip (each with its lines, diagnoses, reasons and payments: 5 queries). */
-const LOTE = 200;
-
-type Cabecera = {
-  numero: string;
-  ruc: string;
-  prestador: string;
-  asegurador: string;
-  servicio: string;
-};
-
-type Atencion = {
-  idPlanilla: number;
-  numero: string;
-  cedula: string;
-  nombre: string;
-  cedulaMedico: string | null;
-  nombreMedico: string | null;
-  diags: (string | null)[];
-  fechaDesde: string;
-  fechaHasta: string;
-  fechaReg: Date;
-  estadoAud: string;
-  fechaAud: Date | null;
-  totalReclamado: string;
-  totalAprobado: string;
-};
-
-type Linea = {
-  idPlanillaDet: number;
-  idPlanilla: number;
-  codigo: string;
-  elementoCodigo: string | null;
-  descripcion: string | null;
-  fechaAtencion: string | null;
-  cantidad: number;
-  valorUni: string;
-  reclamado: string;
-  aprobado: string;
-  estado: number;
-};
-
-type Motivo = {
-  idPlanillaDet: number;
-  idObservacion: number;
-  descripcion: string;
-  complementaria: string | null;
-};
-type Pago = { idPlanilla: number; pagado: string; fecha: string };
+  type Atencion,
+  agrupar,
+  cabecera,
+  type Linea,
+  LOTE,
+  leerLote,
+  type Motivo,
+  type Pago,
+} from './lectura.ts';
 
 /** Reviewed by the medical audit: the attention has an adjudication (ClaimResponse). */
 const REVISADA = new Set(['REVISADA', 'FINALIZADA']);
@@ -106,80 +53,6 @@ function dineroJson() {
   };
 }
 
-const CABECERA_COLS = lista([
-  columnas(tramite, 't', { solo: ['numero'] }),
-  columnas(prestador, 'p', { solo: ['ruc'], extra: { prestador: 'p.nombre_comercial' } }),
-  columnas(empresa, 'e', { solo: [], extra: { asegurador: 'e.nombre_corto' } }),
-  columnas(servicio, 's', { solo: [], extra: { servicio: 's.nombre' } }),
-]);
-
-async function cabecera(db: Database, idTramite: number): Promise<Cabecera> {
-  return (await una<Cabecera>(
-    db,
-    sql`SELECT ${CABECERA_COLS}
-       FROM tramite t JOIN prestador p ON p.id_prestador = t.id_prestador
-       JOIN empresa e ON e.id_empresa = t.id_empresa_aseguradora JOIN servicio s ON s.id_servicio = t.id_servicio
-      WHERE t.id_tramite = ${idTramite}`,
-  )) as Cabecera;
-}
-
-/** An attention as the bundle reads it. */
-const ATENCION_COLS = lista([
-  columnas(planilla, 'p', {
-    solo: ['idPlanilla', 'numero', 'cedula', 'nombre', 'cedulaMedico', 'nombreMedico'],
-    extra: { diags: 'ARRAY[p.diag1, p.diag2, p.diag3, p.diag4, p.diag5]' },
-  }),
-  columnas(planilla, 'p', {
-    solo: [
-      'fechaDesde',
-      'fechaHasta',
-      'fechaReg',
-      'estadoAud',
-      'fechaAud',
-      'totalReclamado',
-      'totalAprobado',
-    ],
-  }),
-]);
-
-/** A line with its money (claimed, approved) as text. */
-const LINEA_COLS = lista([
-  columnas(planillaDet, 'd', {
-    solo: ['idPlanillaDet', 'idPlanilla', 'codigo'],
-    extra: { elementoCodigo: 'e.codigo', descripcion: 'COALESCE(e.nombre, d.descripcion)' },
-  }),
-  columnas(planillaDet, 'd', {
-    solo: ['fechaAtencion', 'cantidad', 'valorUni'],
-    extra: { reclamado: `${RECLAMADO()}::text`, aprobado: `${APROBADO()}::text` },
-  }),
-  columnas(planillaDet, 'd', { solo: ['estado'] }),
-]);
-
-const DIAG_COLS = columnas(diagnostico, 'dg', {
-  solo: ['codigo'],
-  extra: { code: 'dg.codigo_punto', nombre: 'dg.nombre' },
-});
-
-const MOTIVO_COLS = columnas(plaDetObs, 'o', {
-  solo: ['idPlanilla', 'idPlanillaDet', 'idObservacion'],
-  extra: { descripcion: 'ob.descripcion', complementaria: `NULLIF(btrim(o.descripcion), '')` },
-});
-
-const PAGO_COLS = columnas(pagoFinFila, 'f', {
-  solo: ['idPlanilla'],
-  extra: { pagado: 'sum(f.valor_pagado)::text', fecha: 'max(f.fecha_pago)' },
-});
-
-const agrupar = <T extends { idPlanilla: number }>(rows: T[]) => {
-  const m = new Map<number, T[]>();
-  for (const r of rows) {
-    const l = m.get(r.idPlanilla);
-    if (l) l.push(r);
-    else m.set(r.idPlanilla, [r]);
-  }
-  return m;
-};
-
 /**
  * The procedure as a FHIR R4 Bundle of type collection (issue 15 item 5, decision 57): one Claim per
  * active attention and, for each attention reviewed by the medical audit, a ClaimResponse with the
@@ -204,7 +77,7 @@ export async function fhirBundle(db: Database, user: SessionUser, idTramite: num
   };
   const aseguradora = { display: c.asegurador };
   // The provider does not see the audit's drafts (observations not sent yet, decision 45).
-  const soloEnviadas = sql.raw(user.idPerfil === PERFIL.PRESTADOR ? 'AND o.ronda IS NOT NULL' : '');
+  const soloEnviadas = user.idPerfil === PERFIL.PRESTADOR;
 
   function claim(a: Atencion, lineas: Linea[], nombresDiag: Map<string, { code: string; nombre: string }>) {
     const paciente = {
@@ -377,41 +250,13 @@ export async function fhirBundle(db: Database, user: SessionUser, idTramite: num
     let numero = '';
     let id = 0;
     for (;;) {
-      const atenciones = await consulta<Atencion>(
+      const { atenciones, lineas, diags, motivos, pagos } = await leerLote(
         db,
-        sql`SELECT ${ATENCION_COLS}
-           FROM planilla p
-          WHERE p.id_tramite = ${idTramite} AND p.estado = 1 AND (p.numero, p.id_planilla) > (${numero}::text, ${id}::int)
-          ORDER BY p.numero, p.id_planilla LIMIT ${sql.raw(String(LOTE))}`,
+        idTramite,
+        { numero, id },
+        soloEnviadas,
       );
       if (!atenciones.length) return;
-      const ids = sql.param(atenciones.map((a) => a.idPlanilla));
-      const codigos = [...new Set(atenciones.flatMap((a) => a.diags.filter((d): d is string => !!d)))];
-      const [lineas, diags, motivos, pagos] = await Promise.all([
-        consulta<Linea>(
-          db,
-          sql`SELECT ${LINEA_COLS}
-             FROM planilla_det d LEFT JOIN elemento e ON e.id_elemento = d.id_elemento
-            WHERE d.id_planilla = ANY(${ids}::int[])
-            ORDER BY d.id_planilla, d.fecha_atencion NULLS LAST, d.codigo, d.id_planilla_det`,
-        ),
-        consulta<{ codigo: string; code: string; nombre: string }>(
-          db,
-          sql`SELECT ${DIAG_COLS} FROM diagnostico dg WHERE dg.codigo = ANY(${sql.param(codigos)}::text[])`,
-        ),
-        consulta<Motivo & { idPlanilla: number }>(
-          db,
-          sql`SELECT ${MOTIVO_COLS}
-             FROM pla_det_obs o JOIN observacion ob ON ob.id_observacion = o.id_observacion
-            WHERE o.id_planilla = ANY(${ids}::int[]) AND o.observacion_tipo = 'M' AND o.estado = 1 ${soloEnviadas}
-            ORDER BY o.id_pla_det_obs`,
-        ),
-        consulta<Pago>(
-          db,
-          sql`SELECT ${PAGO_COLS}
-             FROM pago_fin_fila f WHERE f.id_planilla = ANY(${ids}::int[]) GROUP BY f.id_planilla`,
-        ),
-      ]);
       const porAtencion = agrupar(lineas);
       const nombresDiag = new Map(diags.map((d) => [d.codigo, d]));
       const motivosPorLinea = new Map<number, Motivo[]>();

@@ -6,6 +6,7 @@ import { fieldErrors } from '@app/domain/common/errors';
 import { todayIso } from '@app/domain/common/format';
 import { MSG } from '@app/domain/messages';
 import { assignProfiles, esEstadoTrabajo, isSupervision } from '@app/domain/planillas/permissions';
+import { esEditable } from '@app/domain/tramites/periodo';
 import { type TramiteInput, tramiteInputSchema } from '@app/domain/tramites/schemas';
 import { VISTAS_TRAMITE } from '@app/domain/tramites/vistas';
 import {
@@ -14,7 +15,6 @@ import {
   BITACORA_TIPOS,
   ESTADOS_TRAMITE,
   type EstadoTramite,
-  esEditable,
   FRECUENCIAS,
   type FrecuenciaCarga,
   semanaDisponible,
