@@ -1,4 +1,4 @@
-import { ERROR_CODE } from '@app/domain';
+import { ERROR_CODE, esBinarioConocido } from '@app/domain';
 
 /**
  * Reading a small CSV uploaded in a form and held in memory (the ambulatory loads, the insurer's payment
@@ -6,19 +6,9 @@ import { ERROR_CODE } from '@app/domain';
  * Row errors are the domain's `errorDeFila` texts ('Fila 3: …', the header being row 1).
  */
 
-/** Binary files whatever their name: never a CSV. */
-const BINARY_MAGIC = [
-  [0x25, 0x50, 0x44, 0x46], // %PDF
-  [0x50, 0x4b, 0x03, 0x04], // ZIP, xlsx
-  [0x89, 0x50, 0x4e, 0x47], // PNG
-  [0xff, 0xd8, 0xff], // JPEG
-  [0xd0, 0xcf, 0x11, 0xe0], // OLE2 (xls)
-  [0x1f, 0x8b], // gzip
-];
-
 /** The file as text if it is one (UTF-8 with or without BOM, else Windows Latin-1), else null. */
 export function textoCsv(buf: Buffer): string | null {
-  if (BINARY_MAGIC.some((m) => m.every((b, i) => buf[i] === b))) return null;
+  if (esBinarioConocido(buf)) return null;
   for (const b of buf.subarray(0, 64 * 1024)) {
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return null;
   }
@@ -29,10 +19,21 @@ export function textoCsv(buf: Buffer): string | null {
   }
 }
 
-/** The separator of a CSV, ';' or ',', whichever its first line holds more of (';' on a tie). */
+/**
+ * The separator of a CSV, ';' or ',', whichever its first record holds more of outside quotes (';' on a
+ * tie). Also the load's data file's (features/cargas/sources.ts reads its head and asks here).
+ */
 export function delimitadorCsv(text: string): ';' | ',' {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  return (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  let semi = 0;
+  let comma = 0;
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch === ';') semi++;
+    else if (!quoted && ch === ',') comma++;
+  }
+  return semi >= comma ? ';' : ',';
 }
 
 const numeroFila = (e: string) => Number(/^Fila (\d+)/.exec(e)?.[1] ?? 0);

@@ -11,6 +11,12 @@ const BINARIOS: readonly (readonly number[])[] = [
 ];
 const empiezaCon = (b: Uint8Array, m: readonly number[]) => m.every((x, i) => b[i] === x);
 
+/** Whether the first bytes are a ZIP's (an Excel book). */
+export const esZip = (inicio: Uint8Array) => empiezaCon(inicio, ZIP);
+/** Whether the first bytes are a known binary's (PDF, ZIP, PNG, JPEG, OLE2, gzip): never a text file. */
+export const esBinarioConocido = (inicio: Uint8Array) =>
+  esZip(inicio) || BINARIOS.some((m) => empiezaCon(inicio, m));
+
 /** How many bytes `detectarFormato` needs to decide. */
 export const BYTES_DETECCION = 4096;
 
@@ -22,7 +28,7 @@ export const BYTES_DETECCION = 4096;
  * say what it will send. Whether the text is valid UTF-8 is checked later by the server.
  */
 export function detectarFormato(inicio: Uint8Array): FormatoDatos | null {
-  if (empiezaCon(inicio, ZIP)) return 'xlsx';
+  if (esZip(inicio)) return 'xlsx';
   if (BINARIOS.some((m) => empiezaCon(inicio, m))) return null;
   let i = inicio[0] === 0xef && inicio[1] === 0xbb && inicio[2] === 0xbf ? 3 : 0;
   for (let j = i; j < inicio.length; j++) {

@@ -1,19 +1,9 @@
 import fs from 'node:fs/promises';
-import { BYTES_DETECCION, detectarFormato, type FormatoDatos } from '@app/domain';
+import { BYTES_DETECCION, detectarFormato, esBinarioConocido, esZip, type FormatoDatos } from '@app/domain';
 
 export type Sniff = { ok: true; encoding: 'utf8' | 'latin1' } | { ok: false };
 
 const WINDOW = 8192;
-
-/** Magic numbers of binary files that are never a CSV or a JSON, whatever their name says. */
-const BINARY_MAGIC = [
-  Buffer.from('%PDF'),
-  Buffer.from([0x50, 0x4b, 0x03, 0x04]), // ZIP (xlsx, docx, ...)
-  Buffer.from([0x89, 0x50, 0x4e, 0x47]), // PNG
-  Buffer.from([0xff, 0xd8, 0xff]), // JPEG
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), // OLE2 (.xls, .doc)
-  Buffer.from([0x1f, 0x8b]), // gzip
-];
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -53,9 +43,9 @@ export async function sniffFile(file: string, formato: FormatoDatos, size: numbe
   } finally {
     await fh.close();
   }
-  if (formato === 'xlsx')
-    return head.subarray(0, 4).equals(BINARY_MAGIC[1]) ? { ok: true, encoding: 'utf8' } : { ok: false };
-  if (BINARY_MAGIC.some((m) => head.subarray(0, m.length).equals(m))) return { ok: false };
+  if (formato === 'xlsx') return esZip(head) ? { ok: true, encoding: 'utf8' } : { ok: false };
+  // Binary files whatever their name (the domain's list of magic numbers): never a CSV or a JSON.
+  if (esBinarioConocido(head)) return { ok: false };
   const body = head.subarray(0, 3).equals(BOM) ? head.subarray(3) : head;
   if (!isText(body)) return { ok: false };
   let encoding: 'utf8' | 'latin1' = 'utf8';

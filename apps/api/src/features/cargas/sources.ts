@@ -7,6 +7,7 @@ import { JSONParser, TokenType } from '@streamparser/json';
 import { CsvError, Parser } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
+import { delimitadorCsv } from '../../lib/csv-entrada.ts';
 import { loadExcel } from '../../lib/excel.ts';
 
 /** A defect of the file itself found on one row (a stray quote): stored as an error of that row. */
@@ -62,17 +63,7 @@ async function detectDelimiter(file: string, encoding: BufferEncoding): Promise<
   try {
     const buf = Buffer.alloc(65536);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const head = buf.subarray(0, bytesRead).toString(encoding);
-    let semi = 0;
-    let comma = 0;
-    let quoted = false;
-    for (const ch of head) {
-      if (ch === '"') quoted = !quoted;
-      else if (!quoted && (ch === '\n' || ch === '\r')) break;
-      else if (!quoted && ch === ';') semi++;
-      else if (!quoted && ch === ',') comma++;
-    }
-    return semi >= comma ? ';' : ',';
+    return delimitadorCsv(buf.subarray(0, bytesRead).toString(encoding));
   } finally {
     await fh.close();
   }
